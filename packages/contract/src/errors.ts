@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/** The one error envelope every failed API call answers with. */
+export const errorEnvelope = z.object({
+  message: z.string(),
+  error: z.string().optional(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+  request_id: z.string().optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
+
+/** 422 with a list of messages (spec §8). */
+export const messageListEnvelope = z.object({ data: z.array(z.string()) });

@@ -1,0 +1,14 @@
+/** Anti-forgery (spec §7): the cookie the server sets and the header the web client echoes it in. */
+export const CSRF_COOKIE = 'VCSRF-TOKEN';
+export const CSRF_HEADER = 'X-VCSRF-TOKEN';
+export const SESSION_COOKIE = 'KEYDECK_SESSION';
+
+/** Version prefix of the spec's data-layer paths. */
+export const API_V1 = '/rest/api/v1';
+export const API_V2 = '/rest/api/v2';
+
+export const ApiPath = {
+  login: `${API_V1}/login`,
+  logout: `${API_V1}/logout`,
+  serverInfo: `${API_V1}/admin/info`,
+} as const;

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/database.ts';
+import * as admin from './modules/admin/admin.routes.ts';
+import * as auth from './modules/auth/auth.routes.ts';
+import * as health from './modules/health/health.routes.ts';
+import type { AntiForgery } from './platform/anti-forgery.ts';
+import { registerErrorHandler } from './platform/error-handler.ts';
+import './platform/fastify-types.ts';
+import { registerRequestPipeline } from './platform/request-pipeline.ts';
+import type { SessionStore } from './platform/session-store.ts';
+import { registerWebApp } from './platform/web-app.ts';
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  db: Db;
+  sessions: SessionStore;
+  antiForgery: AntiForgery;
+  versions: { server: string; web: string };
+};
+
+/** Every module, in the order its routes are registered. */
+const modules: { register(app: FastifyInstance, deps: AppDeps): void }[] = [health, auth, admin];
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Cookies carry the session and anti-forgery token: never logged.
+      redact: ['req.headers.cookie', 'req.headers["x-vcsrf-token"]', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Keydeck console API', version: deps.versions.server },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'KEYDECK_SESSION' },
+          antiForgery: { type: 'apiKey', in: 'header', name: 'X-VCSRF-TOKEN' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  registerErrorHandler(app, deps.db);
+  registerRequestPipeline(app, {
+    db: deps.db,
+    sessions: deps.sessions,
+    antiForgery: deps.antiForgery,
+    session: config.session,
+    loginRatePerMinute: config.login.ratePerMinute,
+  });
+  await registerWebApp(app, deps.db, config.webDist);
+  for (const module of modules) module.register(app, deps);
+  return app;
+}

@@ -1,0 +1,19 @@
+import { sql } from 'drizzle-orm';
+import { boolean, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/** Company accounts (tenants). The platform operator's own account is flagged is_platform; there is exactly one. */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    apiName: text('api_name').notNull().unique(),
+    accountSlug: text('account_slug').notNull().unique(),
+    accountCode: text('account_code').notNull().unique(),
+    isPlatform: boolean('is_platform').notNull().default(false),
+    enforceIp: boolean('enforce_ip').notNull().default(false),
+    adminWhitelistAllowance: integer('admin_whitelist_allowance').notNull().default(10),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('accounts_single_platform').on(t.isPlatform).where(sql`${t.isPlatform}`)],
+);

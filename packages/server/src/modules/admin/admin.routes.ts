@@ -1,0 +1,15 @@
+import { serverInfo } from '@keydeck/contract/admin';
+import { ApiPath } from '@keydeck/contract/http';
+import { Permission } from '@keydeck/contract/permissions';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app.ts';
+
+/** Spec §7: GET admin/info, shown on the server status page. */
+export function register(app: FastifyInstance, deps: AppDeps): void {
+  app.withTypeProvider<ZodTypeProvider>().get(ApiPath.serverInfo, {
+    schema: { operationId: 'getServerInfo', response: { 200: serverInfo } },
+    config: { permission: Permission.serverStatusRead },
+    handler: async () => ({ server_version: deps.versions.server, web_version: deps.versions.web }),
+  });
+}

@@ -1,0 +1,40 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/database.ts';
+import { loginThrottle } from '../../db/schema/platform.ts';
+import { users } from '../../db/schema/users.ts';
+
+export async function findUserForSignIn(tx: Tx, username: string) {
+  const [row] = await tx
+    .select({ id: users.id, accountId: users.accountId, passwordHash: users.passwordHash, disabled: users.disabled })
+    .from(users)
+    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
+  return row;
+}
+
+/**
+ * Counts an attempt against a username before its password is checked, atomically with the lock test,
+ * so parallel attempts cannot slip past the threshold. Returns false when the username is locked.
+ * An expired lock starts a fresh count.
+ */
+export async function reserveSignInAttempt(tx: Tx, username: string, maxFailures: number, lockSeconds: number) {
+  const lockExpired = sql`${loginThrottle.lockedUntil} is not null and ${loginThrottle.lockedUntil} <= now()`;
+  const failures = sql`case when ${lockExpired} then 1 else ${loginThrottle.failures} + 1 end`;
+  const rows = await tx
+    .insert(loginThrottle)
+    .values({ username, failures: 1, lockedUntil: maxFailures <= 1 ? sql`now() + make_interval(secs => ${lockSeconds})` : null })
+    .onConflictDoUpdate({
+      target: loginThrottle.username,
+      set: {
+        failures,
+        lockedUntil: sql`case when ${failures} >= ${maxFailures} then now() + make_interval(secs => ${lockSeconds}) end`,
+      },
+      setWhere: sql`${loginThrottle.lockedUntil} is null or ${loginThrottle.lockedUntil} <= now()`,
+    })
+    .returning({ failures: loginThrottle.failures, lockedUntil: loginThrottle.lockedUntil });
+  const row = rows[0];
+  return { allowed: row !== undefined, lockedNow: row?.lockedUntil != null };
+}
+
+export async function clearSignInFailures(tx: Tx, username: string) {
+  await tx.delete(loginThrottle).where(eq(loginThrottle.username, username));
+}

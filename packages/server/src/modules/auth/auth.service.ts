@@ -1,0 +1,65 @@
+import type { AuthInfo, LoginRequest } from '@keydeck/contract/auth';
+import type { Db, Tx } from '../../db/database.ts';
+import { verifyPassword } from '../../platform/passwords.ts';
+import type { Principal } from '../../platform/principal.ts';
+import { SYSTEM_SCOPE, inScope } from '../../platform/tenant-scope.ts';
+import * as repo from './auth.repository.ts';
+
+export type SignInPolicy = { maxFailures: number; lockSeconds: number };
+export type SignInAttempt = { allowed: boolean; lockedNow: boolean };
+export type SignInResult =
+  | { ok: true; userId: string; accountId: string }
+  | { ok: false; reason: string; accountId: string | null };
+
+/** The session's view of the signed-in user, as spec §3 shapes it. */
+export function toAuthInfo(principal: Principal): AuthInfo {
+  return {
+    user: {
+      name: principal.name,
+      email: principal.email,
+      account_id: principal.account.id,
+      mfa_enforced: principal.mfaEnforced,
+    },
+    company: {
+      id: principal.account.id,
+      name: principal.account.name,
+      api_name: principal.account.apiName,
+      account_slug: principal.account.accountSlug,
+    },
+    permissions: [...principal.permissions],
+    // Services and second factors arrive with their own capabilities; until then a session has none of either.
+    permissible_services: [],
+    fully_logged_in: principal.nextFactor === null,
+    next_factor: principal.nextFactor,
+    mfa_enabled: false,
+  };
+}
+
+/**
+ * Counts a sign-in attempt against its username in a committed transaction of its own, before the password
+ * is checked, so the count survives the refusal and parallel attempts cannot slip past the threshold.
+ */
+export function countSignInAttempt(db: Db, username: string, policy: SignInPolicy): Promise<SignInAttempt> {
+  return inScope(db, SYSTEM_SCOPE, (tx) =>
+    repo.reserveSignInAttempt(tx, username.toLowerCase(), policy.maxFailures, policy.lockSeconds),
+  );
+}
+
+/**
+ * Checks a username and password. Every failure (unknown user, wrong password, disabled, locked) does the
+ * same work, and the caller gives them all the same answer; the reason is for the audit trail only.
+ */
+export async function verifyCredentials(tx: Tx, input: LoginRequest, attempt: SignInAttempt): Promise<SignInResult> {
+  const username = input.username.toLowerCase();
+  const user = await repo.findUserForSignIn(tx, username);
+  const passwordMatches = await verifyPassword(user?.passwordHash, input.password);
+  const accountId = user?.accountId ?? null;
+
+  if (!attempt.allowed) return { ok: false, reason: 'account_locked', accountId };
+  if (!user || !passwordMatches) {
+    return { ok: false, reason: attempt.lockedNow ? 'account_locked_now' : 'invalid_credentials', accountId };
+  }
+  if (user.disabled) return { ok: false, reason: 'user_disabled', accountId };
+  await repo.clearSignInFailures(tx, username);
+  return { ok: true, userId: user.id, accountId: user.accountId };
+}

@@ -1,0 +1,28 @@
+import { health } from '@keydeck/contract/admin';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app.ts';
+
+/** Liveness and readiness for load balancers and orchestrators. Neither touches a tenant's data. */
+export function register(app: FastifyInstance, deps: AppDeps): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  let shuttingDown = false;
+  app.addHook('preClose', async () => {
+    shuttingDown = true;
+  });
+
+  routes.get('/healthz', {
+    schema: { operationId: 'health', response: { 200: health } },
+    config: { public: true, withoutTransaction: true },
+    handler: async () => ({ status: 'ok' as const }),
+  });
+
+  routes.get('/readyz', {
+    schema: { operationId: 'ready', response: { 200: health, 503: health } },
+    config: { public: true, withoutTransaction: true },
+    handler: async (_request, reply) => {
+      const reachable = !shuttingDown && (await deps.database.ping().then(() => true, () => false));
+      return reachable ? { status: 'ok' as const } : reply.status(503).send({ status: 'unavailable' as const });
+    },
+  });
+}

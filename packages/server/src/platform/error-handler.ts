@@ -1,0 +1,58 @@
+import { Messages } from '@keydeck/contract/messages';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { Db } from '../db/database.ts';
+import { auditActionOf, writeAuditEvent } from './audit.ts';
+import { AppError } from './errors.ts';
+import { SYSTEM_SCOPE, inScope } from './tenant-scope.ts';
+
+type Refusal = {
+  status: number;
+  reason: string;
+  body: { message: string; errors?: Record<string, string[]> };
+  headers?: Record<string, string>;
+};
+
+/** The one place errors become the wire envelope {message, error?, errors?, request_id}; 5xx reveal nothing. */
+export function registerErrorHandler(app: FastifyInstance, db: Db): void {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    const refusal = toRefusal(error);
+    if (refusal.status >= 500) request.log.error({ err: error }, 'request failed');
+    await auditRefusal(db, request, refusal);
+    return reply
+      .status(refusal.status)
+      .headers(refusal.headers ?? {})
+      .send({ ...refusal.body, request_id: request.id });
+  });
+}
+
+/** A refused state-changing request is audited too, in its own transaction: the request's was rolled back. */
+export async function auditRefusal(db: Db, request: FastifyRequest, refusal: { status: number; reason: string }) {
+  const action = auditActionOf(request);
+  if (!action) return;
+  const outcome = refusal.status >= 500 ? 'failure' : 'refused';
+  await inScope(db, SYSTEM_SCOPE, (tx) => writeAuditEvent(tx, request, action, outcome, refusal.reason)).catch(
+    (err: unknown) => request.log.error({ err }, 'could not write the audit event of a refused request'),
+  );
+}
+
+function toRefusal(error: FastifyError): Refusal {
+  if (error instanceof AppError) {
+    const { reason = 'refused', errors, headers } = error.options;
+    return { status: error.statusCode, reason, body: { message: error.message, ...(errors ? { errors } : {}) }, headers };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors: Record<string, string[]> = {};
+    for (const issue of error.validation) {
+      const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'request';
+      (errors[field] ??= []).push(issue.message ?? 'Invalid value');
+    }
+    return { status: 400, reason: 'invalid_input', body: { message: Messages.invalidRequest, errors } };
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    // Fastify's own refusals (malformed JSON, body too large, unsupported media type): their texts are safe.
+    return { status, reason: error.code ?? 'bad_request', body: { message: error.message } };
+  }
+  return { status: 500, reason: 'internal_error', body: { message: Messages.internalError } };
+}

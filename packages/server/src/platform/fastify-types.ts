@@ -1,0 +1,37 @@
+import type { PermissionName } from '@keydeck/contract/permissions';
+import type { Tx } from '../db/database.ts';
+import type { Principal } from './principal.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The permission a caller needs; every /rest/api route declares this or `public`. */
+    permission?: PermissionName;
+    /** Open to anyone, signed in or not. */
+    public?: true;
+    /** Audit action written for every call of a state-changing route, success or refusal. */
+    audit?: string;
+    /** The handler works across tenants before anyone is known (sign-in): its transaction bypasses row-level security. */
+    systemScope?: true;
+    /** The handler needs no database transaction (health probes must answer while the database is down). */
+    withoutTransaction?: true;
+    /** Per-client-address limit, in requests per minute, named by the limiter's key. */
+    rateLimit?: 'login';
+  }
+
+  interface FastifyRequest {
+    /** Who is calling: null for visitors without a live session. */
+    principal: Principal | null;
+    /** Raw session id from the cookie, when it names a live session. */
+    sessionId: string | null;
+    /** The request's transaction, open while its handler runs. */
+    tx: Tx;
+    /** Details handlers add to the request's audit event. */
+    auditDetails: {
+      accountId?: string | null;
+      actorUserId?: string;
+      actorUsername?: string;
+      target?: string;
+      reason?: string;
+    };
+  }
+}

@@ -1,0 +1,23 @@
+import { ALL_PERMISSIONS, type PermissionName } from '@keydeck/contract/permissions';
+
+/** The signed-in user as the server sees them, resolved from the session on every request. */
+export type Principal = {
+  sessionHash: string;
+  userId: string;
+  username: string;
+  name: string;
+  email: string;
+  mfaEnforced: boolean;
+  platformAdmin: boolean;
+  account: { id: string; name: string; apiName: string; accountSlug: string };
+  permissions: readonly string[];
+  /** The factor still owed; null once fully logged in. */
+  nextFactor: 'totp' | 'u2f' | null;
+};
+
+/** Platform administrators hold every permission; everyone else holds the union of their roles'. */
+export function effectivePermissions(platformAdmin: boolean, rolePermissions: readonly string[]): string[] {
+  if (platformAdmin) return [...ALL_PERMISSIONS];
+  const known = new Set<string>(ALL_PERMISSIONS);
+  return [...new Set(rolePermissions)].filter((p): p is PermissionName => known.has(p)).sort();
+}

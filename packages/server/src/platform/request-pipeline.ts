@@ -1,0 +1,137 @@
+import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@keydeck/contract/http';
+import { Messages } from '@keydeck/contract/messages';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { Db } from '../db/database.ts';
+import { ANONYMOUS_BINDING, type AntiForgery } from './anti-forgery.ts';
+import { writeAuditEvent } from './audit.ts';
+import { forbidden, tooManyRequests, unauthorized } from './errors.ts';
+import { hitRateLimit } from './rate-limit.ts';
+import { hashSessionId, type SessionStore } from './session-store.ts';
+import { NO_TENANT_SCOPE, SYSTEM_SCOPE, accountScope, inScope, type TenantScope } from './tenant-scope.ts';
+
+export type PipelineDeps = {
+  db: Db;
+  sessions: SessionStore;
+  antiForgery: AntiForgery;
+  session: { absoluteSeconds: number };
+  loginRatePerMinute: number;
+};
+
+const API_PREFIX = '/rest/';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Every request, in order: who is calling (session) -> anti-forgery check -> permission guard -> rate limit
+ * -> handler in one tenant-scoped transaction together with its audit event. Refusals are audited by the
+ * error handler in a transaction of their own, since the request's is rolled back.
+ */
+export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps): void {
+  app.decorateRequest('principal', null);
+  app.decorateRequest('sessionId', null);
+  app.decorateRequest('tx', null as never);
+  app.decorateRequest('auditDetails', null as never);
+
+  app.addHook('onRequest', async (request) => {
+    request.auditDetails = {};
+    if (!isApiOrPage(request)) return;
+    const sessionId = request.cookies[SESSION_COOKIE];
+    const principal = sessionId ? await deps.sessions.resolve(sessionId) : null;
+    request.principal = principal;
+    request.sessionId = principal ? sessionId! : null;
+
+    if (!SAFE_METHODS.has(request.method)) {
+      const header = request.headers[CSRF_HEADER.toLowerCase()];
+      const cookie = request.cookies[CSRF_COOKIE];
+      if (typeof header !== 'string' || header !== cookie || !deps.antiForgery.isValid(header, bindingOf(request))) {
+        throw forbidden('anti_forgery', Messages.csrfRejected);
+      }
+    }
+
+    const config = request.routeOptions.config;
+    if (config?.permission) {
+      if (!principal || principal.nextFactor) throw unauthorized();
+      if (!principal.permissions.includes(config.permission)) throw forbidden(`missing_permission:${config.permission}`);
+    }
+
+    if (config?.rateLimit === 'login') {
+      const wait = await hitRateLimit(deps.db, `login:${request.ip}`, deps.loginRatePerMinute);
+      if (wait !== null) throw tooManyRequests(wait);
+    }
+  });
+
+  // A visitor gets a token on their first response, and a fresh one whenever the session it was bound to changed.
+  app.addHook('onSend', async (request, reply) => {
+    if (!isApiOrPage(request)) return;
+    const binding = bindingOf(request);
+    if (!deps.antiForgery.isValid(request.cookies[CSRF_COOKIE], binding)) {
+      reply.setCookie(CSRF_COOKIE, deps.antiForgery.issue(binding), {
+        path: '/',
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+        httpOnly: false, // the web client reads it to echo it in the header
+      });
+    }
+  });
+
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const handler = route.handler;
+    const config = route.config;
+    if (!route.url.startsWith(API_PREFIX) || config?.withoutTransaction) return;
+    route.handler = async function transactional(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+      return inScope(deps.db, scopeOf(request, config?.systemScope === true), async (tx) => {
+        request.tx = tx;
+        const result = await handler.call(this, request, reply);
+        if (config?.audit) await writeAuditEvent(tx, request, config.audit, 'success');
+        return result;
+      });
+    };
+  });
+}
+
+/** Starts a session for a user who has just proven who they are, replacing any previous one (no fixation). */
+export async function startSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: Pick<PipelineDeps, 'sessions' | 'session'>,
+  user: { userId: string; accountId: string; nextFactor: string | null },
+): Promise<string> {
+  if (request.principal) await deps.sessions.destroy(request.tx, request.principal.sessionHash);
+  const sessionId = await deps.sessions.create(request.tx, {
+    ...user,
+    clientAddress: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? '').slice(0, 500),
+  });
+  request.sessionId = sessionId;
+  reply.setCookie(SESSION_COOKIE, sessionId, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: deps.session.absoluteSeconds,
+  });
+  return sessionId;
+}
+
+/** Ends the caller's session server-side and drops the cookie; the principal stays on the request for its audit event. */
+export async function endSession(request: FastifyRequest, reply: FastifyReply, sessions: SessionStore): Promise<void> {
+  if (request.principal) await sessions.destroy(request.tx, request.principal.sessionHash);
+  request.sessionId = null;
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** API calls and the console's page itself; static assets and health probes need no session. */
+function isApiOrPage(request: FastifyRequest): boolean {
+  const url = request.routeOptions.url;
+  return url === undefined || url.startsWith(API_PREFIX);
+}
+
+function bindingOf(request: FastifyRequest): string {
+  return request.sessionId ? hashSessionId(request.sessionId) : ANONYMOUS_BINDING;
+}
+
+function scopeOf(request: FastifyRequest, systemScope: boolean): TenantScope {
+  if (systemScope) return SYSTEM_SCOPE;
+  const principal = request.principal;
+  if (!principal) return NO_TENANT_SCOPE;
+  return principal.platformAdmin ? { accountId: principal.account.id, bypass: true } : accountScope(principal.account.id);
+}

@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.ts';
+import { auditRefusal } from './error-handler.ts';
+import { notFound } from './errors.ts';
+
+/**
+ * Security headers for everything, the built console from webDist, and the single-page-app fallback:
+ * any other GET for a page answers index.html so the client router can take over; anything else is a 404.
+ */
+export async function registerWebApp(app: FastifyInstance, db: Db, webDist: string): Promise<void> {
+  const indexFile = join(webDist, 'index.html');
+  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  if (!indexHtml) app.log.warn({ webDist }, 'web console not built: serving the API only');
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScriptHashes(indexHtml ?? '')],
+        styleSrc: ["'self'", "'unsafe-inline'"], // Mantine sets style attributes at run time
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null, // the console may be served over plain HTTP on a private network
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  if (indexHtml) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, path) => {
+        // Vite fingerprints everything under assets/, so those never change; anything else is revalidated.
+        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    if (indexHtml && request.method === 'GET' && !request.url.startsWith('/rest/')) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    }
+    const error = notFound();
+    await auditRefusal(db, request, { status: 404, reason: 'unknown_route' });
+    return reply.status(404).send({ message: error.message, request_id: request.id });
+  });
+}
+
+function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((match) => match[1] ?? '')
+    .filter((body) => body.trim().length > 0)
+    .map((body) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+}

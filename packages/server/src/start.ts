@@ -1,0 +1,27 @@
+import { buildApp } from './app.ts';
+import { bootstrap } from './bootstrap.ts';
+import type { Config } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { createAntiForgery } from './platform/anti-forgery.ts';
+import { createSessionStore } from './platform/session-store.ts';
+import { readVersions } from './versions.ts';
+
+/** config -> database -> migrations -> bootstrap -> app, ready to listen. Shared by main and the tests. */
+export async function start(config: Config, options: { inMemory?: boolean } = {}) {
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: options.inMemory ? null : config.dataDir,
+  });
+  await database.migrate();
+  const boot = await bootstrap(database.db, { username: config.adminUsername, password: config.adminPassword });
+  const app = await buildApp({
+    config,
+    database,
+    db: database.db,
+    sessions: createSessionStore(database.db, config.session),
+    antiForgery: createAntiForgery(boot.antiForgerySecret),
+    versions: readVersions(config.webDist),
+  });
+  app.addHook('onClose', () => database.close());
+  return { app, database, generatedAdminPassword: boot.generatedAdminPassword };
+}

@@ -1,0 +1,58 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One runner for every suite. The server's API tests run twice: on embedded PGlite and on a
+ * throw-away PostgreSQL 15 that the global setup starts from the installed binaries.
+ */
+const serverApi = (name: string, setup: string) => ({
+  test: {
+    name,
+    root: 'packages/server',
+    include: ['src/**/*.api.test.ts'],
+    environment: 'node',
+    globalSetup: [setup],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'server-unit',
+          root: 'packages/server',
+          include: ['src/**/*.test.ts'],
+          exclude: ['src/**/*.api.test.ts'],
+          environment: 'node',
+        },
+      },
+      serverApi('server-pglite', 'test/setup-pglite.ts'),
+      serverApi('server-postgres', 'test/setup-postgres.ts'),
+      {
+        extends: 'packages/web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: 'packages/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['src/test/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          root: 'e2e',
+          include: ['**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['harness/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
