@@ -1,0 +1,236 @@
+import { authInfoResponse } from '@keydeck/contract/auth';
+import { CSRF_COOKIE, SESSION_COOKIE } from '@keydeck/contract/http';
+import { Messages } from '@keydeck/contract/messages';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, ROLE, seedAccount } from '../../../test/fixtures.ts';
+import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import { SYSTEM_SCOPE, inScope } from '../../platform/tenant-scope.ts';
+
+const LOGIN = '/rest/api/v1/login';
+const LOGOUT = '/rest/api/v1/logout';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+const query = <T = Record<string, unknown>>(q: ReturnType<typeof sql>) =>
+  inScope(t.database.db, SYSTEM_SCOPE, async (tx) => (await tx.execute(q)).rows as T[]);
+
+beforeAll(async () => {
+  t = await createTestApp({ TRUSTED_PROXIES: '10.0.0.1' });
+  await seedAccount(t.database.db, 'acme', [{ username: 'ada', roleNames: [ROLE.admin] }, { username: 'lockme' }, { username: 'parallel' }]);
+});
+afterAll(() => t.close());
+
+describe('GET login', () => {
+  it('answers 401 to a visitor and hands out an anti-forgery cookie on the first response', async () => {
+    const visitor = new Visitor(t.app);
+    const res = await visitor.get(LOGIN);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe(Messages.notLoggedIn);
+    const cookie = res.cookies.find((c) => c.name === CSRF_COOKIE);
+    expect(cookie?.value).toMatch(/^[\w-]+\.[\w-]+$/);
+    expect(cookie?.httpOnly).toBeFalsy();
+  });
+});
+
+describe('POST login', () => {
+  it('signs in with the right password and answers auth_info', async () => {
+    const visitor = new Visitor(t.app);
+    const res = await visitor.signIn('ada', PASSWORD);
+    expect(res.statusCode).toBe(200);
+    const { auth_info } = authInfoResponse.parse(res.json());
+    expect(auth_info.user.name).toBe('ada');
+    expect(auth_info.company).toMatchObject({ name: 'Company acme', account_slug: 'acme', api_name: 'api-acme' });
+    expect(auth_info.fully_logged_in).toBe(true);
+    expect(auth_info.next_factor).toBeNull();
+    expect(auth_info.permissions).toContain('users:manage');
+    expect(auth_info.permissions).not.toContain('platform:admin');
+    expect((await visitor.get(LOGIN)).json()).toEqual(res.json());
+  });
+
+  it('accepts the username in any letter case', async () => {
+    expect((await new Visitor(t.app).signIn('ADA', PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('sets an HttpOnly SameSite=Lax session cookie, Secure only behind HTTPS', async () => {
+    const plain = await new Visitor(t.app).signIn('ada', PASSWORD);
+    const cookie = plain.cookies.find((c) => c.name === SESSION_COOKIE)!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Lax');
+    expect(cookie.secure).toBeFalsy();
+    expect(Buffer.from(cookie.value, 'base64url').length).toBeGreaterThanOrEqual(16);
+
+    const proxied = new Visitor(t.app);
+    await proxied.get(LOGIN);
+    const behindTls = await proxied.call({
+      method: 'POST',
+      url: LOGIN,
+      payload: { username: 'ada', password: PASSWORD },
+      remoteAddress: '10.0.0.1',
+      headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' },
+    });
+    expect(behindTls.cookies.find((c) => c.name === SESSION_COOKIE)?.secure).toBe(true);
+    const [event] = await query<{ client_address: string }>(
+      sql`select client_address from audit_events where action = 'auth.login' order by id desc limit 1`,
+    );
+    expect(event?.client_address).toBe('203.0.113.9');
+  });
+
+  it('stores only a hash of the session id', async () => {
+    const visitor = new Visitor(t.app);
+    await visitor.signIn('ada', PASSWORD);
+    const id = visitor.cookies.get(SESSION_COOKIE)!;
+    const rows = await query(sql`select * from sessions where id_hash = ${id}`);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('gives a new session id at every sign-in and retires the previous one (no fixation)', async () => {
+    const visitor = new Visitor(t.app);
+    await visitor.signIn('ada', PASSWORD);
+    const first = visitor.cookies.get(SESSION_COOKIE)!;
+    await visitor.signIn('ada', PASSWORD);
+    const second = visitor.cookies.get(SESSION_COOKIE)!;
+    expect(second).not.toBe(first);
+    const replay = new Visitor(t.app);
+    replay.cookies.set(SESSION_COOKIE, first);
+    expect((await replay.get(LOGIN)).statusCode).toBe(401);
+  });
+
+  it('gives the same answer to a wrong password and an unknown username', async () => {
+    const wrongPassword = await new Visitor(t.app).signIn('ada', 'not-the-password');
+    const unknownUser = await new Visitor(t.app).signIn('nobody-here', 'not-the-password');
+    for (const res of [wrongPassword, unknownUser]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe(Messages.invalidCredentials);
+      expect(res.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+    }
+  });
+
+  it('refuses bad input with field errors', async () => {
+    const visitor = new Visitor(t.app);
+    await visitor.get(LOGIN);
+    const res = await visitor.post(LOGIN, { username: '', password: 42 });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors).sort()).toEqual(['password', 'username']);
+  });
+
+  it('audits success and refusal', async () => {
+    await new Visitor(t.app).signIn('ada', 'wrong-password-for-audit');
+    const rows = await query<{ outcome: string; reason: string | null; target: string; account_id: string | null }>(
+      sql`select outcome, reason, target, account_id from audit_events where action = 'auth.login' and target = 'ada' order by id`,
+    );
+    expect(rows.some((r) => r.outcome === 'success' && r.account_id)).toBe(true);
+    expect(rows.at(-1)).toMatchObject({ outcome: 'refused', reason: 'invalid_credentials' });
+  });
+});
+
+describe('brute force', () => {
+  it('locks a username for a while after 10 consecutive failures, with the same answer, audited', async () => {
+    const visitor = new Visitor(t.app);
+    for (let i = 0; i < 10; i++) expect((await visitor.signIn('lockme', `wrong-${i}`)).statusCode).toBe(401);
+    const locked = await visitor.signIn('lockme', PASSWORD);
+    expect(locked.statusCode).toBe(401);
+    expect(locked.json().message).toBe(Messages.invalidCredentials);
+    const reasons = await query<{ reason: string }>(
+      sql`select reason from audit_events where target = 'lockme' order by id desc limit 2`,
+    );
+    expect(reasons.map((r) => r.reason)).toEqual(['account_locked', 'account_locked_now']);
+
+    // The lock is temporary: once it has run out, the right password works again.
+    await query(sql`update login_throttle set locked_until = now() - interval '1 second' where username = 'lockme'`);
+    expect((await visitor.signIn('lockme', PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('records no more than the threshold plus one of 100 parallel wrong attempts', async () => {
+    const visitor = new Visitor(t.app);
+    await visitor.get(LOGIN);
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => visitor.post(LOGIN, { username: 'parallel', password: `guess-${i}` })),
+    );
+    expect(results.every((r) => r.statusCode === 401)).toBe(true);
+    const [throttle] = await query<{ failures: number }>(sql`select failures from login_throttle where username = 'parallel'`);
+    expect(throttle!.failures).toBeLessThanOrEqual(11);
+    const [counted] = await query<{ n: number }>(
+      sql`select count(*)::int as n from audit_events where target = 'parallel' and reason in ('invalid_credentials', 'account_locked_now')`,
+    );
+    expect(counted!.n).toBeLessThanOrEqual(11);
+    expect(counted!.n).toBeGreaterThanOrEqual(10);
+  });
+
+  it('rate-limits each client address with 429 and Retry-After', async () => {
+    const limited = await createTestApp({ LOGIN_RATE_LIMIT: '3' });
+    try {
+      const visitor = new Visitor(limited.app);
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await visitor.signIn(ADMIN.username, `wrong-${i}`)).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      const res = await visitor.signIn(ADMIN.username, ADMIN.password);
+      expect(res.statusCode).toBe(429);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expect(res.json().message).toBe(Messages.tooManyRequests);
+      const other = new Visitor(limited.app);
+      await other.get(LOGIN);
+      const elsewhere = await other.call({ method: 'POST', url: LOGIN, payload: ADMIN, remoteAddress: '192.0.2.7' });
+      expect(elsewhere.statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('sessions end', () => {
+  it('logout destroys the session server-side', async () => {
+    const visitor = new Visitor(t.app);
+    await visitor.signIn('ada', PASSWORD);
+    const sessionId = visitor.cookies.get(SESSION_COOKIE)!;
+    const res = await visitor.post(LOGOUT);
+    expect(res.statusCode).toBe(200);
+    expect((await visitor.get(LOGIN)).statusCode).toBe(401);
+    const stolen = new Visitor(t.app);
+    stolen.cookies.set(SESSION_COOKIE, sessionId);
+    expect((await stolen.get(LOGIN)).statusCode).toBe(401);
+  });
+
+  it('expires after the idle timeout and after the absolute timeout', async () => {
+    const idle = new Visitor(t.app);
+    await idle.signIn('ada', PASSWORD);
+    await query(sql`update sessions set last_seen_at = now() - interval '31 minutes'`);
+    expect((await idle.get(LOGIN)).statusCode).toBe(401);
+
+    const old = new Visitor(t.app);
+    await old.signIn('ada', PASSWORD);
+    await query(sql`update sessions set expires_at = now() - interval '1 second'`);
+    expect((await old.get(LOGIN)).statusCode).toBe(401);
+  });
+});
+
+describe('anti-forgery', () => {
+  it('refuses a state-changing request whose header is missing, wrong, or from another session, and audits it', async () => {
+    const visitor = new Visitor(t.app);
+    await visitor.get(LOGIN);
+    const missing = await visitor.post(LOGIN, { username: 'ada', password: PASSWORD }, 'omit');
+    expect(missing.statusCode).toBe(403);
+    expect(missing.json().message).toBe(Messages.csrfRejected);
+    const wrong = await visitor.post(LOGIN, { username: 'ada', password: PASSWORD }, 'forged.token');
+    expect(wrong.statusCode).toBe(403);
+
+    const other = new Visitor(t.app);
+    await other.signIn('ada', PASSWORD);
+    const foreignToken = other.cookies.get(CSRF_COOKIE)!;
+    visitor.cookies.set(CSRF_COOKIE, foreignToken);
+    const foreign = await visitor.post(LOGIN, { username: 'ada', password: PASSWORD });
+    expect(foreign.statusCode).toBe(403);
+
+    const rows = await query(sql`select 1 from audit_events where reason = 'anti_forgery'`);
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('renews the token at sign-in, so the anonymous token no longer works', async () => {
+    const visitor = new Visitor(t.app);
+    await visitor.get(LOGIN);
+    const anonymous = visitor.cookies.get(CSRF_COOKIE)!;
+    await visitor.signIn('ada', PASSWORD);
+    expect(visitor.cookies.get(CSRF_COOKIE)).not.toBe(anonymous);
+    expect((await visitor.post(LOGOUT, undefined, anonymous)).statusCode).toBe(403);
+    expect((await visitor.post(LOGOUT)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,54 @@
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const BIN = process.env.POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin';
+
+/**
+ * A throw-away PostgreSQL server from the installed binaries, listening on 127.0.0.1 only.
+ * PostgreSQL refuses to run as root, so as root it runs as the `postgres` system user.
+ */
+export async function startPostgres(): Promise<{ url: string; stop(): void }> {
+  if (!existsSync(join(BIN, 'initdb'))) {
+    throw new Error(`PostgreSQL binaries not found in ${BIN}: install postgresql-15 (the API tests never skip PostgreSQL).`);
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'keydeck-pg-'));
+  chmodSync(dir, 0o777);
+  const asRoot = process.getuid?.() === 0;
+  const run = (command: string, args: string[]) => {
+    const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(BIN, command), ...args]] : [join(BIN, command), args];
+    const result = spawnSync(file, argv, { encoding: 'utf8', timeout: 60_000 });
+    if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
+  };
+  const port = await freePort();
+  const data = join(dir, 'data');
+  run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
+  run('pg_ctl', [
+    '-D', data, '-w', '-t', '60', '-l', join(dir, 'server.log'),
+    '-o', `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c max_connections=200`,
+    'start',
+  ]);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}`,
+    stop() {
+      try {
+        run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}

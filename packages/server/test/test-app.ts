@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { CSRF_COOKIE, CSRF_HEADER } from '@keydeck/contract/http';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import type { Database } from '../src/db/database.ts';
+import { start } from '../src/start.ts';
+
+export const ADMIN = { username: 'admin', password: 'Correct-Horse-9-Battery' };
+
+/** A fresh database (in-memory PGlite, or a new database on the test PostgreSQL) and the app on it. */
+export async function createTestApp(env: Record<string, string> = {}) {
+  const databaseUrl = await freshPostgresDatabase();
+  const config = loadConfig({
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'silent',
+    LOGIN_RATE_LIMIT: '1000',
+    WEB_DIST: '/nonexistent',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
+  const { app, database } = await start(config, { inMemory: true });
+  return { app, database, config, close: () => app.close() };
+}
+
+export type TestApp = { app: FastifyInstance; database: Database };
+
+async function freshPostgresDatabase(): Promise<string | undefined> {
+  const base = inject('postgresUrl');
+  if (!base) return undefined;
+  const name = `keydeck_test_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: `${base}/postgres` });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  return `${base}/${name}`;
+}
+
+/**
+ * A browser-like client for app.inject: keeps cookies between calls and echoes the anti-forgery cookie
+ * in its header, as the web console does.
+ */
+export class Visitor {
+  readonly cookies = new Map<string, string>();
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  async call(options: InjectOptions & { csrf?: 'echo' | 'omit' | string }): Promise<LightMyRequestResponse> {
+    const { csrf = 'echo', ...rest } = options;
+    const token = csrf === 'echo' ? this.cookies.get(CSRF_COOKIE) : csrf === 'omit' ? undefined : csrf;
+    const response = await this.app.inject({
+      ...rest,
+      headers: {
+        ...(rest.headers ?? {}),
+        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+        ...(token ? { [CSRF_HEADER.toLowerCase()]: token } : {}),
+      },
+    });
+    for (const cookie of response.cookies) {
+      if (cookie.value === '' || cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() < Date.now())) {
+        this.cookies.delete(cookie.name);
+      } else {
+        this.cookies.set(cookie.name, cookie.value);
+      }
+    }
+    return response;
+  }
+
+  get(url: string) {
+    return this.call({ method: 'GET', url });
+  }
+
+  post(url: string, payload?: object, csrf?: 'echo' | 'omit' | string) {
+    return this.call({ method: 'POST', url, ...(payload ? { payload } : {}), ...(csrf ? { csrf } : {}) });
+  }
+
+  /** Visits (to get an anti-forgery cookie) and signs in. */
+  async signIn(username: string, password: string): Promise<LightMyRequestResponse> {
+    if (!this.cookies.has(CSRF_COOKIE)) await this.get('/rest/api/v1/login');
+    return this.post('/rest/api/v1/login', { username, password });
+  }
+}
