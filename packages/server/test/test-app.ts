@@ -10,7 +10,7 @@ import { start } from '../src/start.ts';
 export const ADMIN = { username: 'admin', password: 'Correct-Horse-9-Battery' };
 
 /** A fresh database (in-memory PGlite, or a new database on the test PostgreSQL) and the app on it. */
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(env: Record<string, string | undefined> = {}) {
   const databaseUrl = await freshPostgresDatabase();
   const config = loadConfig({
     ADMIN_USERNAME: ADMIN.username,
@@ -21,8 +21,8 @@ export async function createTestApp(env: Record<string, string> = {}) {
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const { app, database } = await start(config, { inMemory: true });
-  return { app, database, config, close: () => app.close() };
+  const { app, database, generatedAdminPassword } = await start(config, { inMemory: true });
+  return { app, database, config, generatedAdminPassword, close: () => app.close() };
 }
 
 export type TestApp = { app: FastifyInstance; database: Database };

@@ -1,3 +1,4 @@
+import type { RouteOptions } from 'fastify';
 import type { PermissionName } from '@keydeck/contract/permissions';
 import type { Tx } from '../db/database.ts';
 import type { Principal } from './principal.ts';
@@ -16,6 +17,11 @@ declare module 'fastify' {
     withoutTransaction?: true;
     /** Per-client-address limit, in requests per minute, named by the limiter's key. */
     rateLimit?: 'login';
+  }
+
+  interface FastifyInstance {
+    /** Every route as declared, for the route-table checks and the API documentation. */
+    routeCatalog: RouteOptions[];
   }
 
   interface FastifyRequest {

@@ -73,7 +73,9 @@ export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps
     }
   });
 
+  app.decorate('routeCatalog', [] as RouteOptions[]);
   app.addHook('onRoute', (route: RouteOptions) => {
+    app.routeCatalog.push(route);
     const handler = route.handler;
     const config = route.config;
     if (!route.url.startsWith(API_PREFIX) || config?.withoutTransaction) return;

@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, Visitor, createTestApp } from '../test/test-app.ts';
+import { PLATFORM_ACCOUNT, bootstrap } from './bootstrap.ts';
+import { SYSTEM_SCOPE, inScope } from './platform/tenant-scope.ts';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('first start', () => {
+  it('creates the platform account and its administrator from ADMIN_USERNAME/ADMIN_PASSWORD', async () => {
+    const res = await new Visitor(t.app).signIn(ADMIN.username, ADMIN.password);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().auth_info.company.name).toBe(PLATFORM_ACCOUNT.name);
+  });
+
+  it('never creates a second administrator nor changes the password on restart', async () => {
+    const again = await bootstrap(t.database.db, { username: 'someone-else', password: 'A-different-password-1' });
+    expect(again.generatedAdminPassword).toBeNull();
+    const counts = await inScope(t.database.db, SYSTEM_SCOPE, async (tx) => {
+      const result = await tx.execute(
+        sql`select (select count(*)::int from accounts where is_platform) as accounts, (select count(*)::int from users where platform_admin) as admins`,
+      );
+      return result.rows[0];
+    });
+    expect(counts).toEqual({ accounts: 1, admins: 1 });
+    expect((await new Visitor(t.app).signIn(ADMIN.username, ADMIN.password)).statusCode).toBe(200);
+    expect((await new Visitor(t.app).signIn('someone-else', 'A-different-password-1')).statusCode).toBe(401);
+  });
+
+  it('generates a strong password when none is given, prints nothing else, and it signs in', async () => {
+    const fresh = await createTestApp({ ADMIN_PASSWORD: undefined });
+    try {
+      const password = fresh.generatedAdminPassword;
+      expect(password).toMatch(/^[\w-]{24,}$/);
+      expect((await new Visitor(fresh.app).signIn(ADMIN.username, password!)).statusCode).toBe(200);
+      expect((await bootstrap(fresh.database.db, { username: ADMIN.username, password: undefined })).generatedAdminPassword).toBeNull();
+    } finally {
+      await fresh.close();
+    }
+  });
+});

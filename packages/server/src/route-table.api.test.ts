@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/test-app.ts';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.ready();
+});
+afterAll(() => t.close());
+
+/** The route table is the spec: these checks keep every API route honest about what it needs. */
+describe('route table', () => {
+  const apiRoutes = () => t.app.routeCatalog.filter((r) => r.url.startsWith('/rest/api/') && r.method !== 'HEAD');
+
+  it('has API routes to check', () => {
+    expect(apiRoutes().length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('declares a permission or public on every API route, never both', () => {
+    const undeclared = apiRoutes()
+      .filter((r) => Boolean(r.config?.permission) === Boolean(r.config?.public))
+      .map((r) => `${String(r.method)} ${r.url}`);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('declares an operationId and a response schema on every API route', () => {
+    const missing = apiRoutes()
+      .filter((r) => !r.schema?.operationId || !r.schema?.response)
+      .map((r) => `${String(r.method)} ${r.url}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('declares an audit action on every state-changing API route', () => {
+    const unaudited = apiRoutes()
+      .filter((r) => r.method !== 'GET' && !r.config?.audit)
+      .map((r) => `${String(r.method)} ${r.url}`);
+    expect(unaudited).toEqual([]);
+  });
+
+  it('gives every operation a distinct operationId', () => {
+    const ids = apiRoutes().map((r) => r.schema?.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
