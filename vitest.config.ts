@@ -18,6 +18,8 @@ const serverApi = (name: string, setup: string) => ({
 
 export default defineConfig({
   test: {
+    // CI reads the JSON report for its closing line 'N passed, N failed'.
+    reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results.json' }]] : ['default'],
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'], environment: 'node' } },
       {

@@ -1,4 +1,4 @@
-import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 
 /** One row per state-changing request, successful or refused. account_id is null for anonymous refusals. */
