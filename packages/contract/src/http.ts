@@ -11,4 +11,6 @@ export const ApiPath = {
   login: `${API_V1}/login`,
   logout: `${API_V1}/logout`,
   serverInfo: `${API_V1}/admin/info`,
+  adminAccounts: `${API_V1}/admin/accounts`,
+  userAccount: `${API_V1}/user/account`,
 } as const;

@@ -16,6 +16,8 @@ export const Messages = {
   invalidRequest: 'The request is not valid.',
   internalError: 'Something went wrong on the server.',
   databaseUnavailable: 'The database is not reachable.',
+  accountTaken: (field: string) => `Another account already uses this ${field}.`,
+  platformAccountProtected: 'The platform account cannot be disabled or changed here.',
 } as const;
 
 /** Dialog and toast defaults (spec §2, §9). */

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/database.ts';
+import * as accounts from './modules/accounts/accounts.routes.ts';
 import * as admin from './modules/admin/admin.routes.ts';
 import * as auth from './modules/auth/auth.routes.ts';
 import * as health from './modules/health/health.routes.ts';
@@ -25,7 +26,7 @@ export type AppDeps = {
 };
 
 /** Every module, in the order its routes are registered. */
-const modules: { register(app: FastifyInstance, deps: AppDeps): void }[] = [health, auth, admin];
+const modules: { register(app: FastifyInstance, deps: AppDeps): void }[] = [health, auth, admin, accounts];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;

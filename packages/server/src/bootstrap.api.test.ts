@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../test/fixtures.ts';
 import { ADMIN, Visitor, createTestApp } from '../test/test-app.ts';
 import { PLATFORM_ACCOUNT, bootstrap } from './bootstrap.ts';
-import { SYSTEM_SCOPE, inScope } from './platform/tenant-scope.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -20,13 +20,11 @@ describe('first start', () => {
   it('never creates a second administrator nor changes the password on restart', async () => {
     const again = await bootstrap(t.database.db, { username: 'someone-else', password: 'A-different-password-1' });
     expect(again.generatedAdminPassword).toBeNull();
-    const counts = await inScope(t.database.db, SYSTEM_SCOPE, async (tx) => {
-      const result = await tx.execute(
-        sql`select (select count(*)::int from accounts where is_platform) as accounts, (select count(*)::int from users where platform_admin) as admins`,
-      );
-      return result.rows[0];
-    });
-    expect(counts).toEqual({ accounts: 1, admins: 1 });
+    const counts = await queryRows(
+      t.database.db,
+      sql`select (select count(*)::int from accounts where is_platform) as accounts, (select count(*)::int from users where platform_admin) as admins`,
+    );
+    expect(counts).toEqual([{ accounts: 1, admins: 1 }]);
     expect((await new Visitor(t.app).signIn(ADMIN.username, ADMIN.password)).statusCode).toBe(200);
     expect((await new Visitor(t.app).signIn('someone-else', 'A-different-password-1')).statusCode).toBe(401);
   });

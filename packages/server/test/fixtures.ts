@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import { BUILT_IN_ROLES } from '@keydeck/contract/permissions';
 import type { Db } from '../src/db/database.ts';
 import { createAccount, createUser } from '../src/modules/accounts/accounts.service.ts';
@@ -25,5 +26,13 @@ export async function seedAccount(
       ids[user.username] = row!.id;
     }
     return { accountId: account!.id, userIds: ids };
+  });
+}
+
+/** Rows of a raw query, read across every tenant: how tests look behind the API. */
+export async function queryRows<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  return inScope(db, SYSTEM_SCOPE, async (tx) => {
+    const result = (await tx.execute(query)) as unknown as { rows: T[] };
+    return result.rows;
   });
 }

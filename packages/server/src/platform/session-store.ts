@@ -73,6 +73,7 @@ export function createSessionStore(db: Db, timeouts: SessionTimeouts) {
               gt(sessions.expiresAt, sql`now()`),
               gt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${timeouts.idleSeconds})`),
               eq(users.disabled, false),
+              eq(accounts.disabled, false),
             ),
           );
         if (!row) return null;

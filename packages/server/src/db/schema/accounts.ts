@@ -11,6 +11,10 @@ export const accounts = pgTable(
     accountSlug: text('account_slug').notNull().unique(),
     accountCode: text('account_code').notNull().unique(),
     isPlatform: boolean('is_platform').notNull().default(false),
+    /** A disabled account's users cannot sign in; its data stays until the account is offboarded. */
+    disabled: boolean('disabled').notNull().default(false),
+    contactName: text('contact_name').notNull().default(''),
+    contactEmail: text('contact_email').notNull().default(''),
     enforceIp: boolean('enforce_ip').notNull().default(false),
     adminWhitelistAllowance: integer('admin_whitelist_allowance').notNull().default(10),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,8 @@
+import type { Account, AccountFields, AccountsListQuery } from '@keydeck/contract/accounts';
+import { Messages } from '@keydeck/contract/messages';
 import { BUILT_IN_ROLES } from '@keydeck/contract/permissions';
 import type { Tx } from '../../db/database.ts';
+import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import * as repo from './accounts.repository.ts';
 
@@ -13,9 +16,10 @@ export type UserInput = {
   mfaEnforced?: boolean;
   platformAdmin?: boolean;
 };
+export type AccountChange = Partial<AccountFields> & { id: string; disabled?: boolean | undefined };
 
 /** Creates an account with the built-in roles every account starts with. Returns null when it already exists. */
-export async function createAccount(tx: Tx, input: AccountInput) {
+export async function createAccount(tx: Tx, input: AccountInput & Partial<repo.NewAccount>) {
   const account = await repo.insertAccount(tx, input);
   if (!account) return null;
   for (const role of Object.values(BUILT_IN_ROLES)) {
@@ -44,6 +48,114 @@ export async function createUser(tx: Tx, accountId: string, input: UserInput) {
   return user;
 }
 
-export const findPlatformAccount = repo.findPlatformAccount;
 export const findAccountBySlug = repo.findAccountBySlug;
-export const countPlatformAdmins = repo.countPlatformAdmins;
+
+export async function listAccounts(tx: Tx, query: AccountsListQuery) {
+  const { rows, total } = await repo.listAccounts(tx, query);
+  return { data: rows.map((r) => toWire(r.account, r.userCount)), total };
+}
+
+/** Creates accounts all together or not at all; a taken API name, slug or code is a field error. */
+export async function createAccounts(tx: Tx, inputs: AccountFields[]): Promise<Account[]> {
+  const errors: Record<string, string[]> = {};
+  inputs.forEach((input, i) => {
+    inputs.slice(0, i).forEach((earlier) => {
+      if (earlier.api_name === input.api_name) (errors[`accounts.${i}.api_name`] ??= []).push(Messages.accountTaken('API name'));
+      if (earlier.account_slug === input.account_slug) (errors[`accounts.${i}.account_slug`] ??= []).push(Messages.accountTaken('account slug'));
+      if (earlier.account_code === input.account_code) (errors[`accounts.${i}.account_code`] ??= []).push(Messages.accountTaken('account code'));
+    });
+  });
+  for (const [i, input] of inputs.entries()) await collectConflicts(tx, i, input, errors);
+  if (Object.keys(errors).length > 0) throw badRequest(errors);
+
+  const created: Account[] = [];
+  for (const input of inputs) {
+    const row = await createAccount(tx, {
+      name: input.name,
+      apiName: input.api_name,
+      accountSlug: input.account_slug,
+      accountCode: input.account_code,
+      contactName: input.contact_name,
+      contactEmail: input.contact_email,
+      enforceIp: input.enforce_ip,
+      adminWhitelistAllowance: input.admin_whitelist_allowance,
+    });
+    created.push(toWire(row!, 0));
+  }
+  return created;
+}
+
+/** Changes accounts; disabling one also ends every session of its users. The platform account is left alone. */
+export async function updateAccounts(tx: Tx, changes: AccountChange[]): Promise<Account[]> {
+  const existing = new Map((await repo.findAccountsByIds(tx, changes.map((c) => c.id))).map((a) => [a.id, a]));
+  const errors: Record<string, string[]> = {};
+  for (const [i, change] of changes.entries()) {
+    const current = existing.get(change.id);
+    if (!current) throw notFound();
+    if (current.isPlatform) throw new AppError(400, Messages.platformAccountProtected, { reason: 'platform_account' });
+    await collectConflicts(tx, i, change, errors, change.id);
+  }
+  if (Object.keys(errors).length > 0) throw badRequest(errors);
+
+  for (const change of changes) {
+    await repo.updateAccount(tx, change.id, {
+      name: change.name,
+      apiName: change.api_name,
+      accountSlug: change.account_slug,
+      accountCode: change.account_code,
+      contactName: change.contact_name,
+      contactEmail: change.contact_email,
+      enforceIp: change.enforce_ip,
+      adminWhitelistAllowance: change.admin_whitelist_allowance,
+      disabled: change.disabled,
+    });
+    if (change.disabled) await repo.deleteAccountSessions(tx, change.id);
+  }
+  const rows = await repo.findAccountsWithCounts(tx, changes.map((c) => c.id));
+  return rows.map((r) => toWire(r.account, r.userCount));
+}
+
+export function disableAccounts(tx: Tx, ids: string[]): Promise<Account[]> {
+  return updateAccounts(tx, ids.map((id) => ({ id, disabled: true })));
+}
+
+async function collectConflicts(
+  tx: Tx,
+  index: number,
+  input: Partial<AccountFields>,
+  errors: Record<string, string[]>,
+  exceptId?: string,
+) {
+  const taken = await repo.findConflicts(
+    tx,
+    { apiName: input.api_name, accountSlug: input.account_slug, accountCode: input.account_code },
+    exceptId,
+  );
+  const flag = (field: string, label: string) => (errors[`accounts.${index}.${field}`] ??= []).push(Messages.accountTaken(label));
+  if (taken.some((t) => t.apiName === input.api_name)) flag('api_name', 'API name');
+  if (taken.some((t) => t.accountSlug === input.account_slug)) flag('account_slug', 'account slug');
+  if (taken.some((t) => t.accountCode === input.account_code)) flag('account_code', 'account code');
+}
+
+function toWire(row: repo.AccountRow, userCount: number): Account {
+  return {
+    id: row.id,
+    name: row.name,
+    api_name: row.apiName,
+    account_slug: row.accountSlug,
+    account_code: row.accountCode,
+    disabled: row.disabled,
+    enforce_ip: row.enforceIp,
+    admin_whitelist_allowance: row.adminWhitelistAllowance,
+    contact_name: row.contactName,
+    contact_email: row.contactEmail,
+    created_at: row.createdAt.toISOString(),
+    user_count: userCount,
+  };
+}
+
+export async function accountSettings(tx: Tx, accountId: string) {
+  const row = await repo.findAccountById(tx, accountId);
+  if (!row) throw notFound();
+  return { account_code: row.accountCode, admin_whitelist_allowance: row.adminWhitelistAllowance, enforce_ip: row.enforceIp };
+}

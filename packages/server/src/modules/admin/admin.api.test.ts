@@ -3,9 +3,8 @@ import { ALL_PERMISSIONS } from '@keydeck/contract/permissions';
 import { Messages } from '@keydeck/contract/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, ROLE, seedAccount } from '../../../test/fixtures.ts';
+import { PASSWORD, ROLE, queryRows, seedAccount } from '../../../test/fixtures.ts';
 import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
-import { SYSTEM_SCOPE, inScope } from '../../platform/tenant-scope.ts';
 
 const INFO = '/rest/api/v1/admin/info';
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -53,9 +52,7 @@ describe('unknown API routes', () => {
     const res = await visitor.post('/rest/api/v1/no-such-thing', { a: 1 });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ message: Messages.notFound, request_id: expect.any(String) });
-    const rows = await inScope(t.database.db, SYSTEM_SCOPE, (tx) =>
-      tx.execute(sql`select outcome, reason from audit_events where action = 'http.post'`),
-    );
-    expect(rows.rows).toEqual([{ outcome: 'refused', reason: 'unknown_route' }]);
+    const rows = await queryRows(t.database.db, sql`select outcome, reason from audit_events where action = 'http.post'`);
+    expect(rows).toEqual([{ outcome: 'refused', reason: 'unknown_route' }]);
   });
 });

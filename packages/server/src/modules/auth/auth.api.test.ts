@@ -1,18 +1,16 @@
 import { authInfoResponse } from '@keydeck/contract/auth';
 import { CSRF_COOKIE, SESSION_COOKIE } from '@keydeck/contract/http';
 import { Messages } from '@keydeck/contract/messages';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, ROLE, seedAccount } from '../../../test/fixtures.ts';
+import { PASSWORD, ROLE, queryRows, seedAccount } from '../../../test/fixtures.ts';
 import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
-import { SYSTEM_SCOPE, inScope } from '../../platform/tenant-scope.ts';
 
 const LOGIN = '/rest/api/v1/login';
 const LOGOUT = '/rest/api/v1/logout';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
-const query = <T = Record<string, unknown>>(q: ReturnType<typeof sql>) =>
-  inScope(t.database.db, SYSTEM_SCOPE, async (tx) => (await tx.execute(q)).rows as T[]);
+const query = <T = Record<string, unknown>>(q: SQL) => queryRows<T>(t.database.db, q);
 
 beforeAll(async () => {
   t = await createTestApp({ TRUSTED_PROXIES: '10.0.0.1' });

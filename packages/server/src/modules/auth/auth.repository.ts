@@ -1,12 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
+import { accounts } from '../../db/schema/accounts.ts';
 import { loginThrottle } from '../../db/schema/platform.ts';
 import { users } from '../../db/schema/users.ts';
 
 export async function findUserForSignIn(tx: Tx, username: string) {
   const [row] = await tx
-    .select({ id: users.id, accountId: users.accountId, passwordHash: users.passwordHash, disabled: users.disabled })
+    .select({
+      id: users.id,
+      accountId: users.accountId,
+      passwordHash: users.passwordHash,
+      // A disabled account's users are refused like disabled users.
+      disabled: sql<boolean>`${users.disabled} or ${accounts.disabled}`,
+    })
     .from(users)
+    .innerJoin(accounts, eq(accounts.id, users.accountId))
     .where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
   return row;
 }

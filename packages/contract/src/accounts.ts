@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { pageOf, pagingQuery } from './paging.ts';
+
+const slug = (what: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9](?:[a-z0-9-]{0,48}[a-z0-9])$/, `${what} must be 2-50 lowercase letters, digits or dashes`);
+
+/** A company account as platform administrators see it. */
+export const account = z.object({
+  id: z.string(),
+  name: z.string(),
+  api_name: z.string(),
+  account_slug: z.string(),
+  account_code: z.string(),
+  disabled: z.boolean(),
+  enforce_ip: z.boolean(),
+  admin_whitelist_allowance: z.number().int(),
+  contact_name: z.string(),
+  contact_email: z.string(),
+  created_at: z.string(),
+  user_count: z.number().int(),
+});
+export type Account = z.infer<typeof account>;
+
+export const accountFields = z.object({
+  name: z.string().trim().min(1, 'Enter the company name').max(200),
+  api_name: slug('API name'),
+  account_slug: slug('Account slug'),
+  account_code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{4,16}$/, 'Account code must be 4-16 letters or digits'),
+  contact_name: z.string().trim().max(200).default(''),
+  contact_email: z.union([z.literal(''), z.email('Enter a valid email address')]).default(''),
+  enforce_ip: z.boolean().default(false),
+  admin_whitelist_allowance: z.number().int().min(0).max(1000).default(10),
+});
+export type AccountFields = z.infer<typeof accountFields>;
+
+export const accountUpdate = accountFields.partial().extend({ id: z.string().uuid(), disabled: z.boolean().optional() });
+
+export const accountsListQuery = pagingQuery(['name', 'account_slug', 'created_at'], 'name');
+export type AccountsListQuery = z.infer<typeof accountsListQuery>;
+
+/** spec §7: admin/accounts GET, POST, PUT, DELETE (body accounts). */
+export const accountsPage = pageOf(account);
+export const accountsCreateBody = z.object({ accounts: z.array(accountFields).min(1).max(50) });
+export const accountsUpdateBody = z.object({ accounts: z.array(accountUpdate).min(1).max(50) });
+export const accountsDisableBody = z.object({ accounts: z.array(z.string().uuid()).min(1).max(50) });
+export const accountsResponse = z.object({ accounts: z.array(account) });
+
+/** spec §3 account settings, GET user/account. */
+export const accountSettings = z.object({
+  account_code: z.string(),
+  admin_whitelist_allowance: z.number().int(),
+  enforce_ip: z.boolean(),
+});

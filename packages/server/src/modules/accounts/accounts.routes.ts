@@ -1,0 +1,60 @@
+import {
+  accountSettings,
+  accountsCreateBody,
+  accountsDisableBody,
+  accountsListQuery,
+  accountsPage,
+  accountsResponse,
+  accountsUpdateBody,
+} from '@keydeck/contract/accounts';
+import { ApiPath } from '@keydeck/contract/http';
+import { Permission } from '@keydeck/contract/permissions';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as accounts from './accounts.service.ts';
+
+/** Spec §7: admin/accounts GET, POST, PUT, DELETE (body accounts), and the caller's own account settings. */
+export function register(app: FastifyInstance): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const platformAdmin = Permission.platformAdmin;
+
+  routes.get(ApiPath.adminAccounts, {
+    schema: { operationId: 'listAccounts', querystring: accountsListQuery, response: { 200: accountsPage } },
+    config: { permission: platformAdmin },
+    handler: (request) => accounts.listAccounts(request.tx, request.query),
+  });
+
+  routes.post(ApiPath.adminAccounts, {
+    schema: { operationId: 'createAccounts', body: accountsCreateBody, response: { 201: accountsResponse } },
+    config: { permission: platformAdmin, audit: 'accounts.create' },
+    handler: async (request, reply) => {
+      const created = await accounts.createAccounts(request.tx, request.body.accounts);
+      request.auditDetails.target = created.map((a) => a.account_slug).join(', ');
+      return reply.status(201).send({ accounts: created });
+    },
+  });
+
+  routes.put(ApiPath.adminAccounts, {
+    schema: { operationId: 'updateAccounts', body: accountsUpdateBody, response: { 200: accountsResponse } },
+    config: { permission: platformAdmin, audit: 'accounts.update' },
+    handler: async (request) => {
+      request.auditDetails.target = request.body.accounts.map((a) => a.id).join(', ');
+      return { accounts: await accounts.updateAccounts(request.tx, request.body.accounts) };
+    },
+  });
+
+  routes.delete(ApiPath.adminAccounts, {
+    schema: { operationId: 'disableAccounts', body: accountsDisableBody, response: { 200: accountsResponse } },
+    config: { permission: platformAdmin, audit: 'accounts.disable' },
+    handler: async (request) => {
+      request.auditDetails.target = request.body.accounts.join(', ');
+      return { accounts: await accounts.disableAccounts(request.tx, request.body.accounts) };
+    },
+  });
+
+  routes.get(ApiPath.userAccount, {
+    schema: { operationId: 'getAccountSettings', response: { 200: accountSettings } },
+    config: { permission: Permission.companyRead },
+    handler: (request) => accounts.accountSettings(request.tx, request.principal!.account.id),
+  });
+}
