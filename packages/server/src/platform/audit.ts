@@ -1,6 +1,8 @@
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../db/database.ts';
-import { auditEvents } from '../db/schema/audit.ts';
+import { auditChainHeads, auditEvents } from '../db/schema/audit.ts';
+import { GENESIS_HASH, chainKey, linkHash } from './audit-chain.ts';
 
 export type AuditOutcome = 'success' | 'refused' | 'failure';
 
@@ -14,8 +16,21 @@ export async function writeAuditEvent(
 ): Promise<void> {
   const details = request.auditDetails;
   const actor = request.principal;
-  await tx.insert(auditEvents).values({
-    accountId: details.accountId !== undefined ? details.accountId : (actor?.account.id ?? null),
+  const accountId = details.accountId !== undefined ? details.accountId : (actor?.account.id ?? null);
+  const chain = chainKey(accountId);
+
+  // Taking the chain head's row lock orders concurrent writers of one account; others go on in parallel.
+  await tx.insert(auditChainHeads).values({ chain, accountId, seq: 0, hash: GENESIS_HASH }).onConflictDoNothing();
+  const [head] = await tx
+    .update(auditChainHeads)
+    .set({ seq: sql`${auditChainHeads.seq} + 1` })
+    .where(eq(auditChainHeads.chain, chain))
+    .returning({ seq: auditChainHeads.seq, prevHash: auditChainHeads.hash });
+
+  const event = {
+    accountId,
+    seq: head!.seq,
+    occurredAt: new Date(),
     actorUserId: actor?.userId ?? details.actorUserId ?? null,
     actorUsername: actor?.username ?? details.actorUsername ?? null,
     action,
@@ -24,7 +39,10 @@ export async function writeAuditEvent(
     reason: reason ?? details.reason ?? null,
     clientAddress: request.ip,
     requestId: request.id,
-  });
+  };
+  const hash = linkHash(head!.prevHash, event);
+  await tx.insert(auditEvents).values({ ...event, prevHash: head!.prevHash, hash });
+  await tx.update(auditChainHeads).set({ hash }).where(eq(auditChainHeads.chain, chain));
 }
 
 /** The audit action of a request: the route's declared one, or a generic one for refused unknown routes. */

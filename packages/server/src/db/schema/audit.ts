@@ -1,7 +1,10 @@
-import { bigserial, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 
-/** One row per state-changing request, successful or refused. account_id is null for anonymous refusals. */
+/**
+ * One row per state-changing request, successful or refused. account_id is null for anonymous refusals.
+ * Each account's events form a hash chain (seq, prev_hash, hash), so an edited or deleted row is detected.
+ */
 export const auditEvents = pgTable(
   'audit_events',
   {
@@ -16,6 +19,21 @@ export const auditEvents = pgTable(
     reason: text('reason'),
     clientAddress: text('client_address').notNull(),
     requestId: text('request_id').notNull(),
+    /** Position in the account's chain, from 1. */
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
   },
-  (t) => [index('audit_events_account_time').on(t.accountId, t.occurredAt)],
+  (t) => [
+    index('audit_events_account_time').on(t.accountId, t.occurredAt),
+    uniqueIndex('audit_events_chain').on(t.accountId, t.seq),
+  ],
 );
+
+/** The newest link of each account's chain; updating it serialises writers of one account's chain. */
+export const auditChainHeads = pgTable('audit_chain_heads', {
+  chain: text('chain').primaryKey(),
+  accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  hash: text('hash').notNull(),
+});
