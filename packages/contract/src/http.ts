@@ -13,4 +13,9 @@ export const ApiPath = {
   serverInfo: `${API_V1}/admin/info`,
   adminAccounts: `${API_V1}/admin/accounts`,
   userAccount: `${API_V1}/user/account`,
+  users: `${API_V1}/user/users`,
+  roles: `${API_V1}/user/roles`,
+  auditEvents: `${API_V1}/audit/events`,
+  auditExport: `${API_V1}/audit/events/export`,
+  auditVerify: `${API_V1}/audit/chain/verify`,
 } as const;

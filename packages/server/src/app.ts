@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/database.ts';
 import * as accounts from './modules/accounts/accounts.routes.ts';
 import * as admin from './modules/admin/admin.routes.ts';
+import * as audit from './modules/audit/audit.routes.ts';
 import * as auth from './modules/auth/auth.routes.ts';
 import * as health from './modules/health/health.routes.ts';
 import type { AntiForgery } from './platform/anti-forgery.ts';
@@ -26,7 +27,7 @@ export type AppDeps = {
 };
 
 /** Every module, in the order its routes are registered. */
-const modules: { register(app: FastifyInstance, deps: AppDeps): void }[] = [health, auth, admin, accounts];
+const modules: { register(app: FastifyInstance, deps: AppDeps): void }[] = [health, auth, admin, accounts, audit];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;

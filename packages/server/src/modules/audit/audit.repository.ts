@@ -1,0 +1,69 @@
+import type { AuditFilters, AuditListQuery } from '@keydeck/contract/audit';
+import { and, asc, eq, gt, gte, ilike, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/database.ts';
+import { auditChainHeads, auditEvents } from '../../db/schema/audit.ts';
+import { containsPattern, pageWindow } from '../../platform/paging.ts';
+
+export type AuditRow = typeof auditEvents.$inferSelect;
+
+/** accountId null = every account (platform administrators only; the service decides). */
+function whereOf(accountId: string | null, filters: AuditFilters): SQL | undefined {
+  const search = filters.search ? containsPattern(filters.search) : undefined;
+  return and(
+    accountId ? eq(auditEvents.accountId, accountId) : undefined,
+    filters.from ? gte(auditEvents.occurredAt, new Date(filters.from)) : undefined,
+    filters.to ? lte(auditEvents.occurredAt, new Date(filters.to)) : undefined,
+    filters.user ? ilike(auditEvents.actorUsername, containsPattern(filters.user)) : undefined,
+    filters.action ? ilike(auditEvents.action, containsPattern(filters.action)) : undefined,
+    filters.outcome ? eq(auditEvents.outcome, filters.outcome) : undefined,
+    search
+      ? or(
+          ilike(auditEvents.action, search),
+          ilike(auditEvents.actorUsername, search),
+          ilike(auditEvents.target, search),
+          ilike(auditEvents.reason, search),
+          ilike(auditEvents.clientAddress, search),
+          ilike(auditEvents.requestId, search),
+        )
+      : undefined,
+  );
+}
+
+export async function listEvents(tx: Tx, accountId: string | null, query: AuditListQuery) {
+  const where = whereOf(accountId, query);
+  const window = pageWindow(
+    query,
+    { occurred_at: auditEvents.occurredAt, action: auditEvents.action, actor_username: auditEvents.actorUsername },
+    auditEvents.id,
+  );
+  const [rows, [count]] = await Promise.all([
+    tx.select().from(auditEvents).where(where).orderBy(...window.orderBy).limit(window.limit).offset(window.offset),
+    tx.select({ total: sql<number>`count(*)::int` }).from(auditEvents).where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+/** One batch of an export, in id order after `afterId` (keyset paging keeps every batch cheap). */
+export function exportBatch(tx: Tx, accountId: string | null, filters: AuditFilters, afterId: number, size: number) {
+  return tx
+    .select()
+    .from(auditEvents)
+    .where(and(whereOf(accountId, filters), gt(auditEvents.id, afterId)))
+    .orderBy(asc(auditEvents.id))
+    .limit(size);
+}
+
+/** One batch of an account's chain in sequence order (accountId null: the anonymous chain). */
+export function chainBatch(tx: Tx, accountId: string | null, afterSeq: number, size: number) {
+  return tx
+    .select()
+    .from(auditEvents)
+    .where(and(accountId ? eq(auditEvents.accountId, accountId) : isNull(auditEvents.accountId), gt(auditEvents.seq, afterSeq)))
+    .orderBy(asc(auditEvents.seq))
+    .limit(size);
+}
+
+export async function chainHead(tx: Tx, chain: string) {
+  const [row] = await tx.select().from(auditChainHeads).where(eq(auditChainHeads.chain, chain));
+  return row;
+}
