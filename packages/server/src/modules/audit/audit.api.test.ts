@@ -93,7 +93,7 @@ describe('audit chain verification', () => {
 
     const [second] = await queryRows<{ id: number }>(
       t.database.db,
-      sql`select id from audit_events where account_id = ${acme.accountId} and seq = 2`,
+      sql`select id::int as id from audit_events where account_id = ${acme.accountId} and seq = 2`,
     );
     await queryRows(t.database.db, sql`update audit_events set target = 'innocent' where id = ${second!.id}`);
     const edited = await verify();
