@@ -1,0 +1,21 @@
+import type { Locator, Page } from 'playwright-core';
+
+/** Form controls by their visible label, the way a user finds them. */
+export function field(page: Page, label: string): Locator {
+  return page.getByLabel(label, { exact: true });
+}
+
+export async function fill(page: Page, values: Record<string, string>): Promise<void> {
+  for (const [label, value] of Object.entries(values)) await field(page, label).fill(value);
+}
+
+export async function submit(page: Page, button: string): Promise<void> {
+  await page.getByRole('button', { name: button, exact: true }).click();
+}
+
+/** The error text Mantine shows under a field (linked through aria-describedby). */
+export async function fieldError(page: Page, label: string): Promise<string | null> {
+  const describedBy = await field(page, label).getAttribute('aria-describedby');
+  const errorId = describedBy?.split(' ').find((id) => id.endsWith('-error'));
+  return errorId ? page.locator(`[id="${errorId}"]`).textContent() : null;
+}

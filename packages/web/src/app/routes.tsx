@@ -1,0 +1,138 @@
+import { createRootRouteWithContext, createRoute, redirect } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { Messages } from '@keydeck/contract/messages';
+import { Permission } from '@keydeck/contract/permissions';
+import { continueTargetOrHome } from '../lib/continue-url';
+import { isLoggedIn, sessionQueryOptions } from '../lib/session';
+import { enforceDecision } from './enforce-decision';
+import { lazyScreen } from './lazy-screen';
+import { decideNavigation } from './route-guard';
+import { validateContinueSearch, validateLoginSearch } from './route-search';
+import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
+import { RoutePending } from './route-pending';
+import '../lib/route-static-data';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+  /** Starts downloading the code of these routes' screens (see router.ts). */
+  preloadScreens: (routeIds: string[]) => void;
+}
+
+/** Route id of the pathless login-group layout below; the guard sends signed-in users away from its pages. */
+const LOGIN_GROUP_ID = '/login-group';
+
+/**
+ * THE route table (spec §2). Every screen route declares staticData: whether it needs a session and
+ * which permission opens it. The root guard applies the routing rules to every navigation; the shell
+ * builds its navigation from `nav` and shows the no-permission screen from `permission`.
+ */
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  // The root only frames; each leaf below says whether it needs a session.
+  staticData: { requiresAuth: false },
+  component: RootLayout,
+  errorComponent: RouteError,
+  pendingComponent: RoutePending,
+  beforeLoad: async ({ context, location, matches, preload }) => {
+    // The screen's code downloads while the session is checked, not after.
+    context.preloadScreens(matches.map((match) => match.routeId));
+    const session = await context.queryClient.ensureQueryData({ ...sessionQueryOptions, revalidateIfStale: true });
+    const leaf = matches.at(-1);
+    const decision = decideNavigation({
+      session,
+      // A route that forgets to declare it is treated as protected.
+      requiresAuth: leaf?.staticData.requiresAuth ?? true,
+      loginGroup: matches.some((match) => match.routeId === LOGIN_GROUP_ID),
+      pathname: location.pathname,
+      href: location.href,
+      continueParam: (location.search as Record<string, unknown>).continue,
+      origin: window.location.origin,
+    });
+    enforceDecision(decision, { announce: !preload, message: Messages.sessionExpiredRedirect });
+  },
+});
+
+/** "/" only redirects: to /home (or the safe continue target) when signed in, else to /login. */
+const indexRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  validateSearch: validateContinueSearch,
+  staticData: { requiresAuth: false },
+  beforeLoad: async ({ context, search }) => {
+    const session = await context.queryClient.ensureQueryData(sessionQueryOptions);
+    if (!isLoggedIn(session)) throw redirect({ to: '/login' });
+    throw redirect({ href: continueTargetOrHome(search.continue) });
+  },
+});
+
+// Public group (login background).
+const loginGroupRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'login-group',
+  staticData: { requiresAuth: false },
+  component: lazyScreen(() => import('../features/auth/components/login-layout'), 'LoginLayout'),
+});
+
+const loginRoute = createRoute({
+  getParentRoute: () => loginGroupRoute,
+  path: 'login',
+  validateSearch: validateLoginSearch,
+  staticData: { requiresAuth: false, title: 'Sign in' },
+  component: lazyScreen(() => import('../features/auth/pages/login.page'), 'LoginPage'),
+});
+
+const mfaSetupRoute = createRoute({
+  getParentRoute: () => loginGroupRoute,
+  path: 'login/mfa/setup',
+  validateSearch: validateContinueSearch,
+  staticData: { requiresAuth: true, title: 'Multi-factor authentication required' },
+  component: lazyScreen(() => import('../features/auth/pages/mfa-setup.page'), 'MfaSetupPage'),
+});
+
+// Main shell.
+const shellRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'shell',
+  staticData: { requiresAuth: true },
+  component: lazyScreen(() => import('./shell/app-shell'), 'AppShellLayout'),
+});
+
+const homeRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'home',
+  staticData: { requiresAuth: true, title: 'Home', nav: { label: 'Home' } },
+  component: lazyScreen(() => import('../features/home/pages/home.page'), 'HomePage'),
+});
+
+const serverStatusRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'v2/home/settings/server-status',
+  staticData: {
+    requiresAuth: true,
+    permission: Permission.serverStatusRead,
+    title: 'Server status',
+    nav: {
+      label: 'Server status',
+      group: 'Settings',
+      description: 'Versions of the Keydeck server and web console.',
+    },
+  },
+  component: lazyScreen(() => import('../features/admin/pages/server-status.page'), 'ServerStatusPage'),
+});
+
+/** Unknown paths redirect to the first route, "/" (spec §2), which sends the visitor on. */
+const unknownRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '$',
+  staticData: { requiresAuth: false },
+  beforeLoad: () => {
+    throw redirect({ to: '/' });
+  },
+});
+
+export const routeTree = rootRoute.addChildren([
+  indexRoute,
+  loginGroupRoute.addChildren([loginRoute, mfaSetupRoute]),
+  shellRoute.addChildren([homeRoute, serverStatusRoute]),
+  unknownRoute,
+]);

@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react';
+import { Alert, Paper, Text, Title } from '@mantine/core';
+import { getRouteApi } from '@tanstack/react-router';
+import type { AuthInfo } from '@keydeck/contract/auth';
+import { rememberAccountSlug, rememberedAccountSlug } from '../../../lib/account-slug';
+import { continueTargetOrHome } from '../../../lib/continue-url';
+import { LoginForm } from '../components/login-form';
+
+const route = getRouteApi('/login-group/login');
+
+export function LoginPage() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const [pendingFactor, setPendingFactor] = useState<AuthInfo['next_factor']>(null);
+  // Back at the login page without the query (after sign-out, say), the account is still known.
+  const accountSlug = search.account_slug ?? rememberedAccountSlug();
+
+  useEffect(() => {
+    if (search.account_slug) rememberAccountSlug(search.account_slug);
+  }, [search.account_slug]);
+
+  const signedIn = (session: AuthInfo) => {
+    // Spec §4: a pending second factor is not a session; the second-factor pages come with MFA sign-in.
+    if (!session.fully_logged_in) {
+      setPendingFactor(session.next_factor);
+      return;
+    }
+    void navigate({ href: continueTargetOrHome(search.continue) });
+  };
+
+  return (
+    <Paper withBorder shadow="md" radius="lg" p={{ base: 'lg', xs: 'xl' }}>
+      <Title order={1} fz="h3" mb={4}>
+        Sign in
+      </Title>
+      <Text size="sm" c="dimmed" mb="lg">
+        {accountSlug ? `Account: ${accountSlug}` : 'Use the username and password your administrator gave you.'}
+      </Text>
+      {pendingFactor ? (
+        <Alert color="warning" variant="light" role="alert" mb="md">
+          This account also needs its second factor ({pendingFactor === 'totp' ? 'authenticator code' : 'security key'}),
+          which this console cannot complete yet. Ask your administrator for help.
+        </Alert>
+      ) : null}
+      <LoginForm onSignedIn={signedIn} />
+    </Paper>
+  );
+}

@@ -1,0 +1,60 @@
+import type { z } from 'zod';
+import { errorEnvelope } from '@keydeck/contract/errors';
+import { CSRF_HEADER } from '@keydeck/contract/http';
+import { Messages } from '@keydeck/contract/messages';
+import { ApiError, ResponseValidationError, type ApiCallOptions } from './api-error';
+import { currentCsrfToken } from './csrf';
+import { readErrorBody } from './error-toast';
+
+export interface ApiRequest<S extends z.ZodType> extends ApiCallOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  /** The contract schema the success body must match. */
+  schema: S;
+  signal?: AbortSignal;
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`).join('; ');
+}
+
+/**
+ * The only place in the web app that calls fetch. Same origin, cookies included, the anti-forgery
+ * header on every request; a success body is parsed with its contract schema, a failure becomes an
+ * ApiError that error-toast.ts maps to spec §8 behaviour.
+ */
+export async function apiRequest<S extends z.ZodType>(path: string, request: ApiRequest<S>): Promise<z.infer<S>> {
+  const { method = 'GET', body, schema, signal, ignoreAuth, serviceScoped } = request;
+  const call: ApiCallOptions = { ignoreAuth, serviceScoped };
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = currentCsrfToken();
+  if (token !== null) headers.set(CSRF_HEADER, token);
+  if (body !== undefined) headers.set('Content-Type', 'application/json');
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      credentials: 'include',
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw new ApiError(null, undefined, call, Messages.requestFailed);
+  }
+
+  if (!response.ok) {
+    const errorBody = await readErrorBody(await response.text().catch(() => ''));
+    const envelope = errorEnvelope.partial().safeParse(errorBody);
+    const message = (envelope.success && envelope.data.message) || `${method} ${path} failed with ${response.status}`;
+    throw new ApiError(response.status, errorBody, call, message);
+  }
+
+  const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) throw new ResponseValidationError(Messages.validationFailed(describeIssues(parsed.error)));
+  return parsed.data;
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { Messages } from '@keydeck/contract/messages';
+import { ApiError, ResponseValidationError, type ApiCallOptions } from './api-error';
+import { errorEffect, readErrorBody } from './error-toast';
+
+const failure = (status: number | null, body: unknown, call: ApiCallOptions = {}) =>
+  new ApiError(status, body, call, 'failed');
+
+describe('errorEffect (spec §8)', () => {
+  it('leaves a 401 on a call flagged ignoreAuth to the caller: no toast, no redirect', () => {
+    expect(errorEffect(failure(401, { message: 'You are not logged in.' }, { ignoreAuth: true }))).toEqual({
+      kind: 'none',
+    });
+  });
+
+  it('treats any other 401 as a lost session (clear it, go to login with continue)', () => {
+    expect(errorEffect(failure(401, { message: 'You are not logged in.' }))).toEqual({ kind: 'session-lost' });
+  });
+
+  it('turns a 403 on a service-scoped call into the service-session-expired toast', () => {
+    expect(errorEffect(failure(403, { message: 'nope' }, { serviceScoped: true }))).toEqual({
+      kind: 'service-session-expired',
+      toast: { color: 'error', message: Messages.serviceSessionExpired },
+    });
+  });
+
+  it("shows the server's message for a 403 on a console call", () => {
+    const effect = errorEffect(failure(403, { message: Messages.permissionDenied }), 'Could not load the server status');
+    expect(effect).toEqual({
+      kind: 'toast',
+      toast: { color: 'error', message: `Could not load the server status\n${Messages.permissionDenied}` },
+    });
+  });
+
+  it('lists the messages of a 422 with list data in a warning toast', () => {
+    expect(errorEffect(failure(422, { data: ['Name is taken', 'Slot 3 is in use'] }))).toEqual({
+      kind: 'toast',
+      toast: { color: 'warning', message: 'Name is taken\nSlot 3 is in use' },
+    });
+  });
+
+  it('shows context, message and field errors as "field: a, b" lines', () => {
+    const body = { message: 'The request is not valid.', errors: { name: ['is required', 'is too short'], slot: ['must be a number'] } };
+    expect(errorEffect(failure(400, body), 'Failed to create key')).toEqual({
+      kind: 'toast',
+      toast: {
+        color: 'error',
+        message: 'Failed to create key\nThe request is not valid.\nname: is required, is too short\nslot: must be a number',
+      },
+    });
+  });
+
+  it('uses the error field when there is no message', () => {
+    expect(errorEffect(failure(500, { error: 'Internal Server Error' }))).toEqual({
+      kind: 'toast',
+      toast: { color: 'error', message: 'Internal Server Error' },
+    });
+  });
+
+  it("says 'Unexpected error' when the failure carries nothing to show", () => {
+    expect(errorEffect(failure(502, undefined), 'Sign-in failed')).toEqual({
+      kind: 'toast',
+      toast: { color: 'error', message: `Sign-in failed\n${Messages.unexpectedError}` },
+    });
+    expect(errorEffect('thrown string')).toEqual({ kind: 'toast', toast: { color: 'error', message: Messages.unexpectedError } });
+  });
+
+  it("says 'request failed' when no response arrived", () => {
+    expect(errorEffect(failure(null, undefined))).toEqual({
+      kind: 'toast',
+      toast: { color: 'error', message: Messages.requestFailed },
+    });
+  });
+
+  it('shows a response that failed its contract schema as the validation message', () => {
+    const error = new ResponseValidationError(Messages.validationFailed('server_version: expected string'));
+    expect(errorEffect(error)).toEqual({
+      kind: 'toast',
+      toast: { color: 'error', message: 'Validation failed: server_version: expected string' },
+    });
+  });
+});
+
+describe('readErrorBody', () => {
+  it('parses JSON delivered as a Blob', async () => {
+    const blob = new Blob([JSON.stringify({ message: 'Key not found', request_id: 'r1' })], { type: 'application/json' });
+    const body = await readErrorBody(blob);
+    expect(body).toEqual({ message: 'Key not found', request_id: 'r1' });
+    expect(errorEffect(failure(404, body))).toEqual({ kind: 'toast', toast: { color: 'error', message: 'Key not found' } });
+  });
+
+  it('yields nothing for a body that is not JSON', async () => {
+    expect(await readErrorBody(new Blob(['<html>Bad gateway</html>']))).toBeUndefined();
+    expect(await readErrorBody('')).toBeUndefined();
+  });
+});

@@ -1,0 +1,27 @@
+import { useRouter, type AnyRoute } from '@tanstack/react-router';
+import { hasPermission, type PermissionName } from '@keydeck/contract/permissions';
+import { useSession } from './session';
+
+export interface NavDestination {
+  to: string;
+  label: string;
+  group: string | undefined;
+  description: string | undefined;
+  permission: PermissionName | undefined;
+}
+
+/**
+ * The screens a user may open, read from the route table's staticData.nav (never a second list),
+ * in route-table order, without the ones whose permission the user lacks.
+ */
+export function useNavDestinations(): NavDestination[] {
+  const router = useRouter();
+  const session = useSession();
+  const routes = Object.values(router.routesById) as AnyRoute[];
+  return routes.flatMap((route) => {
+    const data = route.options.staticData;
+    if (!data?.nav || !session) return [];
+    if (data.permission && !hasPermission(session.permissions, data.permission)) return [];
+    return [{ to: route.fullPath, label: data.nav.label, group: data.nav.group, description: data.nav.description, permission: data.permission }];
+  });
+}

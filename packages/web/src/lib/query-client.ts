@@ -1,0 +1,65 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-error';
+import { clearCurrentService } from './current-service';
+import { errorEffect } from './error-toast';
+import { showToast } from './toasts';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { errorContext?: string };
+    mutationMeta: {
+      errorContext?: string;
+      /** Statuses the form shows itself (inline, on its fields); no central toast for them. */
+      inlineErrorStatuses?: readonly number[];
+    };
+  }
+}
+
+/** What the app shell does when the error mapping asks to leave the current screen. */
+export interface SessionHandlers {
+  /** A call answered 401: forget the session; the route guard then sends the user to login with continue. */
+  sessionLost: () => void;
+  /** Go to the login page with the current location as continue target. */
+  goToLogin: () => void;
+}
+
+function handleError(error: unknown, context: string | undefined, handlers: SessionHandlers): void {
+  const effect = errorEffect(error, context);
+  switch (effect.kind) {
+    case 'none':
+      return;
+    case 'session-lost':
+      handlers.sessionLost();
+      return;
+    case 'service-session-expired':
+      showToast(effect.toast);
+      clearCurrentService();
+      handlers.goToLogin();
+      return;
+    case 'toast':
+      showToast(effect.toast);
+  }
+}
+
+/** The query client with central error handling: error toasts are made here, success toasts by callers. */
+export function createQueryClient(handlers: SessionHandlers): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => handleError(error, query.meta?.errorContext, handlers),
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        const inline = mutation.meta?.inlineErrorStatuses;
+        if (error instanceof ApiError && error.status !== null && inline?.includes(error.status)) return;
+        handleError(error, mutation.meta?.errorContext, handlers);
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        // 4xx answers are final; only a missing response is worth one more try.
+        retry: (failureCount, error) => error instanceof ApiError && error.status === null && failureCount < 1,
+        refetchOnWindowFocus: true,
+      },
+    },
+  });
+}

@@ -1,0 +1,14 @@
+import type { PermissionName } from '@keydeck/contract/permissions';
+
+/** Every route in routes.tsx declares who may open it; the guard and the navigation read these. */
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    requiresAuth: boolean;
+    /** Needed to open the screen; without it the shell shows the no-permission screen. */
+    permission?: PermissionName;
+    /** The document title (before " · Keydeck"). */
+    title?: string;
+    /** Present on routes that appear in the shell navigation. */
+    nav?: { label: string; group?: 'Settings'; description?: string };
+  }
+}
