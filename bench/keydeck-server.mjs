@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startService } from './child-service.mjs';
+import { freePort } from './free-port.mjs';
+
+const MAIN = new URL('../packages/server/dist/main.js', import.meta.url).pathname;
+
+/**
+ * Starts the built Keydeck server on a fresh data directory (PGlite) or on `databaseUrl`
+ * (PostgreSQL), with a random administrator password the bench then signs in with.
+ */
+export async function startKeydeck({ label, databaseUrl }) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'keydeck-bench-'));
+  const admin = { username: 'admin', password: `Bench-${randomBytes(18).toString('base64url')}-7` };
+  const env = {
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: admin.username,
+    ADMIN_PASSWORD: admin.password,
+    LOG_LEVEL: 'warn',
+    // The bench signs in a few times per run; the default per-minute limit is not what is measured.
+    LOGIN_RATE_LIMIT: '100000',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
+  try {
+    const service = await startService({
+      name: `keydeck (${label})`,
+      script: MAIN,
+      env,
+      origin: `http://127.0.0.1:${port}`,
+      readyPath: '/readyz',
+    });
+    return {
+      ...service,
+      admin,
+      async stop() {
+        await service.stop();
+        removeDataDir();
+      },
+    };
+  } catch (error) {
+    removeDataDir();
+    throw error;
+  }
+}

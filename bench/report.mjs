@@ -1,0 +1,101 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { LOAD } from './http-load.mjs';
+import { TARGETS } from './targets.mjs';
+import { textTable } from './text-table.mjs';
+
+const RESULTS = new URL('./results/', import.meta.url);
+
+/** The human-readable report: one section per measurement, then what could not be measured. */
+export function formatReport(results) {
+  const { load, bundle, lighthouse, errors } = results;
+  const { machine } = results;
+  const out = [
+    `Keydeck bench — ${results.startedAt}, Node ${machine.node}, ${machine.cpus} CPUs, ` +
+      `load average ${machine.loadAverageAtStart.toFixed(2)} at start, ${machine.loadAverageAtEnd.toFixed(2)} at end`,
+    ...(Math.max(machine.loadAverageAtStart, machine.loadAverageAtEnd) > machine.cpus / 2
+      ? ['   the machine was busy with other work: expect noisy figures']
+      : []),
+    '',
+  ];
+
+  out.push(
+    `1. HTTP load: GET /rest/api/v1/login signed in (keydeck) vs GET /bare on plain Fastify (bare)`,
+    `   autocannon, ${LOAD.connections} connections, ${LOAD.seconds} s each after a ${LOAD.warmUpSeconds} s warm-up, 127.0.0.1`,
+    '',
+    textTable(
+      ['database', 'keydeck req/s', 'bare req/s', 'keydeck/bare', 'keydeck p99 ms', 'bare p99 ms', 'keydeck/bare'],
+      Object.entries(load).map(([database, { keydeck, bare }]) => [
+        database,
+        num(keydeck?.requestsPerSecond),
+        num(bare?.requestsPerSecond),
+        ratio(keydeck?.requestsPerSecond, bare?.requestsPerSecond),
+        num(keydeck?.p99Ms),
+        num(bare?.p99Ms),
+        ratio(keydeck?.p99Ms, bare?.p99Ms),
+      ]),
+    ),
+    '',
+  );
+
+  out.push(
+    '2. What the browser downloads to show /login (bodies gzipped at level 9, 1 kB = 1000 bytes)',
+    '',
+    textTable(
+      ['asset', 'files', 'gzipped kB', 'target', 'verdict'],
+      [
+        ['JavaScript', count(bundle, 'js'), kb(bundle?.jsGzipBytes), `≤ ${TARGETS.loginJsGzipBytes / 1000}`, verdict(bundle && bundle.jsGzipBytes <= TARGETS.loginJsGzipBytes)],
+        ['CSS', count(bundle, 'css'), kb(bundle?.cssGzipBytes), '', ''],
+      ],
+    ),
+    bundle ? `   server sent: ${bundle.serverEncodings.join(', ')}` : '',
+    '',
+  );
+
+  out.push(
+    `3. Lighthouse ${lighthouse.preset} preset, median of ${lighthouse.runs} runs by performance${machine.chromium ? `, Chromium ${machine.chromium}` : ''}`,
+    '',
+    textTable(
+      ['page', 'performance', 'all runs', 'accessibility', 'LCP', 'TBT', 'target', 'verdict'],
+      Object.entries(lighthouse.pages).map(([page, r]) => {
+        const target = TARGETS.lighthouse[page];
+        return [
+          page,
+          r?.performance ?? 'n/a',
+          r?.performanceRuns.join(' ') ?? '',
+          r?.accessibility ?? 'n/a',
+          r?.metrics['largest-contentful-paint'],
+          r?.metrics['total-blocking-time'],
+          target ? `perf ≥ ${target.performance}, a11y ${target.accessibility}` : 'none',
+          target ? verdict(r && r.performance >= target.performance && r.accessibility >= target.accessibility) : '',
+        ];
+      }),
+    ),
+    ...Object.entries(lighthouse.pages)
+      .filter(([, r]) => r?.failedAccessibilityAudits.length)
+      .map(([page, r]) => `   ${page} accessibility audits failed: ${r.failedAccessibilityAudits.join(', ')}`),
+    ...Object.entries(lighthouse.pages)
+      .filter(([, r]) => r?.retried.length)
+      .map(([page, r]) => `   ${page}: ${r.retried.length} run(s) retried after: ${r.retried.join('; ')}`),
+    '',
+  );
+
+  if (errors.length) {
+    out.push('Could not measure:', ...errors.map((e) => `  - ${e.step}: ${e.message.replaceAll('\n', '\n      ')}`), '');
+  }
+  return out.join('\n');
+}
+
+export function writeJson(results) {
+  mkdirSync(RESULTS, { recursive: true });
+  const file = new URL('latest.json', RESULTS);
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  return file.pathname;
+}
+
+const num = (n) => (n === undefined ? 'n/a' : Math.round(n).toLocaleString('en-US'));
+const ratio = (a, b) => (a === undefined || b === undefined || !b ? 'n/a' : `${ratioDigits(a / b)}×`);
+// Two significant digits whatever the size: 0.0046× and 450× both stay readable.
+const ratioDigits = (r) => (r >= 10 ? r.toFixed(0) : r >= 0.1 ? r.toFixed(2) : r.toPrecision(2));
+const kb = (bytes) => (bytes === undefined ? 'n/a' : (bytes / 1000).toFixed(1));
+const count = (bundle, kind) => (bundle ? bundle.files.filter((f) => f.kind === kind).length : 'n/a');
+const verdict = (pass) => (pass === undefined || pass === null ? 'n/a' : pass ? 'PASS' : 'FAIL');

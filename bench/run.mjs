@@ -1,0 +1,111 @@
+import { availableParallelism, loadavg } from 'node:os';
+import { startBare } from './bare-baseline.mjs';
+import { measureBundle } from './bundle-size.mjs';
+import { measureGet } from './http-load.mjs';
+import { startKeydeck } from './keydeck-server.mjs';
+import { auditMedian, LIGHTHOUSE_PRESET, LIGHTHOUSE_RUNS } from './lighthouse.mjs';
+import { startPostgres } from './postgres.mjs';
+import { formatReport, writeJson } from './report.mjs';
+import { signIn } from './sign-in.mjs';
+
+const LOGIN_API = '/rest/api/v1/login';
+
+const results = {
+  startedAt: new Date().toISOString(),
+  // The load average is kept because other work on the machine moves every figure below.
+  machine: { node: process.version, cpus: availableParallelism(), loadAverageAtStart: loadavg()[0] },
+  load: { PGlite: {}, PostgreSQL: {} },
+  bundle: undefined,
+  lighthouse: { preset: LIGHTHOUSE_PRESET, runs: LIGHTHOUSE_RUNS, pages: { '/login': undefined, '/home': undefined } },
+  errors: [],
+};
+const cleanups = [];
+
+// Progress goes to stderr and only on a terminal: piped output is the report alone.
+const progress = (text) => process.stderr.isTTY && process.stderr.write(`· ${text}\n`);
+
+/** Runs one measurement; a failure is recorded for the report and the other measurements go on. */
+async function step(name, fn) {
+  progress(name);
+  try {
+    return await fn();
+  } catch (error) {
+    results.errors.push({ step: name, message: error instanceof Error ? error.message : String(error) });
+    return undefined;
+  }
+}
+
+/** Stops one started thing now rather than at the end, and forgets it. */
+async function stopEarly(stop) {
+  cleanups.splice(cleanups.indexOf(stop), 1);
+  await stop();
+}
+
+async function cleanUp() {
+  while (cleanups.length) {
+    await step('clean up', cleanups.pop());
+  }
+}
+
+/** Starts Keydeck on one database, signs in, and measures the signed-in GET next to the baseline. */
+async function benchDatabase(database, bare, databaseUrl) {
+  const keydeck = await step(`start keydeck on ${database}`, () => startKeydeck({ label: database, databaseUrl }));
+  if (!keydeck) return undefined;
+  const stop = () => keydeck.stop();
+  cleanups.push(stop);
+  const session = await step(`sign in on ${database}`, () => signIn(keydeck.origin, keydeck.admin));
+  if (session) {
+    results.load[database].keydeck = await step(`load GET ${LOGIN_API} on ${database}`, () =>
+      measureGet(keydeck.origin + LOGIN_API, { cookie: session.sessionCookie }),
+    );
+  }
+  if (bare) results.load[database].bare = await step(`load GET /bare (${database} run)`, () => measureGet(`${bare.origin}/bare`));
+  return { keydeck, session, stop };
+}
+
+async function main() {
+  const bare = await step('start bare fastify', startBare);
+  if (bare) cleanups.push(() => bare.stop());
+
+  const pglite = await benchDatabase('PGlite', bare);
+  if (pglite) {
+    const loginUrl = `${pglite.keydeck.origin}/login`;
+    results.bundle = await step('bundle of /login', () => measureBundle(loginUrl));
+    results.machine.chromium = results.bundle?.browserVersion;
+    results.lighthouse.pages['/login'] = await step('lighthouse /login', () => auditMedian(loginUrl));
+    if (pglite.session) {
+      results.lighthouse.pages['/home'] = await step('lighthouse /home', () =>
+        auditMedian(`${pglite.keydeck.origin}/home`, { cookies: pglite.session.browserCookies }),
+      );
+    } else {
+      results.errors.push({ step: 'lighthouse /home', message: 'skipped: no signed-in session on PGlite' });
+    }
+    // One Keydeck at a time, so the PostgreSQL run does not share the CPUs with an idle PGlite server.
+    await step('stop keydeck on PGlite', () => stopEarly(pglite.stop));
+  }
+
+  const postgres = await step('start postgresql', () => startPostgres('keydeck_bench'));
+  if (postgres) {
+    cleanups.push(() => postgres.stop());
+    await benchDatabase('PostgreSQL', bare, postgres.url);
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => cleanUp().finally(() => process.exit(130)));
+}
+// A crash inside a library must not leave servers, PostgreSQL or temp dirs behind.
+process.once('uncaughtException', (error) => {
+  process.stderr.write(`bench crashed: ${error.stack ?? error}\n`);
+  cleanUp().finally(() => process.exit(1));
+});
+
+try {
+  await main();
+} finally {
+  await cleanUp();
+}
+results.machine.loadAverageAtEnd = loadavg()[0];
+const jsonPath = writeJson(results);
+process.stdout.write(`${formatReport(results)}\nJSON: ${jsonPath}\n`);
+process.exitCode = results.errors.length ? 1 : 0;

@@ -1,0 +1,44 @@
+const LOGIN = '/rest/api/v1/login';
+
+/**
+ * Signs in through the API the way the web console does (anti-forgery cookie echoed in a header)
+ * and returns the cookies a signed-in browser would send.
+ */
+export async function signIn(origin, { username, password }) {
+  const first = await fetch(origin + LOGIN, { signal: AbortSignal.timeout(10_000) });
+  const csrf = cookieValue(first, 'VCSRF-TOKEN');
+  if (!csrf) throw new Error(`GET ${LOGIN}: expected a set-cookie VCSRF-TOKEN, got status ${first.status} with set-cookie ${JSON.stringify(first.headers.getSetCookie())}`);
+
+  const second = await fetch(origin + LOGIN, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `VCSRF-TOKEN=${csrf}`, 'x-vcsrf-token': csrf },
+    body: JSON.stringify({ username, password }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const session = cookieValue(second, 'KEYDECK_SESSION');
+  if (second.status !== 200 || !session) {
+    throw new Error(`POST ${LOGIN}: expected 200 with set-cookie KEYDECK_SESSION, got ${second.status} ${await second.text()}`);
+  }
+  const sessionCookie = `KEYDECK_SESSION=${session}`;
+
+  // A load test of 401s would measure nothing: check the session is honoured before using it.
+  const check = await fetch(origin + LOGIN, { headers: { cookie: sessionCookie }, signal: AbortSignal.timeout(10_000) });
+  if (check.status !== 200) throw new Error(`GET ${LOGIN} with the new session: expected 200, got ${check.status} ${await check.text()}`);
+
+  return {
+    sessionCookie,
+    browserCookies: [
+      { name: 'KEYDECK_SESSION', value: session },
+      { name: 'VCSRF-TOKEN', value: csrf },
+    ],
+  };
+}
+
+function cookieValue(response, name) {
+  for (const line of response.headers.getSetCookie()) {
+    const [pair] = line.split(';');
+    const at = pair.indexOf('=');
+    if (pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim();
+  }
+  return undefined;
+}
