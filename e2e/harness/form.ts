@@ -1,8 +1,11 @@
 import type { Locator, Page } from 'playwright-core';
 
-/** Form controls by their visible label, the way a user finds them. */
+/**
+ * Form controls by their visible label, the way a user finds them. A required field's label ends in
+ * an aria-hidden asterisk, which its accessible name (the role query) leaves out.
+ */
 export function field(page: Page, label: string): Locator {
-  return page.getByLabel(label, { exact: true });
+  return page.getByLabel(label, { exact: true }).or(page.getByRole('textbox', { name: label, exact: true }));
 }
 
 export async function fill(page: Page, values: Record<string, string>): Promise<void> {

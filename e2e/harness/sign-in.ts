@@ -29,3 +29,10 @@ export async function signIn(page: Page, username: string, loginPath = '/login')
 export function sessionStatus(page: Page): Promise<number> {
   return page.evaluate(async () => (await fetch('/rest/api/v1/login', { credentials: 'include' })).status);
 }
+
+/** Signs in as the platform administrator the harness created. */
+export async function signInAsPlatformAdmin(page: Page): Promise<void> {
+  await page.goto('/login');
+  await submitSignIn(page, inject('adminUsername'), inject('adminPassword'));
+  await page.waitForURL((url) => url.pathname !== '/login');
+}

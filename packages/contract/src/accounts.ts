@@ -16,6 +16,8 @@ export const account = z.object({
   account_code: z.string(),
   disabled: z.boolean(),
   enforce_ip: z.boolean(),
+  /** Every user of the account must use multi-factor sign-in. */
+  mfa_enforced: z.boolean(),
   admin_whitelist_allowance: z.number().int(),
   contact_name: z.string(),
   contact_email: z.string(),
@@ -36,11 +38,22 @@ export const accountFields = z.object({
   contact_name: z.string().trim().max(200).default(''),
   contact_email: z.union([z.literal(''), z.email('Enter a valid email address')]).default(''),
   enforce_ip: z.boolean().default(false),
+  mfa_enforced: z.boolean().default(false),
   admin_whitelist_allowance: z.number().int().min(0).max(1000).default(10),
 });
 export type AccountFields = z.infer<typeof accountFields>;
 
-export const accountUpdate = accountFields.partial().extend({ id: z.string().uuid(), disabled: z.boolean().optional() });
+/** Only the fields sent are changed: zod keeps defaults under partial(), so they are unwrapped first. */
+export const accountUpdate = accountFields
+  .extend({
+    contact_name: accountFields.shape.contact_name.unwrap(),
+    contact_email: accountFields.shape.contact_email.unwrap(),
+    enforce_ip: accountFields.shape.enforce_ip.unwrap(),
+    mfa_enforced: accountFields.shape.mfa_enforced.unwrap(),
+    admin_whitelist_allowance: accountFields.shape.admin_whitelist_allowance.unwrap(),
+  })
+  .partial()
+  .extend({ id: z.string().uuid(), disabled: z.boolean().optional() });
 
 export const accountsListQuery = pagingQuery(['name', 'account_slug', 'created_at'], 'name');
 export type AccountsListQuery = z.infer<typeof accountsListQuery>;
@@ -51,6 +64,8 @@ export const accountsCreateBody = z.object({ accounts: z.array(accountFields).mi
 export const accountsUpdateBody = z.object({ accounts: z.array(accountUpdate).min(1).max(50) });
 export const accountsDisableBody = z.object({ accounts: z.array(z.string().uuid()).min(1).max(50) });
 export const accountsResponse = z.object({ accounts: z.array(account) });
+export const accountParams = z.object({ account_id: z.string().uuid() });
+export const accountResponse = z.object({ account });
 
 /** spec §3 account settings, GET user/account. */
 export const accountSettings = z.object({

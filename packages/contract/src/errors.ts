@@ -9,5 +9,11 @@ export const errorEnvelope = z.object({
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
+/** Codes in `error` for refusals a client acts on, not only shows. */
+export const ErrorCode = {
+  /** The change needs the user's explicit confirmation: resend it with confirm: true. */
+  confirmationRequired: 'confirmation_required',
+} as const;
+
 /** 422 with a list of messages (spec §8). */
 export const messageListEnvelope = z.object({ data: z.array(z.string()) });

@@ -17,7 +17,22 @@ export const Messages = {
   internalError: 'Something went wrong on the server.',
   databaseUnavailable: 'The database is not reachable.',
   accountTaken: (field: string) => `Another account already uses this ${field}.`,
+  ipNotAllowed: (ip: string) => `Access from your address ${ip} is not allowed by your company's IP allowlist.`,
+  allowlistExcludesYou: (ip: string) =>
+    `This change leaves your current address ${ip} outside the IP allowlist: you would lose access. Confirm to go ahead.`,
+  allowlistFull: (allowance: number) => `This account may hold at most ${allowance} IP allowlist entries.`,
+  allowlistDuplicate: 'This address is already on the allowlist.',
+  portRangeOverlap: (start: number, end: number) => `Ports ${start}-${end} overlap a range that already exists.`,
+  conflict: 'This conflicts with a record that already exists.',
   platformAccountProtected: 'The platform account cannot be disabled or changed here.',
+  syslogNameTaken: 'The account already has a syslog server with this name.',
+  usernameTaken: 'This username is already taken.',
+  roleNameTaken: 'The account already has a role with this name.',
+  cannotChangeSelf: 'You cannot disable or delete your own user.',
+  lastAdministrator: 'An account needs at least one active Account Administrator: this change would leave it without one.',
+  builtInRoleProtected: 'Built-in roles cannot be changed or deleted.',
+  permissionsNotHeld: (missing: readonly string[]) =>
+    `You cannot grant permissions you do not hold yourself: ${missing.join(', ')}.`,
 } as const;
 
 /** Dialog and toast defaults (spec §2, §9). */

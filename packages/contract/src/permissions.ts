@@ -15,6 +15,8 @@ export const Permission = {
   auditRead: 'audit:read',
   servicesRead: 'services:read',
   servicesManage: 'services:manage',
+  syslogRead: 'syslog:read',
+  syslogManage: 'syslog:manage',
 } as const;
 
 export type PermissionName = (typeof Permission)[keyof typeof Permission];
@@ -34,6 +36,8 @@ export const PERMISSION_DESCRIPTIONS: Record<PermissionName, string> = {
   'audit:read': 'View audit logs',
   'services:read': 'View services',
   'services:manage': 'Create and change services',
+  'syslog:read': 'View syslog server configurations and their delivery status',
+  'syslog:manage': 'Add, change, remove and test syslog servers',
 };
 
 /** Built-in roles every customer account starts with. */
@@ -50,6 +54,7 @@ export const BUILT_IN_ROLES = {
       Permission.usersRead,
       Permission.auditRead,
       Permission.servicesRead,
+      Permission.syslogRead,
     ],
   },
 } as const satisfies Record<string, { name: string; permissions: readonly PermissionName[] }>;

@@ -7,9 +7,15 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/database.ts';
 import * as accounts from './modules/accounts/accounts.routes.ts';
 import * as admin from './modules/admin/admin.routes.ts';
+import * as allowlist from './modules/allowlist/allowlist.routes.ts';
 import * as audit from './modules/audit/audit.routes.ts';
 import * as auth from './modules/auth/auth.routes.ts';
+import * as features from './modules/features/features.routes.ts';
 import * as health from './modules/health/health.routes.ts';
+import * as portRanges from './modules/port-ranges/port-ranges.routes.ts';
+import * as syslog from './modules/syslog/syslog.routes.ts';
+import * as roles from './modules/users/roles.routes.ts';
+import * as users from './modules/users/users.routes.ts';
 import type { AntiForgery } from './platform/anti-forgery.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
 import './platform/fastify-types.ts';
@@ -27,7 +33,7 @@ export type AppDeps = {
 };
 
 /** Every module, in the order its routes are registered. */
-const modules: { register(app: FastifyInstance, deps: AppDeps): void }[] = [health, auth, admin, accounts, audit];
+const modules: { register(app: FastifyInstance, deps: AppDeps): void }[] = [health, auth, admin, accounts, audit, allowlist, features, portRanges, users, roles, syslog];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;

@@ -2,12 +2,13 @@ import { buildApp } from './app.ts';
 import { bootstrap } from './bootstrap.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { startSyslogDelivery, type DeliveryOptions } from './modules/syslog/syslog.jobs.ts';
 import { createAntiForgery } from './platform/anti-forgery.ts';
 import { createSessionStore } from './platform/session-store.ts';
 import { readVersions } from './versions.ts';
 
 /** config -> database -> migrations -> bootstrap -> app, ready to listen. Shared by main and the tests. */
-export async function start(config: Config, options: { inMemory?: boolean } = {}) {
+export async function start(config: Config, options: { inMemory?: boolean; syslogDelivery?: Partial<DeliveryOptions> } = {}) {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: options.inMemory ? null : config.dataDir,
@@ -23,5 +24,8 @@ export async function start(config: Config, options: { inMemory?: boolean } = {}
     versions: readVersions(config.webDist),
   });
   app.addHook('onClose', () => database.close());
+  // onClose hooks run last-added first: delivery stops (its in-flight batch recorded) before the database closes.
+  const syslogDelivery = startSyslogDelivery(database.db, app.log, options.syslogDelivery);
+  app.addHook('onClose', () => syslogDelivery.stop());
   return { app, database, generatedAdminPassword: boot.generatedAdminPassword };
 }

@@ -45,10 +45,13 @@ export async function writeAuditEvent(
   await tx.update(auditChainHeads).set({ hash }).where(eq(auditChainHeads.chain, chain));
 }
 
-/** The audit action of a request: the route's declared one, or a generic one for refused unknown routes. */
-export function auditActionOf(request: FastifyRequest): string | undefined {
+/**
+ * The audit action of a request: the route's declared one, else a generic one for a state-changing request
+ * (an unknown route) or for any request whose refusal must be audited.
+ */
+export function auditActionOf(request: FastifyRequest, always = false): string | undefined {
   const declared = request.routeOptions.config?.audit;
   if (declared) return declared;
   const changesState = !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
-  return changesState ? `http.${request.method.toLowerCase()}` : undefined;
+  return changesState || always ? `http.${request.method.toLowerCase()}` : undefined;
 }

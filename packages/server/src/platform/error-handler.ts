@@ -9,7 +9,8 @@ import { SYSTEM_SCOPE, inScope } from './tenant-scope.ts';
 type Refusal = {
   status: number;
   reason: string;
-  body: { message: string; errors?: Record<string, string[]> };
+  alwaysAudit?: boolean | undefined;
+  body: { message: string; error?: string; errors?: Record<string, string[]> };
   headers?: Record<string, string>;
 };
 
@@ -27,8 +28,12 @@ export function registerErrorHandler(app: FastifyInstance, db: Db): void {
 }
 
 /** A refused state-changing request is audited too, in its own transaction: the request's was rolled back. */
-export async function auditRefusal(db: Db, request: FastifyRequest, refusal: { status: number; reason: string }) {
-  const action = auditActionOf(request);
+export async function auditRefusal(
+  db: Db,
+  request: FastifyRequest,
+  refusal: { status: number; reason: string; alwaysAudit?: boolean | undefined },
+) {
+  const action = auditActionOf(request, refusal.alwaysAudit);
   if (!action) return;
   const outcome = refusal.status >= 500 ? 'failure' : 'refused';
   await inScope(db, SYSTEM_SCOPE, (tx) => writeAuditEvent(tx, request, action, outcome, refusal.reason)).catch(
@@ -38,8 +43,14 @@ export async function auditRefusal(db: Db, request: FastifyRequest, refusal: { s
 
 function toRefusal(error: FastifyError): Refusal {
   if (error instanceof AppError) {
-    const { reason = 'refused', errors, headers } = error.options;
-    return { status: error.statusCode, reason, body: { message: error.message, ...(errors ? { errors } : {}) }, headers };
+    const { reason = 'refused', errors, headers, alwaysAudit, code } = error.options;
+    return {
+      status: error.statusCode,
+      reason,
+      alwaysAudit,
+      body: { message: error.message, ...(code ? { error: code } : {}), ...(errors ? { errors } : {}) },
+      headers,
+    };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors: Record<string, string[]> = {};
@@ -49,10 +60,23 @@ function toRefusal(error: FastifyError): Refusal {
     }
     return { status: 400, reason: 'invalid_input', body: { message: Messages.invalidRequest, errors } };
   }
+  if (isConstraintConflict(error)) {
+    // A race past the service's own checks (unique key, exclusion): the database kept the data consistent.
+    return { status: 409, reason: 'constraint_conflict', body: { message: Messages.conflict } };
+  }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     // Fastify's own refusals (malformed JSON, body too large, unsupported media type): their texts are safe.
     return { status, reason: error.code ?? 'bad_request', body: { message: error.message } };
   }
   return { status: 500, reason: 'internal_error', body: { message: Messages.internalError } };
+}
+
+/** PostgreSQL's unique_violation and exclusion_violation, possibly wrapped by the ORM. */
+function isConstraintConflict(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === '23505' || code === '23P01') return true;
+  }
+  return false;
 }

@@ -9,6 +9,10 @@ export class AppError extends Error {
       /** Short machine-readable cause, written to the audit row. */
       reason?: string;
       errors?: Record<string, string[]>;
+      /** Machine-readable code sent as `error`, for refusals the client acts on (contract ErrorCode). */
+      code?: string;
+      /** Audit the refusal even on a read-only request (security refusals). */
+      alwaysAudit?: boolean;
       headers?: Record<string, string>;
     } = {},
   ) {
@@ -33,3 +37,7 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
     reason: 'rate_limited',
     headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
   });
+
+/** A call from outside the caller's account IP allowlist; always audited. */
+export const ipRefused = (ip: string) =>
+  new AppError(403, Messages.ipNotAllowed(ip), { reason: 'ip_not_allowed', alwaysAudit: true });

@@ -15,6 +15,8 @@ declare module 'fastify' {
     systemScope?: true;
     /** The handler needs no database transaction (health probes must answer while the database is down). */
     withoutTransaction?: true;
+    /** Callable from any address even when the caller's account enforces an IP allowlist (sign-out). */
+    anyAddress?: true;
     /** Per-client-address limit, in requests per minute, named by the limiter's key. */
     rateLimit?: 'login';
   }

@@ -9,7 +9,14 @@ export type Principal = {
   email: string;
   mfaEnforced: boolean;
   platformAdmin: boolean;
-  account: { id: string; name: string; apiName: string; accountSlug: string };
+  account: {
+    id: string;
+    name: string;
+    apiName: string;
+    accountSlug: string;
+    /** The account's IP allowlist when it enforces one (enforce_ip), else null: every address may call. */
+    allowedRanges: readonly string[] | null;
+  };
   permissions: readonly string[];
   /** The factor still owed; null once fully logged in. */
   nextFactor: 'totp' | 'u2f' | null;

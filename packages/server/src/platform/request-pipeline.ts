@@ -4,8 +4,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import type { Db } from '../db/database.ts';
 import { ANONYMOUS_BINDING, type AntiForgery } from './anti-forgery.ts';
 import { writeAuditEvent } from './audit.ts';
-import { forbidden, tooManyRequests, unauthorized } from './errors.ts';
+import { forbidden, ipRefused, tooManyRequests, unauthorized } from './errors.ts';
 import { hitRateLimit } from './rate-limit.ts';
+import { addressAllowed } from './ip-ranges.ts';
 import { hashSessionId, type SessionStore } from './session-store.ts';
 import { NO_TENANT_SCOPE, SYSTEM_SCOPE, accountScope, inScope, type TenantScope } from './tenant-scope.ts';
 
@@ -48,6 +49,9 @@ export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps
     }
 
     const config = request.routeOptions.config;
+    if (principal && !config?.anyAddress && !addressAllowed(request.ip, principal.account.allowedRanges)) {
+      throw ipRefused(request.ip);
+    }
     if (config?.permission) {
       if (!principal || principal.nextFactor) throw unauthorized();
       if (!principal.permissions.includes(config.permission)) throw forbidden(`missing_permission:${config.permission}`);
@@ -83,6 +87,8 @@ export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps
       return inScope(deps.db, scopeOf(request, config?.systemScope === true), async (tx) => {
         request.tx = tx;
         const result = await handler.call(this, request, reply);
+        // A reply sent from inside the transaction would reach the client before the change is committed.
+        if (reply.sent && config?.audit) throw new Error(`${route.url}: return the body instead of sending it`);
         if (config?.audit) await writeAuditEvent(tx, request, config.audit, 'success');
         return result;
       });

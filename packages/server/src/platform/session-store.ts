@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/database.ts';
 import { accounts } from '../db/schema/accounts.ts';
+import { ipAllowlist } from '../db/schema/allowlist.ts';
 import { sessions } from '../db/schema/sessions.ts';
 import { roles, userRoles, users } from '../db/schema/users.ts';
 import { effectivePermissions, type Principal } from './principal.ts';
@@ -52,13 +53,17 @@ export function createSessionStore(db: Db, timeouts: SessionTimeouts) {
             username: users.username,
             name: users.name,
             email: users.email,
-            mfaEnforced: users.mfaEnforced,
+            // An account that enforces MFA enforces it for every one of its users.
+            mfaEnforced: sql<boolean>`${users.mfaEnforced} or ${accounts.mfaEnforced}`,
             platformAdmin: users.platformAdmin,
             nextFactor: sessions.nextFactor,
             accountId: accounts.id,
             accountName: accounts.name,
             apiName: accounts.apiName,
             accountSlug: accounts.accountSlug,
+            enforceIp: accounts.enforceIp,
+            allowlist: sql<string[]>`coalesce((select array_agg(a.ip_address) from ${ipAllowlist} as a
+              where a.account_id = ${accounts.id}), '{}')`,
             stale: sql<boolean>`${sessions.lastSeenAt} < now() - make_interval(secs => ${TOUCH_INTERVAL_SECONDS})`,
             permissions: sql<string[]>`coalesce((select array_agg(distinct p) from ${userRoles}
               join ${roles} on ${roles.id} = ${userRoles.roleId}, unnest(${roles.permissions}) as p
@@ -86,7 +91,13 @@ export function createSessionStore(db: Db, timeouts: SessionTimeouts) {
           email: row.email,
           mfaEnforced: row.mfaEnforced,
           platformAdmin: row.platformAdmin,
-          account: { id: row.accountId, name: row.accountName, apiName: row.apiName, accountSlug: row.accountSlug },
+          account: {
+            id: row.accountId,
+            name: row.accountName,
+            apiName: row.apiName,
+            accountSlug: row.accountSlug,
+            allowedRanges: row.enforceIp ? row.allowlist : null,
+          },
           permissions: effectivePermissions(row.platformAdmin, row.permissions),
           nextFactor: row.nextFactor === 'totp' || row.nextFactor === 'u2f' ? row.nextFactor : null,
         };

@@ -40,6 +40,7 @@ export async function registerWebApp(app: FastifyInstance, db: Db, webDist: stri
       root: webDist,
       wildcard: false,
       index: false,
+      preCompressed: true, // the web build writes .br and .gz beside each asset
       setHeaders: (reply, path) => {
         // Vite fingerprints everything under assets/, so those never change; anything else is revalidated.
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

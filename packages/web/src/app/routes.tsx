@@ -1,9 +1,13 @@
-import { createRootRouteWithContext, createRoute, redirect } from '@tanstack/react-router';
+import { createRootRouteWithContext, createRoute, redirect, stripSearchParams } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { accountsListQuery } from '@keydeck/contract/accounts';
+import { auditListQuery } from '@keydeck/contract/audit';
 import { Messages } from '@keydeck/contract/messages';
 import { Permission } from '@keydeck/contract/permissions';
 import { continueTargetOrHome } from '../lib/continue-url';
 import { isLoggedIn, sessionQueryOptions } from '../lib/session';
+import { lenientSearch, searchDefaults } from '../lib/ui/list-search';
 import { enforceDecision } from './enforce-decision';
 import { lazyScreen } from './lazy-screen';
 import { decideNavigation } from './route-guard';
@@ -120,6 +124,97 @@ const serverStatusRoute = createRoute({
   component: lazyScreen(() => import('../features/admin/pages/server-status.page'), 'ServerStatusPage'),
 });
 
+const companySettingsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'v2/home/settings/company-settings',
+  staticData: {
+    requiresAuth: true,
+    permission: Permission.companyRead,
+    title: 'Company settings',
+    nav: { label: 'Company settings', group: 'Settings', description: 'Account settings and the IP allowlist.' },
+  },
+  component: lazyScreen(() => import('../features/company/pages/company-settings.page'), 'CompanySettingsPage'),
+});
+
+/** Lists keep paging, order and filters in the URL, validated with the contract's query schema; spec §9 defaults are left out of it. */
+function listSearch<S extends z.ZodObject>(schema: S) {
+  return {
+    validateSearch: lenientSearch(schema),
+    search: { middlewares: [stripSearchParams<z.output<S>, never, Partial<z.output<S>>>(searchDefaults(schema))] },
+  };
+}
+const accountAuditQuery = auditListQuery.omit({ account_id: true });
+
+const auditLogsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'v2/home/audit-logs',
+  ...listSearch(auditListQuery),
+  staticData: {
+    requiresAuth: true,
+    permission: Permission.auditRead,
+    title: 'Audit logs',
+    nav: { label: 'Audit logs', description: 'Who signed in and changed what, with an integrity check.' },
+  },
+  component: lazyScreen(() => import('../features/audit/pages/audit-logs.page'), 'AuditLogsPage'),
+});
+
+// Admin.
+const accountsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'v2/admin/company-management/accounts',
+  ...listSearch(accountsListQuery),
+  staticData: {
+    requiresAuth: true,
+    permission: Permission.platformAdmin,
+    title: 'Accounts',
+    nav: { label: 'Accounts', group: 'Administration', description: 'Create, change and disable company accounts.' },
+  },
+  component: lazyScreen(() => import('../features/accounts/pages/accounts.page'), 'AccountsPage'),
+});
+
+/**
+ * One account: a header above tabs. Each child with staticData.tab is a tab (in this order): adding a
+ * section is adding a child here.
+ */
+const accountRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'v2/admin/company-management/accounts/$account_id',
+  staticData: { requiresAuth: true, permission: Permission.platformAdmin, title: 'Account' },
+  component: lazyScreen(() => import('../features/accounts/pages/account-layout.page'), 'AccountLayoutPage'),
+});
+
+const accountTab = <const P extends string>(path: P, label: string) => ({
+  getParentRoute: () => accountRoute,
+  path,
+  staticData: { requiresAuth: true, permission: Permission.platformAdmin, title: `Account · ${label}`, tab: { label } },
+});
+
+/** The default child is company. */
+const accountIndexRoute = createRoute({
+  getParentRoute: () => accountRoute,
+  path: '/',
+  staticData: { requiresAuth: true, permission: Permission.platformAdmin },
+  beforeLoad: ({ params }) => {
+    throw redirect({ to: '/v2/admin/company-management/accounts/$account_id/company', params, replace: true });
+  },
+});
+
+const accountCompanyRoute = createRoute({
+  ...accountTab('company', 'Company'),
+  component: lazyScreen(() => import('../features/accounts/pages/account-company.page'), 'AccountCompanyPage'),
+});
+
+const accountWhitelistRoute = createRoute({
+  ...accountTab('whitelist', 'Whitelist'),
+  component: lazyScreen(() => import('../features/accounts/pages/account-whitelist.page'), 'AccountWhitelistPage'),
+});
+
+const accountAuditLogsRoute = createRoute({
+  ...accountTab('audit-logs', 'Audit logs'),
+  ...listSearch(accountAuditQuery),
+  component: lazyScreen(() => import('../features/accounts/pages/account-audit-logs.page'), 'AccountAuditLogsPage'),
+});
+
 /** Unknown paths redirect to the first route, "/" (spec §2), which sends the visitor on. */
 const unknownRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -133,6 +228,13 @@ const unknownRoute = createRoute({
 export const routeTree = rootRoute.addChildren([
   indexRoute,
   loginGroupRoute.addChildren([loginRoute, mfaSetupRoute]),
-  shellRoute.addChildren([homeRoute, serverStatusRoute]),
+  shellRoute.addChildren([
+    homeRoute,
+    auditLogsRoute,
+    companySettingsRoute,
+    serverStatusRoute,
+    accountsRoute,
+    accountRoute.addChildren([accountIndexRoute, accountCompanyRoute, accountWhitelistRoute, accountAuditLogsRoute]),
+  ]),
   unknownRoute,
 ]);

@@ -25,3 +25,24 @@ export function useNavDestinations(): NavDestination[] {
     return [{ to: route.fullPath, label: data.nav.label, group: data.nav.group, description: data.nav.description, permission: data.permission }];
   });
 }
+
+export interface ChildTab {
+  routeId: string;
+  /** The route's full path, with its parent's params still as $placeholders. */
+  to: string;
+  label: string;
+}
+
+/**
+ * The tabs of a layout route: its child routes that declare staticData.tab, in route-table order.
+ * Adding a tab is adding a child route; there is no second list to keep in step.
+ */
+export function useChildTabs(parentRouteId: string): ChildTab[] {
+  const router = useRouter();
+  const routes = Object.values(router.routesById) as AnyRoute[];
+  return routes.flatMap((route) => {
+    const tab = route.options.staticData?.tab;
+    if (!tab || route.parentRoute?.id !== parentRouteId) return [];
+    return [{ routeId: route.id, to: route.fullPath, label: tab.label }];
+  });
+}

@@ -9,6 +9,8 @@ declare module '@tanstack/react-router' {
     /** The document title (before " · Keydeck"). */
     title?: string;
     /** Present on routes that appear in the shell navigation. */
-    nav?: { label: string; group?: 'Settings'; description?: string };
+    nav?: { label: string; group?: 'Settings' | 'Administration'; description?: string };
+    /** Present on child routes shown as a tab of their parent layout (see useChildTabs). */
+    tab?: { label: string };
   }
 }

@@ -17,6 +17,8 @@ export const accounts = pgTable(
     contactEmail: text('contact_email').notNull().default(''),
     enforceIp: boolean('enforce_ip').notNull().default(false),
     adminWhitelistAllowance: integer('admin_whitelist_allowance').notNull().default(10),
+    /** Every user of the account must use multi-factor sign-in, whatever their own setting. */
+    mfaEnforced: boolean('mfa_enforced').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('accounts_single_platform').on(t.isPlatform).where(sql`${t.isPlatform}`)],

@@ -91,6 +91,14 @@ describe('admin/accounts', () => {
     expect((await new Visitor(t.app).signIn('acme-admin', PASSWORD)).statusCode).toBe(200);
   });
 
+  it('answers one account by id, and 404 for an unknown id', async () => {
+    const acme = accountsPage.parse((await platform.get(`${ACCOUNTS}?search=acme`)).json()).data[0]!;
+    const res = await platform.get(`${ACCOUNTS}/${acme.id}`);
+    expect(res.json()).toEqual({ account: acme });
+    expect((await platform.get(`${ACCOUNTS}/00000000-0000-4000-8000-000000000000`)).statusCode).toBe(404);
+    expect((await platform.get(`${ACCOUNTS}/not-a-uuid`)).statusCode).toBe(400);
+  });
+
   it('leaves the platform account alone', async () => {
     const platformAccount = accountsPage.parse((await platform.get(`${ACCOUNTS}?search=platform`)).json()).data[0]!;
     const res = await platform.call({ method: 'DELETE', url: ACCOUNTS, payload: { accounts: [platformAccount.id] } });

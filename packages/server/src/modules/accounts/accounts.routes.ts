@@ -1,4 +1,6 @@
 import {
+  accountParams,
+  accountResponse,
   accountSettings,
   accountsCreateBody,
   accountsDisableBody,
@@ -24,13 +26,21 @@ export function register(app: FastifyInstance): void {
     handler: (request) => accounts.listAccounts(request.tx, request.query),
   });
 
+  routes.get(ApiPath.adminAccount, {
+    schema: { operationId: 'getAccount', params: accountParams, response: { 200: accountResponse } },
+    config: { permission: platformAdmin },
+    handler: async (request) => ({ account: await accounts.getAccount(request.tx, request.params.account_id) }),
+  });
+
   routes.post(ApiPath.adminAccounts, {
     schema: { operationId: 'createAccounts', body: accountsCreateBody, response: { 201: accountsResponse } },
     config: { permission: platformAdmin, audit: 'accounts.create' },
     handler: async (request, reply) => {
       const created = await accounts.createAccounts(request.tx, request.body.accounts);
       request.auditDetails.target = created.map((a) => a.account_slug).join(', ');
-      return reply.status(201).send({ accounts: created });
+      // Returned, not sent: the response leaves only after the transaction has committed.
+      reply.status(201);
+      return { accounts: created };
     },
   });
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Account, AccountFields, AccountsListQuery } from '@keydeck/contract/accounts';
 import { Messages } from '@keydeck/contract/messages';
 import { BUILT_IN_ROLES } from '@keydeck/contract/permissions';
@@ -11,7 +12,8 @@ export type UserInput = {
   username: string;
   name: string;
   email: string;
-  password: string;
+  /** Omitted for an invited user: they get no usable password until they set one. */
+  password?: string;
   roleNames?: string[];
   mfaEnforced?: boolean;
   platformAdmin?: boolean;
@@ -35,7 +37,9 @@ export async function createUser(tx: Tx, accountId: string, input: UserInput) {
     username: input.username,
     name: input.name,
     email: input.email,
-    passwordHash: await hashPassword(input.password),
+    // A hash of a random secret nobody knows: the user cannot sign in with a password, and signing in as
+    // them takes as long as for anyone else (a hash that fails to parse would answer faster).
+    passwordHash: await hashPassword(input.password ?? randomBytes(32).toString('base64url')),
     mfaEnforced: input.mfaEnforced ?? false,
     platformAdmin: input.platformAdmin ?? false,
   });
@@ -49,6 +53,7 @@ export async function createUser(tx: Tx, accountId: string, input: UserInput) {
 }
 
 export const findAccountBySlug = repo.findAccountBySlug;
+export const findAccountById = repo.findAccountById;
 
 export async function listAccounts(tx: Tx, query: AccountsListQuery) {
   const { rows, total } = await repo.listAccounts(tx, query);
@@ -78,6 +83,7 @@ export async function createAccounts(tx: Tx, inputs: AccountFields[]): Promise<A
       contactName: input.contact_name,
       contactEmail: input.contact_email,
       enforceIp: input.enforce_ip,
+      mfaEnforced: input.mfa_enforced,
       adminWhitelistAllowance: input.admin_whitelist_allowance,
     });
     created.push(toWire(row!, 0));
@@ -106,6 +112,7 @@ export async function updateAccounts(tx: Tx, changes: AccountChange[]): Promise<
       contactName: change.contact_name,
       contactEmail: change.contact_email,
       enforceIp: change.enforce_ip,
+      mfaEnforced: change.mfa_enforced,
       adminWhitelistAllowance: change.admin_whitelist_allowance,
       disabled: change.disabled,
     });
@@ -113,6 +120,12 @@ export async function updateAccounts(tx: Tx, changes: AccountChange[]): Promise<
   }
   const rows = await repo.findAccountsWithCounts(tx, changes.map((c) => c.id));
   return rows.map((r) => toWire(r.account, r.userCount));
+}
+
+export async function getAccount(tx: Tx, id: string): Promise<Account> {
+  const [row] = await repo.findAccountsWithCounts(tx, [id]);
+  if (!row) throw notFound();
+  return toWire(row.account, row.userCount);
 }
 
 export function disableAccounts(tx: Tx, ids: string[]): Promise<Account[]> {
@@ -146,6 +159,7 @@ function toWire(row: repo.AccountRow, userCount: number): Account {
     account_code: row.accountCode,
     disabled: row.disabled,
     enforce_ip: row.enforceIp,
+    mfa_enforced: row.mfaEnforced,
     admin_whitelist_allowance: row.adminWhitelistAllowance,
     contact_name: row.contactName,
     contact_email: row.contactEmail,

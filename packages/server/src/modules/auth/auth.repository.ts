@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { accounts } from '../../db/schema/accounts.ts';
+import { ipAllowlist } from '../../db/schema/allowlist.ts';
 import { loginThrottle } from '../../db/schema/platform.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -12,6 +13,8 @@ export async function findUserForSignIn(tx: Tx, username: string) {
       passwordHash: users.passwordHash,
       // A disabled account's users are refused like disabled users.
       disabled: sql<boolean>`${users.disabled} or ${accounts.disabled}`,
+      allowedRanges: sql<string[] | null>`case when ${accounts.enforceIp} then coalesce((select array_agg(a.ip_address)
+        from ${ipAllowlist} as a where a.account_id = ${accounts.id}), '{}') end`,
     })
     .from(users)
     .innerJoin(accounts, eq(accounts.id, users.accountId))

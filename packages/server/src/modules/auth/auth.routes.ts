@@ -4,7 +4,7 @@ import { Messages } from '@keydeck/contract/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app.ts';
-import { unauthorized } from '../../platform/errors.ts';
+import { ipRefused, unauthorized } from '../../platform/errors.ts';
 import { endSession, startSession } from '../../platform/request-pipeline.ts';
 import { countSignInAttempt, toAuthInfo, verifyCredentials, type SignInAttempt } from './auth.service.ts';
 
@@ -16,7 +16,8 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
 
   routes.get(ApiPath.login, {
     schema: { operationId: 'getSession', response: { 200: authInfoResponse } },
-    config: { public: true },
+    // Answered from the principal the pipeline resolved: no second transaction on the hottest route.
+    config: { public: true, withoutTransaction: true },
     handler: async (request) => {
       if (!request.principal) throw unauthorized();
       return { auth_info: toAuthInfo(request.principal) };
@@ -31,20 +32,21 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     },
     handler: async (request, reply) => {
       const { username } = request.body;
-      const result = await verifyCredentials(request.tx, request.body, attempts.get(request)!);
+      const result = await verifyCredentials(request.tx, request.body, attempts.get(request)!, request.ip);
       request.auditDetails = { target: username, actorUsername: username, accountId: result.accountId };
+      if (!result.ok && result.reason === 'ip_not_allowed') throw ipRefused(request.ip);
       if (!result.ok) throw unauthorized(result.reason, Messages.invalidCredentials);
 
       const sessionId = await startSession(request, reply, { sessions: deps.sessions, session: deps.config.session }, { ...result, nextFactor: null });
-      const principal = await deps.sessions.principalOf(request.tx, sessionId);
+      const principal = (await deps.sessions.principalOf(request.tx, sessionId))!;
       request.auditDetails.actorUserId = result.userId;
-      return { auth_info: toAuthInfo(principal!) };
+      return { auth_info: toAuthInfo(principal) };
     },
   });
 
   routes.post(ApiPath.logout, {
     schema: { operationId: 'logout', response: { 200: logoutResponse } },
-    config: { public: true, audit: 'auth.logout', systemScope: true },
+    config: { public: true, audit: 'auth.logout', systemScope: true, anyAddress: true },
     handler: async (request, reply) => {
       await endSession(request, reply, deps.sessions);
       return { logged_out: true as const };

@@ -1,5 +1,6 @@
 import type { AuthInfo, LoginRequest } from '@keydeck/contract/auth';
 import type { Db, Tx } from '../../db/database.ts';
+import { addressAllowed } from '../../platform/ip-ranges.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import type { Principal } from '../../platform/principal.ts';
 import { SYSTEM_SCOPE, inScope } from '../../platform/tenant-scope.ts';
@@ -46,10 +47,16 @@ export function countSignInAttempt(db: Db, username: string, policy: SignInPolic
 }
 
 /**
- * Checks a username and password. Every failure (unknown user, wrong password, disabled, locked) does the
- * same work, and the caller gives them all the same answer; the reason is for the audit trail only.
+ * Checks a username and password, then the account's IP allowlist. Every credential failure (unknown user,
+ * wrong password, disabled, locked) does the same work and gets the same answer; the reason is for the audit
+ * trail. Only a caller who proved the password learns that their address is refused.
  */
-export async function verifyCredentials(tx: Tx, input: LoginRequest, attempt: SignInAttempt): Promise<SignInResult> {
+export async function verifyCredentials(
+  tx: Tx,
+  input: LoginRequest,
+  attempt: SignInAttempt,
+  clientAddress: string,
+): Promise<SignInResult> {
   const username = input.username.toLowerCase();
   const user = await repo.findUserForSignIn(tx, username);
   const passwordMatches = await verifyPassword(user?.passwordHash, input.password);
@@ -60,6 +67,7 @@ export async function verifyCredentials(tx: Tx, input: LoginRequest, attempt: Si
     return { ok: false, reason: attempt.lockedNow ? 'account_locked_now' : 'invalid_credentials', accountId };
   }
   if (user.disabled) return { ok: false, reason: 'user_disabled', accountId };
+  if (!addressAllowed(clientAddress, user.allowedRanges)) return { ok: false, reason: 'ip_not_allowed', accountId };
   await repo.clearSignInFailures(tx, username);
   return { ok: true, userId: user.id, accountId: user.accountId };
 }

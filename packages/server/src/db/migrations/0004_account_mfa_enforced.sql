@@ -1,0 +1,1 @@
+ALTER TABLE "accounts" ADD COLUMN "mfa_enforced" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,50 @@
+import { allowlist, allowlistChange, allowlistQuery } from '@keydeck/contract/allowlist';
+import { ApiPath } from '@keydeck/contract/http';
+import { Permission } from '@keydeck/contract/permissions';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accessibleAccount } from '../../platform/account-access.ts';
+import * as service from './allowlist.service.ts';
+
+/** Spec §7: admin/ips GET, POST, DELETE (ip_address, account_id). */
+export function register(app: FastifyInstance): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(ApiPath.adminIps, {
+    schema: { operationId: 'getIpAllowlist', querystring: allowlistQuery, response: { 200: allowlist } },
+    config: { permission: Permission.companyRead },
+    handler: (request) => service.getAllowlist(request.tx, targetAccount(request, request.query.account_id), request.ip),
+  });
+
+  routes.post(ApiPath.adminIps, {
+    schema: { operationId: 'addIpAllowlistEntry', body: allowlistChange, response: { 200: allowlist } },
+    config: { permission: Permission.allowlistManage, audit: 'allowlist.add' },
+    handler: (request) => {
+      const accountId = targetAccount(request, request.body.account_id);
+      request.auditDetails.target = request.body.ip_address;
+      return service.addEntry(request.tx, accountId, request.body.ip_address, caller(request, accountId, request.body.confirm));
+    },
+  });
+
+  routes.delete(ApiPath.adminIps, {
+    schema: { operationId: 'removeIpAllowlistEntry', body: allowlistChange, response: { 200: allowlist } },
+    config: { permission: Permission.allowlistManage, audit: 'allowlist.remove' },
+    handler: (request) => {
+      const accountId = targetAccount(request, request.body.account_id);
+      request.auditDetails.target = request.body.ip_address;
+      return service.removeEntry(request.tx, accountId, request.body.ip_address, caller(request, accountId, request.body.confirm));
+    },
+  });
+}
+
+/** The account the call is about: the caller's own unless a platform administrator names another. */
+function targetAccount(request: FastifyRequest, requested: string | undefined): string {
+  const principal = request.principal!;
+  const accountId = accessibleAccount(principal, requested) ?? principal.account.id;
+  request.auditDetails.accountId = accountId;
+  return accountId;
+}
+
+function caller(request: FastifyRequest, accountId: string, confirmed: boolean): service.Caller {
+  return { ip: request.ip, ownAccount: accountId === request.principal!.account.id, confirmed };
+}

@@ -1,0 +1,85 @@
+import { ApiPath } from '@keydeck/contract/http';
+import { Permission } from '@keydeck/contract/permissions';
+import {
+  syslogAccountParams,
+  syslogConfigDeleted,
+  syslogConfigFields,
+  syslogConfigParams,
+  syslogConfigResponse,
+  syslogConfigsListQuery,
+  syslogConfigsPage,
+  syslogTestResponse,
+} from '@keydeck/contract/syslog';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app.ts';
+import * as syslog from './syslog.service.ts';
+
+type TestResult = Awaited<ReturnType<typeof syslog.sendTestMessage>>;
+
+/**
+ * Spec §2 settings/syslog-server-configs/{account_id} and the admin account child syslog-server-configs:
+ * an account's syslog servers, and a test message. A customer reaches only their own account (404 else).
+ */
+export function register(app: FastifyInstance, deps: AppDeps): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const testResults = new WeakMap<FastifyRequest, TestResult>();
+  const { syslogRead: read, syslogManage: manage } = Permission;
+
+  routes.get(ApiPath.syslogConfigs, {
+    schema: { operationId: 'listSyslogConfigs', params: syslogAccountParams, querystring: syslogConfigsListQuery, response: { 200: syslogConfigsPage } },
+    config: { permission: read },
+    handler: (request) => syslog.listConfigs(request.tx, syslog.targetAccount(request.principal!, request.params.account_id), request.query),
+  });
+
+  routes.post(ApiPath.syslogConfigs, {
+    schema: { operationId: 'createSyslogConfig', params: syslogAccountParams, body: syslogConfigFields, response: { 201: syslogConfigResponse } },
+    config: { permission: manage, audit: 'syslog.create' },
+    handler: async (request, reply) => {
+      const accountId = syslog.targetAccount(request.principal!, request.params.account_id);
+      request.auditDetails = { accountId, target: `${request.body.name} (${request.body.protocol}://${request.body.host}:${request.body.port})` };
+      const created = await syslog.createConfig(request.tx, accountId, request.body);
+      // Returned, not sent: the reply must leave after the transaction commits, or a quick next request
+      // on another connection could miss the new row.
+      reply.status(201);
+      return { syslog_config: created };
+    },
+  });
+
+  routes.put(ApiPath.syslogConfig, {
+    schema: { operationId: 'updateSyslogConfig', params: syslogConfigParams, body: syslogConfigFields, response: { 200: syslogConfigResponse } },
+    config: { permission: manage, audit: 'syslog.update' },
+    handler: async (request) => {
+      const accountId = syslog.targetAccount(request.principal!, request.params.account_id);
+      request.auditDetails = { accountId, target: request.params.id };
+      return { syslog_config: await syslog.updateConfig(request.tx, accountId, request.params.id, request.body) };
+    },
+  });
+
+  routes.delete(ApiPath.syslogConfig, {
+    schema: { operationId: 'deleteSyslogConfig', params: syslogConfigParams, response: { 200: syslogConfigDeleted } },
+    config: { permission: manage, audit: 'syslog.delete' },
+    handler: async (request) => {
+      const accountId = syslog.targetAccount(request.principal!, request.params.account_id);
+      request.auditDetails = { accountId, target: request.params.id };
+      await syslog.deleteConfig(request.tx, accountId, request.params.id);
+      return { deleted: request.params.id };
+    },
+  });
+
+  routes.post(ApiPath.syslogConfigTest, {
+    schema: { operationId: 'testSyslogConfig', params: syslogConfigParams, response: { 200: syslogTestResponse } },
+    config: { permission: manage, audit: 'syslog.test' },
+    // The message goes out before the request's transaction opens: no transaction waits on the network.
+    preHandler: async (request) => {
+      const accountId = syslog.targetAccount(request.principal!, request.params.account_id);
+      request.auditDetails = { accountId, target: request.params.id };
+      testResults.set(request, await syslog.sendTestMessage(deps.db, request.principal!, accountId, request.params.id, request.id));
+    },
+    handler: async (request) => {
+      const result = testResults.get(request)!;
+      if (result.error) request.auditDetails.reason = result.error.slice(0, 200);
+      return { test_result: result };
+    },
+  });
+}

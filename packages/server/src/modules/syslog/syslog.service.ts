@@ -1,0 +1,120 @@
+import { hostname } from 'node:os';
+import type { SyslogConfig, SyslogConfigFields, SyslogConfigsListQuery } from '@keydeck/contract/syslog';
+import { Messages } from '@keydeck/contract/messages';
+import type { Db, Tx } from '../../db/database.ts';
+import { accessibleAccount } from '../../platform/account-access.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import type { Principal } from '../../platform/principal.ts';
+import { accountScope, inScope, type TenantScope } from '../../platform/tenant-scope.ts';
+import { APP_NAME, Severity, formatMessage } from './rfc5424.ts';
+import * as repo from './syslog.repository.ts';
+import { sendSyslog } from './syslog.transport.ts';
+
+/** The account a caller may manage syslog servers of: their own, or any for platform administrators; else 404. */
+export function targetAccount(principal: Principal, accountId: string): string {
+  return accessibleAccount(principal, accountId)!;
+}
+
+export async function listConfigs(tx: Tx, accountId: string, query: SyslogConfigsListQuery) {
+  if (!(await repo.accountExists(tx, accountId))) throw notFound();
+  const { rows, total } = await repo.listDestinations(tx, accountId, query);
+  return { data: rows.map((r) => toWire(r.destination, r.lag)), total };
+}
+
+export async function createConfig(tx: Tx, accountId: string, fields: SyslogConfigFields): Promise<SyslogConfig> {
+  if (!(await repo.accountExists(tx, accountId))) throw notFound();
+  await assertNameFree(tx, accountId, fields.name);
+  const row = await repo.insertDestination(tx, { accountId, ...columns(fields) });
+  return toWire(row, 0);
+}
+
+/**
+ * Replaces a configuration. Changing it clears the back-off, so waiting events go to the corrected server at
+ * once; events recorded while a configuration was disabled were never queued for it and are not sent later.
+ */
+export async function updateConfig(tx: Tx, accountId: string, id: string, fields: SyslogConfigFields): Promise<SyslogConfig> {
+  if (!(await repo.findDestination(tx, accountId, id))) throw notFound();
+  await assertNameFree(tx, accountId, fields.name, id);
+  await repo.updateDestination(tx, accountId, id, { ...columns(fields), updatedAt: new Date(), consecutiveFailures: 0, nextAttemptAt: new Date() });
+  const row = await repo.findDestination(tx, accountId, id);
+  return toWire(row!.destination, row!.lag);
+}
+
+/** Deletes a configuration and, with it, the events still waiting for it. */
+export async function deleteConfig(tx: Tx, accountId: string, id: string): Promise<void> {
+  if (!(await repo.deleteDestination(tx, accountId, id))) throw notFound();
+}
+
+/**
+ * Sends one test message to a saved configuration and reports the outcome. Reads in a transaction of its own
+ * and sends after it ended: no transaction stays open during network I/O.
+ */
+export async function sendTestMessage(db: Db, principal: Principal, accountId: string, id: string, requestId: string) {
+  const scope: TenantScope = principal.platformAdmin ? { accountId: principal.account.id, bypass: true } : accountScope(accountId);
+  const found = await inScope(db, scope, (tx) => repo.findDestination(tx, accountId, id));
+  if (!found) throw notFound();
+  const destination = found.destination;
+  const sentAt = new Date();
+  const message = formatMessage({
+    facility: destination.facility,
+    severity: Severity.informational,
+    timestamp: sentAt,
+    hostname: hostname(),
+    appName: APP_NAME,
+    procId: String(process.pid),
+    msgId: 'syslog.test',
+    structuredData: [{ id: 'keydeck@32473', params: [['request_id', requestId], ['config', destination.name], ['actor', principal.username]] }],
+    msg: `Keydeck test message for syslog server '${destination.name}'`,
+  });
+  const error = await sendSyslog(destination, [message]).then(
+    () => null,
+    (err: unknown) => (err instanceof Error ? err.message : String(err)),
+  );
+  return { delivered: error === null, error, sent_at: sentAt.toISOString() };
+}
+
+async function assertNameFree(tx: Tx, accountId: string, name: string, exceptId?: string) {
+  if (await repo.nameTaken(tx, accountId, name, exceptId)) throw badRequest({ name: [Messages.syslogNameTaken] });
+}
+
+function columns(fields: SyslogConfigFields) {
+  return {
+    name: fields.name,
+    host: fields.host,
+    port: fields.port,
+    protocol: fields.protocol,
+    facility: fields.facility,
+    enabled: fields.enabled,
+    caCertificate: fields.protocol === 'tls' ? fields.ca_certificate : null,
+  };
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+function toWire(row: repo.DestinationRow, lag: number): SyslogConfig {
+  const failing = row.consecutiveFailures > 0;
+  return {
+    id: row.id,
+    account_id: row.accountId,
+    name: row.name,
+    host: row.host,
+    port: row.port,
+    protocol: row.protocol,
+    facility: row.facility,
+    enabled: row.enabled,
+    ca_certificate: row.caCertificate,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    delivery: {
+      state: !row.enabled ? 'disabled' : failing ? 'failing' : 'ok',
+      lag,
+      last_delivered_event_id: row.lastDeliveredEventId,
+      last_delivered_event_at: iso(row.lastDeliveredEventAt),
+      last_delivered_at: iso(row.lastDeliveredAt),
+      last_error: row.lastError,
+      last_error_at: iso(row.lastErrorAt),
+      consecutive_failures: row.consecutiveFailures,
+      next_attempt_at: row.enabled && (lag > 0 || failing) ? row.nextAttemptAt.toISOString() : null,
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import { Messages } from '@keydeck/contract/messages';
+import type { Role, RoleFields, RoleUpdate, RolesListQuery } from '@keydeck/contract/roles';
+import type { Tx } from '../../db/database.ts';
+import { findAccountById } from '../accounts/accounts.service.ts';
+import { accessibleAccount } from '../../platform/account-access.ts';
+import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import type { Principal } from '../../platform/principal.ts';
+import * as repo from './roles.repository.ts';
+
+/**
+ * The account whose users and roles a call is about: the caller's own unless they name another, which only
+ * a platform administrator may; for anyone else another account's id answers 404 as if it did not exist.
+ */
+export async function targetAccount(tx: Tx, caller: Principal, requested: string | undefined) {
+  const account = await findAccountById(tx, accessibleAccount(caller, requested) ?? caller.account.id);
+  if (!account) throw notFound();
+  return account;
+}
+
+/** Nobody grants what they do not hold: refuses when any of the permissions is not the caller's. */
+export function assertGrantable(caller: Principal, permissions: Iterable<string>): void {
+  const held = new Set(caller.permissions);
+  const missing = [...new Set(permissions)].filter((p) => !held.has(p)).sort();
+  if (missing.length > 0) throw new AppError(403, Messages.permissionsNotHeld(missing), { reason: 'escalation' });
+}
+
+/** The account's roles with the given ids; any id that is not one of them answers 404. */
+export async function findRoles(tx: Tx, accountId: string, ids: string[]) {
+  const unique = [...new Set(ids)];
+  const found = await repo.findRoles(tx, accountId, unique);
+  if (found.length !== unique.length) throw notFound();
+  return new Map(found.map((r) => [r.id, r]));
+}
+
+export async function listRoles(tx: Tx, accountId: string, query: RolesListQuery) {
+  const { rows, total } = await repo.listRoles(tx, accountId, query);
+  return { data: rows.map((r) => toWire(r.role, r.userCount)), total };
+}
+
+/** Creates custom roles all together or not at all. */
+export async function createRoles(tx: Tx, caller: Principal, accountId: string, inputs: RoleFields[]): Promise<Role[]> {
+  assertGrantable(caller, inputs.flatMap((r) => r.permissions));
+  const errors: Record<string, string[]> = {};
+  const taken = await repo.findRolesNamed(tx, accountId, inputs.map((r) => r.name));
+  inputs.forEach((input, i) => {
+    const lower = input.name.toLowerCase();
+    const repeated = inputs.slice(0, i).some((earlier) => earlier.name.toLowerCase() === lower);
+    if (repeated || taken.some((t) => t.name.toLowerCase() === lower)) errors[`roles.${i}.name`] = [Messages.roleNameTaken];
+  });
+  if (Object.keys(errors).length > 0) throw badRequest(errors);
+
+  const ids: string[] = [];
+  for (const input of inputs) {
+    const row = await repo.insertRole(tx, { accountId, name: input.name, permissions: normalise(input.permissions) });
+    ids.push(row.id);
+  }
+  return rolesById(tx, accountId, ids);
+}
+
+/** Renames custom roles or sets their permissions; only permissions a role gains must be the caller's. */
+export async function updateRoles(tx: Tx, caller: Principal, accountId: string, changes: RoleUpdate[]): Promise<Role[]> {
+  const existing = await findRoles(tx, accountId, changes.map((c) => c.id));
+  const errors: Record<string, string[]> = {};
+  for (const [i, change] of changes.entries()) {
+    const current = existing.get(change.id)!;
+    if (current.builtIn) throw builtInProtected();
+    if (change.permissions) assertGrantable(caller, change.permissions.filter((p) => !current.permissions.includes(p)));
+    if (change.name !== undefined) {
+      const lower = change.name.toLowerCase();
+      const renamedEarlier = changes.slice(0, i).some((c) => c.name?.toLowerCase() === lower);
+      const taken = await repo.findRolesNamed(tx, accountId, [change.name], change.id);
+      if (renamedEarlier || taken.length > 0) errors[`roles.${i}.name`] = [Messages.roleNameTaken];
+    }
+  }
+  if (Object.keys(errors).length > 0) throw badRequest(errors);
+
+  for (const change of changes) {
+    await repo.updateRole(tx, change.id, {
+      name: change.name,
+      permissions: change.permissions && normalise(change.permissions),
+    });
+  }
+  return rolesById(tx, accountId, changes.map((c) => c.id));
+}
+
+/** Deletes custom roles; their holders lose them. Returns the deleted ids. */
+export async function deleteRoles(tx: Tx, accountId: string, ids: string[]): Promise<string[]> {
+  const existing = await findRoles(tx, accountId, ids);
+  if ([...existing.values()].some((r) => r.builtIn)) throw builtInProtected();
+  await repo.deleteRoles(tx, [...existing.keys()]);
+  return [...existing.keys()];
+}
+
+async function rolesById(tx: Tx, accountId: string, ids: string[]): Promise<Role[]> {
+  const rows = new Map((await repo.findRolesWithCounts(tx, accountId, ids)).map((r) => [r.role.id, r]));
+  return [...new Set(ids)].map((id) => toWire(rows.get(id)!.role, rows.get(id)!.userCount));
+}
+
+const builtInProtected = () => new AppError(400, Messages.builtInRoleProtected, { reason: 'built_in_role' });
+
+const normalise = (permissions: string[]) => [...new Set(permissions)].sort();
+
+function toWire(row: repo.RoleRow, userCount: number): Role {
+  return { id: row.id, name: row.name, permissions: [...row.permissions].sort(), built_in: row.builtIn, user_count: userCount };
+}

@@ -1,0 +1,137 @@
+import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/database.ts';
+import { accounts } from '../../db/schema/accounts.ts';
+import { sessions } from '../../db/schema/sessions.ts';
+import { roles, userRoles, users } from '../../db/schema/users.ts';
+import { containsPattern, pageWindow } from '../../platform/paging.ts';
+
+export type UserChanges = Partial<Pick<typeof users.$inferInsert, 'name' | 'email' | 'disabled' | 'mfaEnforced'>>;
+export type ListQuery = {
+  page: number;
+  page_size: number;
+  order: 'asc' | 'desc';
+  order_by: 'name' | 'username' | 'email' | 'created_at';
+  search?: string | undefined;
+};
+
+/**
+ * A user as listed: never the password hash. Online means a session that is neither past its absolute
+ * limit nor idle longer than the idle timeout, the same test the session store applies to every request.
+ * Spelled out with "users"."id": the subqueries must bind to the outer row.
+ */
+function listColumns(idleSeconds: number) {
+  return {
+    id: users.id,
+    username: users.username,
+    name: users.name,
+    email: users.email,
+    disabled: users.disabled,
+    mfaEnforced: users.mfaEnforced,
+    createdAt: users.createdAt,
+    accountCode: accounts.accountCode,
+    online: sql<boolean>`exists (select 1 from ${sessions} s where s.user_id = "users"."id"
+      and s.expires_at > now() and s.last_seen_at > now() - make_interval(secs => ${idleSeconds}))`,
+    lastSeenAt: sql<Date | null>`(select max(s.last_seen_at) from ${sessions} s where s.user_id = "users"."id")`.mapWith(
+      sessions.lastSeenAt,
+    ),
+  };
+}
+
+export async function listUsers(tx: Tx, accountId: string, query: ListQuery, idleSeconds: number) {
+  const window = pageWindow(
+    query,
+    {
+      name: sql`lower(${users.name})`,
+      username: sql`lower(${users.username})`,
+      email: sql`lower(${users.email})`,
+      created_at: users.createdAt,
+    },
+    users.id,
+  );
+  const where = and(eq(users.accountId, accountId), query.search ? searchFilter(query.search) : undefined);
+  const [rows, [count]] = await Promise.all([
+    tx
+      .select(listColumns(idleSeconds))
+      .from(users)
+      .innerJoin(accounts, eq(accounts.id, users.accountId))
+      .where(where)
+      .orderBy(...window.orderBy)
+      .limit(window.limit)
+      .offset(window.offset),
+    tx.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+function searchFilter(search: string): SQL | undefined {
+  const pattern = containsPattern(search);
+  return or(ilike(users.username, pattern), ilike(users.name, pattern), ilike(users.email, pattern));
+}
+
+export async function findUsersForList(tx: Tx, accountId: string, ids: string[], idleSeconds: number) {
+  if (ids.length === 0) return [];
+  return tx
+    .select(listColumns(idleSeconds))
+    .from(users)
+    .innerJoin(accounts, eq(accounts.id, users.accountId))
+    .where(and(eq(users.accountId, accountId), inArray(users.id, ids)));
+}
+
+export type UserRow = Awaited<ReturnType<typeof findUsersForList>>[number];
+
+export async function findUsers(tx: Tx, accountId: string, ids: string[]) {
+  return tx
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), inArray(users.id, ids)));
+}
+
+/** The roles each of the given users holds, by role name. */
+export async function rolesOfUsers(tx: Tx, userIds: string[]) {
+  if (userIds.length === 0) return [];
+  return tx
+    .select({ userId: userRoles.userId, id: roles.id, name: roles.name })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(inArray(userRoles.userId, userIds))
+    .orderBy(roles.name);
+}
+
+export async function updateUser(tx: Tx, id: string, changes: UserChanges) {
+  if (Object.values(changes).every((v) => v === undefined)) return;
+  await tx.update(users).set(changes).where(eq(users.id, id));
+}
+
+export async function replaceUserRoles(tx: Tx, accountId: string, userId: string, roleIds: string[]) {
+  await tx.delete(userRoles).where(eq(userRoles.userId, userId));
+  if (roleIds.length > 0) await tx.insert(userRoles).values(roleIds.map((roleId) => ({ accountId, userId, roleId })));
+}
+
+export async function deleteUsers(tx: Tx, ids: string[]) {
+  await tx.delete(users).where(inArray(users.id, ids));
+}
+
+export async function deleteSessionsOfUsers(tx: Tx, ids: string[]) {
+  await tx.delete(sessions).where(inArray(sessions.userId, ids));
+}
+
+/** Serialises changes to one account's users, so two concurrent demotions cannot both pass the administrator check. */
+export async function lockAccountUsers(tx: Tx, accountId: string) {
+  await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
+}
+
+/** Enabled users of the account who administer it: platform administrators or holders of the built-in role. */
+export async function countActiveAdministrators(tx: Tx, accountId: string, adminRoleName: string) {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(
+      and(
+        eq(users.accountId, accountId),
+        eq(users.disabled, false),
+        sql`(${users.platformAdmin} or exists (select 1 from ${userRoles} ur join ${roles} r on r.id = ur.role_id
+          where ur.user_id = "users"."id" and r.built_in and r.name = ${adminRoleName}))`,
+      ),
+    );
+  return row?.count ?? 0;
+}

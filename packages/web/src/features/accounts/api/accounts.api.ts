@@ -1,0 +1,86 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  accountResponse,
+  accountsPage,
+  accountsResponse,
+  type Account,
+  type AccountFields,
+  type AccountsListQuery,
+} from '@keydeck/contract/accounts';
+import { ApiPath } from '@keydeck/contract/http';
+import { apiRequest } from '../../../lib/api-client';
+import { toQueryString } from '../../../lib/query-string';
+
+export const accountKeys = {
+  all: ['accounts'] as const,
+  lists: () => [...accountKeys.all, 'list'] as const,
+  list: (query: AccountsListQuery) => [...accountKeys.lists(), query] as const,
+  details: () => [...accountKeys.all, 'detail'] as const,
+  detail: (id: string) => [...accountKeys.details(), id] as const,
+};
+
+const accountPath = (id: string) => ApiPath.adminAccount.replace(':account_id', encodeURIComponent(id));
+
+export const accountsListQueryOptions = (query: AccountsListQuery) =>
+  queryOptions({
+    queryKey: accountKeys.list(query),
+    queryFn: ({ signal }) => apiRequest(`${ApiPath.adminAccounts}?${toQueryString(query)}`, { schema: accountsPage, signal }),
+    placeholderData: keepPreviousData,
+    meta: { errorContext: 'Could not load the accounts' },
+  });
+
+export const accountQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: accountKeys.detail(id),
+    queryFn: async ({ signal }) => (await apiRequest(accountPath(id), { schema: accountResponse, signal })).account,
+    meta: { errorContext: 'Could not load the account' },
+  });
+
+/** Disables one account (DELETE admin/accounts); the batch action calls it row by row for per-row results. */
+export async function disableAccount(id: string): Promise<Account> {
+  const { accounts } = await apiRequest(ApiPath.adminAccounts, { method: 'DELETE', body: { accounts: [id] }, schema: accountsResponse });
+  return accounts[0]!;
+}
+
+export function useCreateAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (fields: AccountFields) =>
+      (await apiRequest(ApiPath.adminAccounts, { method: 'POST', body: { accounts: [fields] }, schema: accountsResponse })).accounts[0]!,
+    // The form puts 400 field errors (accounts.0.<field>) on its fields.
+    meta: { errorContext: 'Could not create the account', inlineErrorStatuses: [400] },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.all }),
+  });
+}
+
+export type AccountChange = Partial<AccountFields> & { id: string; disabled?: boolean };
+
+export function useUpdateAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (change: AccountChange) =>
+      (await apiRequest(ApiPath.adminAccounts, { method: 'PUT', body: { accounts: [change] }, schema: accountsResponse })).accounts[0]!,
+    meta: { errorContext: 'Could not save the account', inlineErrorStatuses: [400] },
+    onSuccess: (account) => {
+      queryClient.setQueryData(accountKeys.detail(account.id), account);
+      return queryClient.invalidateQueries({ queryKey: accountKeys.lists() });
+    },
+  });
+}
+
+/** Enable (PUT disabled: false) or disable (DELETE) from the account header. */
+export function useSetAccountDisabled() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, disabled }: { id: string; disabled: boolean }) =>
+      disabled
+        ? disableAccount(id)
+        : (await apiRequest(ApiPath.adminAccounts, { method: 'PUT', body: { accounts: [{ id, disabled: false }] }, schema: accountsResponse }))
+            .accounts[0]!,
+    meta: { errorContext: 'Could not change the account status' },
+    onSuccess: (account) => {
+      queryClient.setQueryData(accountKeys.detail(account.id), account);
+      return queryClient.invalidateQueries({ queryKey: accountKeys.lists() });
+    },
+  });
+}

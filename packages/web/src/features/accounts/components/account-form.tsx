@@ -1,0 +1,132 @@
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { Alert, Button, Group, NumberInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { accountFields, type Account, type AccountFields } from '@keydeck/contract/accounts';
+import { fieldErrorsFromIssues, formErrorView, type FieldErrors } from '../../../lib/form-errors';
+
+type Field = keyof AccountFields;
+const FIELDS: readonly Field[] = Object.keys(accountFields.shape) as Field[];
+/** Batch endpoints name fields by position: accounts.0.account_slug. */
+const BATCH_PREFIX = /^accounts\.\d+\./;
+
+type Values = Omit<AccountFields, 'admin_whitelist_allowance'> & { admin_whitelist_allowance: number | string };
+
+const EMPTY: Values = {
+  name: '',
+  api_name: '',
+  account_slug: '',
+  account_code: '',
+  contact_name: '',
+  contact_email: '',
+  enforce_ip: false,
+  mfa_enforced: false,
+  admin_whitelist_allowance: 10,
+};
+
+function valuesOf(account: Account | undefined): Values {
+  if (!account) return EMPTY;
+  const { name, api_name, account_slug, account_code, contact_name, contact_email, enforce_ip, mfa_enforced } = account;
+  return { name, api_name, account_slug, account_code, contact_name, contact_email, enforce_ip, mfa_enforced, admin_whitelist_allowance: account.admin_whitelist_allowance };
+}
+
+interface AccountFormProps {
+  /** Edit this account; without it the form creates one. */
+  account?: Account;
+  /** Resolves when saved; rejects with the server's refusal, which lands on the fields. */
+  onSubmit: (fields: AccountFields) => Promise<unknown>;
+  pending: boolean;
+  submitLabel: string;
+  /** Extra buttons beside submit (Cancel in the modal). */
+  actions?: ReactNode;
+}
+
+/** One form for creating and editing an account, validated with the contract's accountFields. */
+export function AccountForm({ account, onSubmit, pending, submitLabel, actions }: AccountFormProps) {
+  const [values, setValues] = useState<Values>(() => valuesOf(account));
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [message, setMessage] = useState<string | null>(null);
+
+  const set = <K extends Field>(field: K, value: Values[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+  const text = (field: Exclude<Field, 'enforce_ip' | 'mfa_enforced' | 'admin_whitelist_allowance'>) => ({
+    name: field,
+    value: values[field],
+    error: errors[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set(field, event.currentTarget.value),
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = accountFields.safeParse({ ...values, admin_whitelist_allowance: Number(values.admin_whitelist_allowance) });
+    setMessage(null);
+    if (!parsed.success) {
+      setErrors(fieldErrorsFromIssues(parsed.error, FIELDS));
+      return;
+    }
+    setErrors({});
+    onSubmit(parsed.data).catch((error: unknown) => {
+      const view = formErrorView(error, FIELDS, BATCH_PREFIX);
+      if (!view) return;
+      setErrors(view.fields);
+      setMessage(view.message);
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={account ? 'Company details' : 'New account'}>
+      <Stack gap="md">
+        {message ? (
+          <Alert color="error" variant="light" role="alert" style={{ whiteSpace: 'pre-line' }}>
+            {message}
+          </Alert>
+        ) : null}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
+          <TextInput label="Company name" withAsterisk description="As users see it in the console" data-autofocus {...text('name')} />
+          <TextInput label="Account code" withAsterisk description="4-16 letters or digits" {...text('account_code')} />
+          <TextInput label="Account slug" withAsterisk description="Used in sign-in links" {...text('account_slug')} />
+          <TextInput label="API name" withAsterisk description="Lowercase letters, digits, dashes" {...text('api_name')} />
+          <TextInput label="Contact name" {...text('contact_name')} />
+          <TextInput label="Contact email" type="email" {...text('contact_email')} />
+        </SimpleGrid>
+        <NumberInput
+          label="IP allowlist allowance"
+          description="Most entries the IP allowlist may hold (0-1000)"
+          min={0}
+          max={1000}
+          allowDecimal={false}
+          allowNegative={false}
+          maw={360}
+          value={values.admin_whitelist_allowance}
+          error={errors.admin_whitelist_allowance}
+          onChange={(value) => set('admin_whitelist_allowance', value)}
+        />
+        <Switch
+          label="Enforce the IP allowlist"
+          description="Refuse sign-ins and calls from addresses outside the account's allowlist"
+          checked={values.enforce_ip}
+          error={errors.enforce_ip}
+          onChange={(event) => set('enforce_ip', event.currentTarget.checked)}
+        />
+        <Switch
+          label="Require multi-factor sign-in"
+          description="Every user of the account must set up a second factor"
+          checked={values.mfa_enforced}
+          error={errors.mfa_enforced}
+          onChange={(event) => set('mfa_enforced', event.currentTarget.checked)}
+        />
+        <Group justify="flex-end" gap="sm" mt="xs">
+          {actions}
+          <Button type="submit" loading={pending}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

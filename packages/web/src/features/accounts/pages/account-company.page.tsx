@@ -1,0 +1,34 @@
+import { Paper, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { showToast } from '../../../lib/toasts';
+import { accountQueryOptions, useUpdateAccount } from '../api/accounts.api';
+import { AccountForm } from '../components/account-form';
+
+const route = getRouteApi('/shell/v2/admin/company-management/accounts/$account_id/company');
+
+/** Account › Company: the account's fields and policies (PUT admin/accounts). */
+export function AccountCompanyPage() {
+  const { account_id } = route.useParams();
+  const account = useQuery(accountQueryOptions(account_id));
+  const update = useUpdateAccount();
+  if (!account.data) return null;
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} maw={760}>
+      <Text fw={600} mb="md">
+        Company details
+      </Text>
+      <AccountForm
+        // A saved change re-keys the form, so it shows what the server stored.
+        key={`${account.data.id}-${JSON.stringify(account.data)}`}
+        account={account.data}
+        submitLabel="Save changes"
+        pending={update.isPending}
+        onSubmit={async (fields) => {
+          const saved = await update.mutateAsync({ id: account_id, ...fields });
+          showToast({ color: 'success', message: `Account ${saved.name} saved.` });
+        }}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,99 @@
+import '@mantine/core/styles/Tabs.css';
+import { Alert, Anchor, Button, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link, Outlet, useMatches, useNavigate } from '@tanstack/react-router';
+import { Permission } from '@keydeck/contract/permissions';
+import { Can } from '../../../lib/can';
+import { confirm } from '../../../lib/dialogs';
+import { useChildTabs } from '../../../lib/navigation';
+import { showToast } from '../../../lib/toasts';
+import { accountQueryOptions, useSetAccountDisabled } from '../api/accounts.api';
+import { AccountStatusBadge } from '../components/account-status-badge';
+
+const LAYOUT_ID = '/shell/v2/admin/company-management/accounts/$account_id';
+const route = getRouteApi(LAYOUT_ID);
+
+/** An account's header (name, slug, status, enable/disable) above tabs that are its child routes. */
+export function AccountLayoutPage() {
+  const { account_id } = route.useParams();
+  const account = useQuery(accountQueryOptions(account_id));
+  const tabs = useChildTabs(LAYOUT_ID);
+  const activeId = useMatches({ select: (matches) => matches.find((match) => tabs.some((tab) => tab.routeId === match.routeId))?.routeId });
+  const navigate = useNavigate();
+  const setDisabled = useSetAccountDisabled();
+
+  const toggle = async () => {
+    if (!account.data) return;
+    const disabling = !account.data.disabled;
+    const question = disabling
+      ? `Disable the account ${account.data.name}? Its users are signed out and cannot sign in until it is enabled again.`
+      : `Enable the account ${account.data.name}? Its users can sign in again.`;
+    if (!(await confirm(question))) return;
+    const changed = await setDisabled.mutateAsync({ id: account_id, disabled: disabling }).catch(() => null);
+    if (changed) showToast({ color: 'success', message: `Account ${changed.name} ${changed.disabled ? 'disabled' : 'enabled'}.` });
+  };
+
+  return (
+    <Stack gap="lg">
+      <Anchor size="sm" w="fit-content" renderRoot={(props) => <Link {...props} to="/v2/admin/company-management/accounts" />}>
+        ← All accounts
+      </Anchor>
+      {account.data ? (
+        <Group justify="space-between" align="flex-start" gap="md">
+          <div style={{ minWidth: 0 }}>
+            <Group gap="sm" wrap="wrap">
+              <Title order={1} fz="h2" style={{ overflowWrap: 'anywhere' }}>
+                {account.data.name}
+              </Title>
+              <AccountStatusBadge disabled={account.data.disabled} />
+            </Group>
+            <Text c="dimmed" mt={4} size="sm">
+              Slug <Text span ff="monospace">{account.data.account_slug}</Text> · Code{' '}
+              <Text span ff="monospace">{account.data.account_code}</Text> · {account.data.user_count}{' '}
+              {account.data.user_count === 1 ? 'user' : 'users'}
+            </Text>
+          </div>
+          <Can permission={Permission.platformAdmin} mode="disable">
+            <Button
+              variant={account.data.disabled ? 'filled' : 'outline'}
+              color={account.data.disabled ? 'primary' : 'error'}
+              loading={setDisabled.isPending}
+              onClick={() => void toggle()}
+            >
+              {account.data.disabled ? 'Enable account' : 'Disable account'}
+            </Button>
+          </Can>
+        </Group>
+      ) : account.isError ? (
+        <Alert color="error" variant="light" title="The account could not be loaded">
+          {account.error.message}
+        </Alert>
+      ) : (
+        <Skeleton height={56} maw={420} aria-label="Loading the account" />
+      )}
+      {account.data ? (
+        <Tabs
+          value={activeId ?? null}
+          onChange={(routeId) => {
+            const tab = tabs.find((candidate) => candidate.routeId === routeId);
+            if (tab) void navigate({ to: tab.to, params: { account_id } });
+          }}
+          keepMounted={false}
+        >
+          <Tabs.List aria-label="Account sections" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+            {tabs.map((tab) => (
+              <Tabs.Tab key={tab.routeId} value={tab.routeId}>
+                {tab.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {tabs.map((tab) => (
+            <Tabs.Panel key={tab.routeId} value={tab.routeId} pt="lg">
+              {tab.routeId === activeId ? <Outlet /> : null}
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      ) : null}
+    </Stack>
+  );
+}

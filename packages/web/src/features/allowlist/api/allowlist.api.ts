@@ -1,0 +1,67 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { allowlist, type Allowlist } from '@keydeck/contract/allowlist';
+import { ApiPath } from '@keydeck/contract/http';
+import { ErrorCode, errorEnvelope } from '@keydeck/contract/errors';
+import { apiRequest } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-error';
+import { confirm } from '../../../lib/dialogs';
+import { toQueryString } from '../../../lib/query-string';
+
+/** `accountId` undefined is the caller's own account; platform administrators name another. */
+export const allowlistKeys = {
+  all: ['allowlist'] as const,
+  of: (accountId: string | undefined) => [...allowlistKeys.all, accountId ?? 'own'] as const,
+};
+
+export const allowlistQueryOptions = (accountId: string | undefined) =>
+  queryOptions({
+    queryKey: allowlistKeys.of(accountId),
+    queryFn: ({ signal }) => apiRequest(`${ApiPath.adminIps}?${toQueryString({ account_id: accountId })}`, { schema: allowlist, signal }),
+    meta: { errorContext: 'Could not load the IP allowlist' },
+  });
+
+export interface AllowlistChange {
+  method: 'POST' | 'DELETE';
+  ip_address: string;
+}
+
+/**
+ * The server answers 409 confirmation_required when a change would leave the caller's own address outside
+ * the list. The user is asked with the server's words; Yes
+ * sends the same change again with confirm: true. Resolves null when the user says No.
+ */
+export async function changeAllowlist(accountId: string | undefined, change: AllowlistChange): Promise<Allowlist | null> {
+  const send = (confirmed: boolean) =>
+    apiRequest(ApiPath.adminIps, {
+      method: change.method,
+      body: { ip_address: change.ip_address, account_id: accountId, confirm: confirmed },
+      schema: allowlist,
+    });
+  try {
+    return await send(false);
+  } catch (error) {
+    const needsConfirmation =
+      error instanceof ApiError && errorEnvelope.partial().safeParse(error.body).data?.error === ErrorCode.confirmationRequired;
+    if (!needsConfirmation) throw error;
+    if (!(await confirm(error.message))) return null;
+    return send(true);
+  }
+}
+
+/**
+ * Adding shows bad input and duplicates under the form's field (400 inline); a failed removal
+ * is toasted centrally like any other error.
+ */
+export function useAllowlistChange(accountId: string | undefined, method: AllowlistChange['method']) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ip_address: string) => changeAllowlist(accountId, { method, ip_address }),
+    meta:
+      method === 'POST'
+        ? { errorContext: 'Could not add the address', inlineErrorStatuses: [400] }
+        : { errorContext: 'Could not remove the address' },
+    onSuccess: (list) => {
+      if (list) queryClient.setQueryData(allowlistKeys.of(accountId), list);
+    },
+  });
+}

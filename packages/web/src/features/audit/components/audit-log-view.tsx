@@ -1,0 +1,131 @@
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { AuditEvent, AuditListQuery } from '@keydeck/contract/audit';
+import { Permission } from '@keydeck/contract/permissions';
+import { useCan } from '../../../lib/can';
+import { formatDateTime } from '../../../lib/datetime';
+import { CopyText } from '../../../lib/ui/copy-text';
+import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
+import { accountsListQueryOptions } from '../../accounts/api/accounts.api';
+import { auditExportHref, auditListQueryOptions } from '../api/audit.api';
+import { AuditFilters, type AuditPatch } from './audit-filters';
+import { ChainVerifyResult, useChainVerification } from './chain-verify';
+import { OutcomeBadge } from './outcome-badge';
+
+const dash = (value: string | null) => value ?? '—';
+
+const baseColumns: DataTableColumn<AuditEvent>[] = [
+  {
+    key: 'time',
+    title: 'Time',
+    sortKey: 'occurred_at',
+    render: (event) => (
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }} title={event.occurred_at}>
+        {formatDateTime(event.occurred_at)}
+      </Text>
+    ),
+  },
+  { key: 'user', title: 'User', sortKey: 'actor_username', render: (event) => dash(event.actor_username) },
+  { key: 'action', title: 'Action', sortKey: 'action', render: (event) => <Text ff="monospace" size="sm">{event.action}</Text> },
+  {
+    key: 'target',
+    title: 'Target',
+    width: 220,
+    render: (event) => (
+      <Text size="sm" lineClamp={2} title={event.target ?? undefined} style={{ overflowWrap: 'anywhere' }}>
+        {dash(event.target)}
+      </Text>
+    ),
+  },
+  {
+    key: 'outcome',
+    title: 'Outcome',
+    width: 150,
+    render: (event) => (
+      <Group gap={6} wrap="nowrap">
+        <OutcomeBadge outcome={event.outcome} />
+        {event.reason ? (
+          <Text size="xs" c="dimmed">
+            {event.reason}
+          </Text>
+        ) : null}
+      </Group>
+    ),
+  },
+  { key: 'client', title: 'Client address', render: (event) => <Text ff="monospace" size="sm">{event.client_address}</Text> },
+  { key: 'request', title: 'Request id', render: (event) => <CopyText value={event.request_id} label="request id" /> },
+];
+
+interface AuditLogViewProps {
+  search: AuditListQuery;
+  onChange: (patch: AuditPatch) => void;
+  /** The admin account tab shows one account's events: the filter is fixed and hidden. */
+  fixedAccountId?: string;
+}
+
+/** The audit log list with its filters, CSV export and integrity check; used by both audit screens. */
+export function AuditLogView({ search, onChange, fixedAccountId }: AuditLogViewProps) {
+  const platformAdmin = useCan(Permission.platformAdmin);
+  const accountChoice = platformAdmin && !fixedAccountId;
+  const query = { ...search, account_id: fixedAccountId ?? (accountChoice ? search.account_id : undefined) };
+  const events = useQuery(auditListQueryOptions(query));
+  const accounts = useQuery({
+    ...accountsListQueryOptions({ page: 1, page_size: 100, order: 'asc', order_by: 'name' }),
+    enabled: accountChoice,
+  });
+  const accountNames = new Map(accounts.data?.data.map((account) => [account.id, account.name]));
+  const chain = useChainVerification(query.account_id);
+
+  const columns: DataTableColumn<AuditEvent>[] =
+    accountChoice && !query.account_id
+      ? [
+          ...baseColumns.slice(0, 1),
+          { key: 'account', title: 'Account', render: (event) => (event.account_id ? (accountNames.get(event.account_id) ?? event.account_id) : 'Platform') },
+          ...baseColumns.slice(1),
+        ]
+      : baseColumns;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        {fixedAccountId ? (
+          <Title order={2} fz="h4">
+            Audit log
+          </Title>
+        ) : (
+          <div>
+            <Title order={1} fz="h2">
+              Audit logs
+            </Title>
+            <Text c="dimmed" mt={4}>
+              {accountChoice ? 'Sign-ins and changes in every account, newest first.' : 'Sign-ins and changes in your account, newest first.'}
+            </Text>
+          </div>
+        )}
+        <Group gap="sm">
+          <Button component="a" href={auditExportHref(query)} download variant="default">
+            Export CSV
+          </Button>
+          <Button variant="default" onClick={chain.verify} loading={chain.verifying}>
+            Verify integrity
+          </Button>
+        </Group>
+      </Group>
+      {chain.result ? <ChainVerifyResult result={chain.result} onClose={chain.dismiss} /> : null}
+      <AuditFilters
+        search={search}
+        onChange={onChange}
+        accounts={accountChoice ? accounts.data?.data.map((account) => ({ value: account.id, label: account.name })) ?? [] : undefined}
+      />
+      <DataTable
+        label="Audit events"
+        columns={columns}
+        query={events}
+        rowKey={(event) => String(event.id)}
+        list={{ state: search, onChange: (patch) => onChange(patch as AuditPatch) }}
+        minWidth={1240}
+        emptyText="No events match these filters."
+      />
+    </Stack>
+  );
+}

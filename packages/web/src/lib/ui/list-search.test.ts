@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { accountsListQuery } from '@keydeck/contract/accounts';
+import { auditListQuery } from '@keydeck/contract/audit';
+import { lenientSearch, searchDefaults } from './list-search';
+
+describe('lenientSearch', () => {
+  const validate = lenientSearch(accountsListQuery);
+
+  it('fills the spec §9 defaults when the URL has no list params', () => {
+    expect(validate({})).toEqual({ page: 1, page_size: 10, order: 'asc', order_by: 'name' });
+  });
+
+  it('reads page, size, order and search from the URL', () => {
+    expect(validate({ page: '3', page_size: 25, order: 'desc', order_by: 'created_at', search: ' acme ' })).toEqual({
+      page: 3,
+      page_size: 25,
+      order: 'desc',
+      order_by: 'created_at',
+      search: 'acme',
+    });
+  });
+
+  it('falls back to the default for a malformed value instead of failing the page', () => {
+    expect(validate({ page: 'x', page_size: 5000, order: 'up', order_by: 'password', search: '' })).toEqual({
+      page: 1,
+      page_size: 10,
+      order: 'asc',
+      order_by: 'name',
+    });
+  });
+
+  it('uses the schema of each list: audit logs default to newest first and drop a bad date', () => {
+    expect(lenientSearch(auditListQuery)({ from: 'yesterday', outcome: 'refused' })).toEqual({
+      page: 1,
+      page_size: 10,
+      order: 'desc',
+      order_by: 'occurred_at',
+      outcome: 'refused',
+    });
+    expect(searchDefaults(auditListQuery)).toEqual({ page: 1, page_size: 10, order: 'desc', order_by: 'occurred_at' });
+  });
+});

@@ -1,0 +1,36 @@
+import type { z } from 'zod';
+
+/** The list state every DataTable keeps in the URL (spec §9 names and defaults). */
+export interface ListState {
+  page: number;
+  page_size: number;
+  order?: 'asc' | 'desc';
+  order_by?: string;
+  search?: string;
+}
+
+export type ListStatePatch = Partial<{ [K in keyof ListState]: ListState[K] | undefined }>;
+
+/**
+ * A route's validateSearch built from a contract query schema. Search params come from links,
+ * bookmarks and hand-edited URLs: a malformed value falls back to the field's default (or is dropped)
+ * instead of failing the whole page, and an empty text counts as absent.
+ */
+export function lenientSearch<S extends z.ZodObject>(schema: S): (search: Record<string, unknown>) => z.output<S> {
+  const shape = schema.shape as Record<string, z.ZodType>;
+  return (search) => {
+    const result: Record<string, unknown> = {};
+    for (const [key, field] of Object.entries(shape)) {
+      const raw = search[key] === '' ? undefined : search[key];
+      const parsed = field.safeParse(raw);
+      const value = parsed.success ? parsed.data : field.safeParse(undefined).data;
+      if (value !== undefined) result[key] = value;
+    }
+    return result as z.output<S>;
+  };
+}
+
+/** The schema's defaults (page 1, page_size 10, …): search params equal to them are left out of URLs. */
+export function searchDefaults<S extends z.ZodObject>(schema: S): Partial<z.output<S>> {
+  return lenientSearch(schema)({}) as Partial<z.output<S>>;
+}

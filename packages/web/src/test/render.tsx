@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { AuthInfo } from '@keydeck/contract/auth';
+import { sessionKeys } from '../lib/session';
+
+/** A signed-in user of the demo company holding these permissions. */
+export function sessionWith(permissions: string[]): AuthInfo {
+  return {
+    user: { name: 'Ada Admin', email: 'ada@example.com', account_id: 'a1', mfa_enforced: false },
+    company: { id: 'a1', name: 'Demo Company', api_name: 'demo', account_slug: 'demo' },
+    permissions,
+    permissible_services: [],
+    fully_logged_in: true,
+    next_factor: null,
+    mfa_enabled: false,
+  };
+}
+
+/** Renders inside Mantine and a fresh query client that already knows the session (no session probe). */
+export function renderWithSession(ui: ReactNode, session: AuthInfo) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  queryClient.setQueryData(sessionKeys.all, session);
+  return { queryClient, ...render(
+    <MantineProvider>
+      <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
+    </MantineProvider>,
+  ) };
+}
+
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
