@@ -67,6 +67,13 @@ export const accountsResponse = z.object({ accounts: z.array(account) });
 export const accountParams = z.object({ account_id: z.string().uuid() });
 export const accountResponse = z.object({ account });
 
+/** A customer administrator's change to their own account's settings. */
+export const accountSettingsUpdate = z.object({
+  enforce_ip: z.boolean(),
+  /** Set after the user confirmed a change that leaves their own address outside the allowlist. */
+  confirm: z.boolean().default(false),
+});
+
 /** spec §3 account settings, GET user/account. */
 export const accountSettings = z.object({
   account_code: z.string(),

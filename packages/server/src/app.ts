@@ -12,6 +12,8 @@ import * as audit from './modules/audit/audit.routes.ts';
 import * as auth from './modules/auth/auth.routes.ts';
 import * as features from './modules/features/features.routes.ts';
 import * as health from './modules/health/health.routes.ts';
+import * as licenses from './modules/licenses/licenses.routes.ts';
+import * as offboarding from './modules/offboarding/offboarding.routes.ts';
 import * as portRanges from './modules/port-ranges/port-ranges.routes.ts';
 import * as syslog from './modules/syslog/syslog.routes.ts';
 import * as roles from './modules/users/roles.routes.ts';
@@ -33,7 +35,7 @@ export type AppDeps = {
 };
 
 /** Every module, in the order its routes are registered. */
-const modules: { register(app: FastifyInstance, deps: AppDeps): void }[] = [health, auth, admin, accounts, audit, allowlist, features, portRanges, users, roles, syslog];
+const modules: { register(app: FastifyInstance, deps: AppDeps): void }[] = [health, auth, admin, accounts, audit, allowlist, features, portRanges, users, roles, syslog, licenses, offboarding];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;

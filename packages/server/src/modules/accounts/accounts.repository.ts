@@ -88,6 +88,12 @@ export async function updateAccount(tx: Tx, id: string, changes: Partial<NewAcco
   return row;
 }
 
+/** Deletes the account; foreign keys cascade to everything it owns (port ranges are set free). */
+export async function deleteAccount(tx: Tx, id: string) {
+  const [row] = await tx.delete(accounts).where(eq(accounts.id, id)).returning({ id: accounts.id });
+  return row;
+}
+
 export async function deleteAccountSessions(tx: Tx, accountId: string) {
   await tx.delete(sessions).where(eq(sessions.accountId, accountId));
 }

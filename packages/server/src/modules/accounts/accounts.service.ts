@@ -54,6 +54,12 @@ export async function createUser(tx: Tx, accountId: string, input: UserInput) {
 
 export const findAccountBySlug = repo.findAccountBySlug;
 export const findAccountById = repo.findAccountById;
+export const deleteAccount = repo.deleteAccount;
+
+/** Remembers when the account's data was exported (offboarding requires a recent export). */
+export async function recordExport(tx: Tx, id: string, at: Date) {
+  await repo.updateAccount(tx, id, { offboardingExportedAt: at });
+}
 
 export async function listAccounts(tx: Tx, query: AccountsListQuery) {
   const { rows, total } = await repo.listAccounts(tx, query);
@@ -166,6 +172,10 @@ function toWire(row: repo.AccountRow, userCount: number): Account {
     created_at: row.createdAt.toISOString(),
     user_count: userCount,
   };
+}
+
+export async function setEnforceIp(tx: Tx, accountId: string, enforceIp: boolean) {
+  if (!(await repo.updateAccount(tx, accountId, { enforceIp }))) throw notFound();
 }
 
 export async function accountSettings(tx: Tx, accountId: string) {

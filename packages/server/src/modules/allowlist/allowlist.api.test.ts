@@ -73,6 +73,30 @@ describe('admin/ips', () => {
   });
 });
 
+describe('switching enforcement from the settings screen (PUT user/account)', () => {
+  it('refuses an empty list, asks before locking the caller out, and switches on and off', async () => {
+    const SETTINGS = '/rest/api/v1/user/account';
+    await seedAccount(t.database.db, 'initech', [{ username: 'initech-admin', roleNames: [ROLE.admin] }]);
+    const initech = new Visitor(t.app);
+    await initech.signIn('initech-admin', PASSWORD);
+    const refused = await initech.call({ method: 'PUT', url: SETTINGS, payload: { enforce_ip: true } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ enforce_ip: [Messages.allowlistEmpty] });
+
+    await initech.call({ method: 'POST', url: IPS, payload: { ip_address: '127.0.0.0/8' } });
+    expect((await initech.call({ method: 'PUT', url: SETTINGS, payload: { enforce_ip: true } })).json().enforce_ip).toBe(true);
+    expect((await initech.call({ method: 'PUT', url: SETTINGS, payload: { enforce_ip: false } })).json().enforce_ip).toBe(false);
+
+    // globex's list holds only 192.0.2.9 (added by the platform administrator above): the caller is outside it.
+    const globexAdmin = new Visitor(t.app);
+    await globexAdmin.signIn('globex-admin', PASSWORD);
+    const unconfirmed = await globexAdmin.call({ method: 'PUT', url: SETTINGS, payload: { enforce_ip: true } });
+    expect(unconfirmed.statusCode).toBe(409);
+    expect(unconfirmed.json().error).toBe('confirmation_required');
+    expect((await globexAdmin.get(SETTINGS)).json().enforce_ip).toBe(false);
+  });
+});
+
 describe('IP allowlist enforcement', () => {
   it('refuses sign-in and every call from outside the list once enforce_ip is on, and audits it', async () => {
     await setPolicy(acme.accountId, { enforce_ip: true });

@@ -1,3 +1,4 @@
+import { accountSettings, accountSettingsUpdate } from '@keydeck/contract/accounts';
 import { allowlist, allowlistChange, allowlistQuery } from '@keydeck/contract/allowlist';
 import { ApiPath } from '@keydeck/contract/http';
 import { Permission } from '@keydeck/contract/permissions';
@@ -23,6 +24,17 @@ export function register(app: FastifyInstance): void {
       const accountId = targetAccount(request, request.body.account_id);
       request.auditDetails.target = request.body.ip_address;
       return service.addEntry(request.tx, accountId, request.body.ip_address, caller(request, accountId, request.body.confirm));
+    },
+  });
+
+  routes.put(ApiPath.userAccount, {
+    schema: { operationId: 'updateAccountSettings', body: accountSettingsUpdate, response: { 200: accountSettings } },
+    config: { permission: Permission.allowlistManage, audit: 'allowlist.enforce' },
+    handler: (request) => {
+      const accountId = request.principal!.account.id; // the settings screen switches the caller's own account
+      request.auditDetails.target = `enforce_ip=${request.body.enforce_ip}`;
+      const caller = { ip: request.ip, ownAccount: true, confirmed: request.body.confirm };
+      return service.setEnforcement(request.tx, accountId, request.body.enforce_ip, caller);
     },
   });
 

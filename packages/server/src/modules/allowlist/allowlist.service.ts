@@ -4,6 +4,7 @@ import { Messages } from '@keydeck/contract/messages';
 import type { Tx } from '../../db/database.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { addressInRanges, canonicalRange } from '../../platform/ip-ranges.ts';
+import * as accounts from '../accounts/accounts.service.ts';
 import * as repo from './allowlist.repository.ts';
 
 /** Who is changing the list, from where, and whether it is their own account (then they could lock themselves out). */
@@ -45,6 +46,21 @@ export async function removeEntry(tx: Tx, accountId: string, range: string, call
   if (current.enforce_ip) requireConfirmationIfLockedOut(remaining, caller);
   await repo.deleteEntry(tx, accountId, canonical);
   return getAllowlist(tx, accountId, caller.ip);
+}
+
+/**
+ * Switches enforcement of the account's allowlist. Turning it on with an empty list would lock everyone
+ * out, and turning it on from outside the list would lock the caller out: the first is refused, the
+ * second needs confirmation.
+ */
+export async function setEnforcement(tx: Tx, accountId: string, enforce: boolean, caller: Caller) {
+  if (enforce) {
+    const ranges = (await repo.listEntries(tx, accountId)).map((e) => e.ipAddress);
+    if (ranges.length === 0) throw badRequest({ enforce_ip: [Messages.allowlistEmpty] }, Messages.allowlistEmpty);
+    requireConfirmationIfLockedOut(ranges, caller);
+  }
+  await accounts.setEnforceIp(tx, accountId, enforce);
+  return accounts.accountSettings(tx, accountId);
 }
 
 function requireConfirmationIfLockedOut(ranges: string[], caller: Caller): void {
