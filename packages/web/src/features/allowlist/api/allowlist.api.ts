@@ -1,10 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { allowlist, type Allowlist } from '@keydeck/contract/allowlist';
 import { ApiPath } from '@keydeck/contract/http';
-import { ErrorCode, errorEnvelope } from '@keydeck/contract/errors';
 import { apiRequest } from '../../../lib/api-client';
-import { ApiError } from '../../../lib/api-error';
-import { confirm } from '../../../lib/dialogs';
+import { sendConfirmedChange } from '../../../lib/confirmed-change';
 import { toQueryString } from '../../../lib/query-string';
 
 /** `accountId` undefined is the caller's own account; platform administrators name another. */
@@ -25,27 +23,15 @@ export interface AllowlistChange {
   ip_address: string;
 }
 
-/**
- * The server answers 409 confirmation_required when a change would leave the caller's own address outside
- * the list. The user is asked with the server's words; Yes
- * sends the same change again with confirm: true. Resolves null when the user says No.
- */
-export async function changeAllowlist(accountId: string | undefined, change: AllowlistChange): Promise<Allowlist | null> {
-  const send = (confirmed: boolean) =>
+/** Adds or removes an entry; a change that would leave the caller's own address outside is confirmed first. */
+export function changeAllowlist(accountId: string | undefined, change: AllowlistChange): Promise<Allowlist | null> {
+  return sendConfirmedChange((confirmed) =>
     apiRequest(ApiPath.adminIps, {
       method: change.method,
       body: { ip_address: change.ip_address, account_id: accountId, confirm: confirmed },
       schema: allowlist,
-    });
-  try {
-    return await send(false);
-  } catch (error) {
-    const needsConfirmation =
-      error instanceof ApiError && errorEnvelope.partial().safeParse(error.body).data?.error === ErrorCode.confirmationRequired;
-    if (!needsConfirmation) throw error;
-    if (!(await confirm(error.message))) return null;
-    return send(true);
-  }
+    }),
+  );
 }
 
 /**

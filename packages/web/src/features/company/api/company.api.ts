@@ -1,7 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountSettings } from '@keydeck/contract/accounts';
 import { ApiPath } from '@keydeck/contract/http';
 import { apiRequest } from '../../../lib/api-client';
+import { sendConfirmedChange } from '../../../lib/confirmed-change';
 
 export const companyKeys = {
   all: ['company'] as const,
@@ -13,3 +14,18 @@ export const companySettingsQueryOptions = queryOptions({
   queryFn: ({ signal }) => apiRequest(ApiPath.userAccount, { schema: accountSettings, signal }),
   meta: { errorContext: 'Could not load the company settings' },
 });
+
+/** Switches IP allowlist enforcement; switching it on from outside the list is confirmed first. */
+export function useEnforceIpChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (enforce: boolean) =>
+      sendConfirmedChange((confirmed) =>
+        apiRequest(ApiPath.userAccount, { method: 'PUT', body: { enforce_ip: enforce, confirm: confirmed }, schema: accountSettings }),
+      ),
+    meta: { errorContext: 'Could not change IP allowlist enforcement' },
+    onSuccess: (settings) => {
+      if (settings) queryClient.setQueryData(companyKeys.settings(), settings);
+    },
+  });
+}

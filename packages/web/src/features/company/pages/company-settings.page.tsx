@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AllowlistPanel } from '../../allowlist/components/allowlist-panel';
 import { useSession } from '../../../lib/session';
 import { companySettingsQueryOptions } from '../api/company.api';
+import { EnforceIpSwitch } from '../components/enforce-ip-switch';
 
 function Setting({ label, value, testId }: { label: string; value: string | undefined; testId: string }) {
   return (
@@ -37,15 +38,11 @@ export function CompanySettingsPage() {
           {session?.company.name}: account settings and the addresses allowed to sign in.
         </Text>
       </div>
-      <SimpleGrid cols={{ base: 1, xs: 3 }}>
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
         <Setting label="Account code" value={data?.account_code} testId="account-code" />
-        <Setting
-          label="IP allowlist"
-          value={data === undefined ? undefined : data.enforce_ip ? 'Enforced' : 'Not enforced'}
-          testId="enforce-ip"
-        />
         <Setting label="Allowlist allowance" value={data === undefined ? undefined : `${data.admin_whitelist_allowance} entries`} testId="allowance" />
       </SimpleGrid>
+      <EnforceIpSwitch enforced={data?.enforce_ip} />
       <AllowlistPanel />
     </Stack>
   );
