@@ -38,6 +38,8 @@ export type AccountExport = z.infer<typeof accountExport>;
 /** Where the account's offboarding stands: deletion is possible until export_valid_until. */
 export const offboardingStatus = z.object({
   offboarding: z.object({
+    /** The platform operator's own account, which can never be offboarded. */
+    platform_account: z.boolean(),
     exported_at: z.string().nullable(),
     export_valid_until: z.string().nullable(),
     can_delete: z.boolean(),

@@ -3,8 +3,14 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { accountsListQuery } from '@keydeck/contract/accounts';
 import { auditListQuery } from '@keydeck/contract/audit';
+import { rolesListQuery } from '@keydeck/contract/roles';
+import { usersListQuery } from '@keydeck/contract/users';
+import { portRangesQuery } from '@keydeck/contract/port-ranges';
+import { syslogConfigsListQuery } from '@keydeck/contract/syslog';
+import { licensesQuery } from '@keydeck/contract/licenses';
 import { Messages } from '@keydeck/contract/messages';
 import { Permission } from '@keydeck/contract/permissions';
+import { usersSettingsSearch } from '../features/users/users-settings.search';
 import { continueTargetOrHome } from '../lib/continue-url';
 import { isLoggedIn, sessionQueryOptions } from '../lib/session';
 import { lenientSearch, searchDefaults } from '../lib/ui/list-search';
@@ -124,6 +130,20 @@ const serverStatusRoute = createRoute({
   component: lazyScreen(() => import('../features/admin/pages/server-status.page'), 'ServerStatusPage'),
 });
 
+/** Settings › General (first of the Settings group): the company and its licenses, read-only. */
+const generalSettingsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'v2/home/settings/general',
+  ...listSearch(licensesQuery),
+  staticData: {
+    requiresAuth: true,
+    permission: Permission.companyRead,
+    title: 'General',
+    nav: { label: 'General', group: 'Settings', description: 'Your company and the licenses it holds.' },
+  },
+  component: lazyScreen(() => import('../features/company/pages/general-settings.page'), 'GeneralSettingsPage'),
+});
+
 const companySettingsRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: 'v2/home/settings/company-settings',
@@ -145,6 +165,35 @@ function listSearch<S extends z.ZodObject>(schema: S) {
 }
 const accountAuditQuery = auditListQuery.omit({ account_id: true });
 
+/** Users and roles, as two tabs; the URL keeps the tab and its list's paging. */
+const usersSettingsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'v2/home/settings/users',
+  ...listSearch(usersSettingsSearch),
+  staticData: {
+    requiresAuth: true,
+    permission: Permission.usersRead,
+    title: 'Users',
+    nav: { label: 'Users', group: 'Settings', description: 'Invite users, give them roles, and define what each role may do.' },
+  },
+  component: lazyScreen(() => import('../features/users/pages/users-settings.page'), 'UsersSettingsPage'),
+});
+const accountPortRangesQuery = portRangesQuery.omit({ account_id: true });
+
+/** Customer settings: the user's own account's syslog servers (the nav link fills in their account id). */
+const syslogSettingsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'v2/home/settings/syslog-server-configs/$account_id',
+  ...listSearch(syslogConfigsListQuery),
+  staticData: {
+    requiresAuth: true,
+    permission: Permission.syslogRead,
+    title: 'Syslog',
+    nav: { label: 'Syslog', group: 'Settings', description: 'Forward audit events to your syslog servers and watch delivery.' },
+  },
+  component: lazyScreen(() => import('../features/syslog/pages/syslog-configs.page'), 'SyslogConfigsPage'),
+});
+
 const auditLogsRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: 'v2/home/audit-logs',
@@ -159,6 +208,19 @@ const auditLogsRoute = createRoute({
 });
 
 // Admin.
+const portRangesRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'v2/admin/company-management/port-ranges',
+  ...listSearch(portRangesQuery),
+  staticData: {
+    requiresAuth: true,
+    permission: Permission.platformAdmin,
+    title: 'Port ranges',
+    nav: { label: 'Port ranges', group: 'Administration', description: 'Port ranges of the platform and the accounts they are assigned to.' },
+  },
+  component: lazyScreen(() => import('../features/port-ranges/pages/port-ranges.page'), 'PortRangesPage'),
+});
+
 const accountsRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: 'v2/admin/company-management/accounts',
@@ -204,6 +266,18 @@ const accountCompanyRoute = createRoute({
   component: lazyScreen(() => import('../features/accounts/pages/account-company.page'), 'AccountCompanyPage'),
 });
 
+const accountUsersRoute = createRoute({
+  ...accountTab('users', 'Users'),
+  ...listSearch(usersListQuery.omit({ account_id: true })),
+  component: lazyScreen(() => import('../features/users/pages/account-users.page'), 'AccountUsersPage'),
+});
+
+const accountRolesRoute = createRoute({
+  ...accountTab('roles', 'Roles'),
+  ...listSearch(rolesListQuery.omit({ account_id: true })),
+  component: lazyScreen(() => import('../features/users/pages/account-roles.page'), 'AccountRolesPage'),
+});
+
 const accountWhitelistRoute = createRoute({
   ...accountTab('whitelist', 'Whitelist'),
   component: lazyScreen(() => import('../features/accounts/pages/account-whitelist.page'), 'AccountWhitelistPage'),
@@ -213,6 +287,34 @@ const accountAuditLogsRoute = createRoute({
   ...accountTab('audit-logs', 'Audit logs'),
   ...listSearch(accountAuditQuery),
   component: lazyScreen(() => import('../features/accounts/pages/account-audit-logs.page'), 'AccountAuditLogsPage'),
+});
+
+const accountPortRangesRoute = createRoute({
+  ...accountTab('port-ranges', 'Port ranges'),
+  ...listSearch(accountPortRangesQuery),
+  component: lazyScreen(() => import('../features/port-ranges/pages/account-port-ranges.page'), 'AccountPortRangesPage'),
+});
+
+const accountFeaturesRoute = createRoute({
+  ...accountTab('account-features', 'Features'),
+  component: lazyScreen(() => import('../features/account-features/pages/account-features.page'), 'AccountFeaturesPage'),
+});
+
+const accountSyslogRoute = createRoute({
+  ...accountTab('syslog-server-configs', 'Syslog'),
+  ...listSearch(syslogConfigsListQuery),
+  component: lazyScreen(() => import('../features/syslog/pages/syslog-configs.page'), 'SyslogConfigsPage'),
+});
+
+const accountLicensesRoute = createRoute({
+  ...accountTab('licenses', 'Licenses'),
+  ...listSearch(licensesQuery),
+  component: lazyScreen(() => import('../features/licenses/pages/account-licenses.page'), 'AccountLicensesPage'),
+});
+
+const accountOffboardingRoute = createRoute({
+  ...accountTab('account-offboarding', 'Offboarding'),
+  component: lazyScreen(() => import('../features/offboarding/pages/account-offboarding.page'), 'AccountOffboardingPage'),
 });
 
 /** Unknown paths redirect to the first route, "/" (spec §2), which sends the visitor on. */
@@ -230,11 +332,27 @@ export const routeTree = rootRoute.addChildren([
   loginGroupRoute.addChildren([loginRoute, mfaSetupRoute]),
   shellRoute.addChildren([
     homeRoute,
+    generalSettingsRoute,
     auditLogsRoute,
     companySettingsRoute,
+    usersSettingsRoute,
     serverStatusRoute,
+    syslogSettingsRoute,
     accountsRoute,
-    accountRoute.addChildren([accountIndexRoute, accountCompanyRoute, accountWhitelistRoute, accountAuditLogsRoute]),
+    portRangesRoute,
+    accountRoute.addChildren([
+      accountIndexRoute,
+      accountCompanyRoute,
+      accountUsersRoute,
+      accountRolesRoute,
+      accountWhitelistRoute,
+      accountPortRangesRoute,
+      accountFeaturesRoute,
+      accountAuditLogsRoute,
+      accountSyslogRoute,
+      accountLicensesRoute,
+      accountOffboardingRoute,
+    ]),
   ]),
   unknownRoute,
 ]);

@@ -42,6 +42,11 @@ export const theme = createTheme({
     xl: toEm(UiDefaults.breakpoints.widescreen),
   },
   headings: { fontWeight: '650' },
+  components: {
+    // A modal's title bar is a <header>: beside the shell's header it makes a second banner landmark
+    // (axe: landmark-no-duplicate-banner). A plain div keeps one banner per page.
+    ModalHeader: { defaultProps: { component: 'div' } },
+  },
 });
 
 /**

@@ -11,6 +11,20 @@ export interface NavDestination {
 }
 
 /**
+ * A nav route's path with its $params filled from the session (settings/syslog-server-configs/$account_id
+ * opens the user's own account); null when the path names a param the session cannot fill.
+ */
+function withSessionParams(path: string, params: Record<string, string>): string | null {
+  let complete = true;
+  const filled = path.replace(/\$(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) complete = false;
+    return encodeURIComponent(value ?? '');
+  });
+  return complete ? filled : null;
+}
+
+/**
  * The screens a user may open, read from the route table's staticData.nav (never a second list),
  * in route-table order, without the ones whose permission the user lacks.
  */
@@ -22,7 +36,9 @@ export function useNavDestinations(): NavDestination[] {
     const data = route.options.staticData;
     if (!data?.nav || !session) return [];
     if (data.permission && !hasPermission(session.permissions, data.permission)) return [];
-    return [{ to: route.fullPath, label: data.nav.label, group: data.nav.group, description: data.nav.description, permission: data.permission }];
+    const to = withSessionParams(route.fullPath, { account_id: session.user.account_id });
+    if (to === null) return [];
+    return [{ to, label: data.nav.label, group: data.nav.group, description: data.nav.description, permission: data.permission }];
   });
 }
 

@@ -28,6 +28,7 @@ export function showToast(toast: ToastSpec): string {
     color: toast.color,
     message: toast.message,
     withBorder: true,
+    closeButtonProps: { 'aria-label': 'Close' },
     style: { cursor: 'pointer', whiteSpace: 'pre-line' },
     // Spec §2: a toast closes on click anywhere on it, not only on its close button.
     onClick: () => notifications.hide(id),

@@ -23,6 +23,10 @@ class ResizeObserverStub implements ResizeObserver {
 }
 window.ResizeObserver = ResizeObserverStub;
 
+// Also missing in jsdom: Combobox scrolls the active option into view; Textarea autosize listens for font loads.
+Element.prototype.scrollIntoView ??= () => {};
+if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget() });
+
 afterEach(() => {
   cleanup();
   sessionStorage.clear();

@@ -144,7 +144,6 @@ describe('account deletion', () => {
 
   it("removes every row of the account, leaves other accounts untouched, and is audited on the platform account", async () => {
     const before = await rowsOf(acme.accountId);
-    expect(Object.values(before).every((n) => n > 0 || true)).toBe(true);
     for (const table of ['users', 'roles', 'user_roles', 'sessions', 'ip_allowlist', 'account_features', 'port_ranges', 'licenses', 'syslog_destinations', 'audit_events']) {
       expect(before[table], table).toBeGreaterThan(0);
     }

@@ -58,6 +58,7 @@ export async function offboardingStatus(tx: Tx, accountId: string, now = new Dat
   if (!account) throw notFound();
   const exportedAt = account.offboardingExportedAt;
   return {
+    platform_account: account.isPlatform,
     exported_at: exportedAt?.toISOString() ?? null,
     export_valid_until: exportedAt ? new Date(exportedAt.getTime() + EXPORT_VALID_MS).toISOString() : null,
     can_delete: !account.isPlatform && exportStillValid(exportedAt, now),

@@ -1,0 +1,58 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { accountFeatures, featureChanged, type AccountFeature, type FeatureName } from '@keydeck/contract/features';
+import { ApiPath } from '@keydeck/contract/http';
+import { apiRequest } from '../../../lib/api-client';
+
+export const featureKeys = {
+  all: ['account-features'] as const,
+  of: (accountId: string) => [...featureKeys.all, accountId] as const,
+};
+
+const withAccount = (path: string, accountId: string) => path.replace(':account_id', encodeURIComponent(accountId));
+
+export const accountFeaturesQueryOptions = (accountId: string) =>
+  queryOptions({
+    queryKey: featureKeys.of(accountId),
+    queryFn: async ({ signal }) => (await apiRequest(withAccount(ApiPath.accountFeatures, accountId), { schema: accountFeatures, signal })).data,
+    meta: { errorContext: 'Could not load the account features' },
+  });
+
+export interface FeatureToggle {
+  name: FeatureName;
+  value: boolean;
+}
+
+const applied = (features: AccountFeature[] | undefined, { name, value }: FeatureToggle): AccountFeature[] | undefined =>
+  features?.some((feature) => feature.feature_name === name)
+    ? features.map((feature) => (feature.feature_name === name ? { ...feature, feature_value: value } : feature))
+    : features && [...features, { feature_name: name, feature_value: value }];
+
+/**
+ * Switches one feature. The switch moves at once (optimistic); a refused change puts the previous list
+ * back and is toasted centrally.
+ */
+export function useToggleFeature(accountId: string) {
+  const queryClient = useQueryClient();
+  const key = featureKeys.of(accountId);
+  return useMutation({
+    mutationFn: async (toggle: FeatureToggle) =>
+      (
+        await apiRequest(withAccount(ApiPath.accountFeature, accountId), {
+          method: 'PUT',
+          body: { feature_name: toggle.name, feature_value: toggle.value },
+          schema: featureChanged,
+        })
+      ).data,
+    meta: { errorContext: 'Could not change the feature' },
+    onMutate: async (toggle) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<AccountFeature[]>(key);
+      queryClient.setQueryData<AccountFeature[]>(key, (current) => applied(current, toggle));
+      return { previous };
+    },
+    onError: (_error, _toggle, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}

@@ -1,0 +1,71 @@
+import '@mantine/core/styles/SimpleGrid.css';
+import { useCallback } from 'react';
+import { Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useSession } from '../../../lib/session';
+import type { ListStatePatch } from '../../../lib/ui/list-search';
+import { LicensesList } from '../../licenses/components/licenses-list';
+import { companySettingsQueryOptions } from '../api/company.api';
+
+const route = getRouteApi('/shell/v2/home/settings/general');
+
+function Fact({ label, value, mono = false }: { label: string; value: string | undefined; mono?: boolean }) {
+  return (
+    <Card withBorder padding="md">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      {value === undefined ? (
+        <Skeleton height={22} mt={6} width="60%" />
+      ) : (
+        <Text fz="lg" fw={600} mt={4} ff={mono ? 'monospace' : undefined} style={{ overflowWrap: 'anywhere' }}>
+          {value}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+/** Settings › General: who the company is on the platform, and the licenses it holds (read-only). */
+export function GeneralSettingsPage() {
+  const session = useSession();
+  const settings = useQuery(companySettingsQueryOptions);
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const onChange = useCallback(
+    (patch: ListStatePatch) => void navigate({ search: (prev) => ({ ...prev, ...patch }) as typeof prev }),
+    [navigate],
+  );
+  return (
+    <Stack gap="xl" maw={1100}>
+      <div>
+        <Title order={1} fz="h2">
+          General
+        </Title>
+        <Text c="dimmed" mt={4}>
+          Your company on the platform and the licenses it holds.
+        </Text>
+      </div>
+      <section aria-labelledby="general-company">
+        <Title order={2} fz="h4" id="general-company" mb="sm">
+          Company
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          <Fact label="Name" value={session?.company.name} />
+          <Fact label="Account slug" value={session?.company.account_slug} mono />
+          <Fact label="Account code" value={settings.data?.account_code} mono />
+        </SimpleGrid>
+      </section>
+      <section aria-labelledby="general-licenses">
+        <Title order={2} fz="h4" id="general-licenses">
+          Licenses
+        </Title>
+        <Text c="dimmed" size="sm" mt={4} mb="sm">
+          Granted by the platform operator; contact them to change a license.
+        </Text>
+        {session ? <LicensesList accountId={session.company.id} state={search} onChange={onChange} /> : null}
+      </section>
+    </Stack>
+  );
+}

@@ -1,0 +1,54 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiPath } from '@keydeck/contract/http';
+import {
+  licensesDeleteBody,
+  licensesPage,
+  licensesResponse,
+  type License,
+  type LicenseFields,
+  type LicensesQuery,
+  type LicenseUpdate,
+} from '@keydeck/contract/licenses';
+import { apiRequest } from '../../../lib/api-client';
+import { toQueryString } from '../../../lib/query-string';
+
+export const licenseKeys = {
+  all: ['licenses'] as const,
+  lists: (accountId: string) => [...licenseKeys.all, accountId, 'list'] as const,
+  list: (accountId: string, query: LicensesQuery) => [...licenseKeys.lists(accountId), query] as const,
+};
+
+const licensesPath = (accountId: string) => ApiPath.accountLicenses.replace(':account_id', encodeURIComponent(accountId));
+
+export const licensesQueryOptions = (accountId: string, query: LicensesQuery) =>
+  queryOptions({
+    queryKey: licenseKeys.list(accountId, query),
+    queryFn: ({ signal }) => apiRequest(`${licensesPath(accountId)}?${toQueryString(query)}`, { schema: licensesPage, signal }),
+    placeholderData: keepPreviousData,
+    meta: { errorContext: 'Could not load the licenses' },
+  });
+
+/** Grants (no id) or changes (with id) one license of the account. */
+export function useSaveLicense(accountId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (license: LicenseFields | LicenseUpdate) => {
+      const method = 'id' in license ? 'PUT' : 'POST';
+      const { licenses } = await apiRequest(licensesPath(accountId), { method, body: { licenses: [license] }, schema: licensesResponse });
+      return licenses[0]!;
+    },
+    // Field errors come back as licenses.0.<field> for the form.
+    meta: { errorContext: 'Could not save the license', inlineErrorStatuses: [400] },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: licenseKeys.lists(accountId) }),
+  });
+}
+
+export function useDeleteLicense(accountId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (license: License) =>
+      apiRequest(licensesPath(accountId), { method: 'DELETE', body: { licenses: [license.id] }, schema: licensesDeleteBody }),
+    meta: { errorContext: 'Could not delete the license' },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: licenseKeys.lists(accountId) }),
+  });
+}

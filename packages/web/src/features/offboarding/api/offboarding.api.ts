@@ -1,0 +1,45 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiPath } from '@keydeck/contract/http';
+import { accountExport, offboardingDeleted, offboardingStatus } from '@keydeck/contract/offboarding';
+import { apiRequest } from '../../../lib/api-client';
+import { accountKeys } from '../../accounts/api/accounts.api';
+
+export const offboardingKeys = {
+  all: ['offboarding'] as const,
+  status: (accountId: string) => [...offboardingKeys.all, accountId] as const,
+};
+
+const offboardingPath = (accountId: string) => ApiPath.accountOffboarding.replace(':account_id', encodeURIComponent(accountId));
+const exportPath = (accountId: string) => ApiPath.accountOffboardingExport.replace(':account_id', encodeURIComponent(accountId));
+
+export const offboardingStatusQueryOptions = (accountId: string) =>
+  queryOptions({
+    queryKey: offboardingKeys.status(accountId),
+    queryFn: async ({ signal }) => (await apiRequest(offboardingPath(accountId), { schema: offboardingStatus, signal })).offboarding,
+    meta: { errorContext: 'Could not load the offboarding status' },
+  });
+
+/** Step 1: the account's data as one JSON document; the server records when it was exported. */
+export function useExportAccount(accountId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest(exportPath(accountId), { method: 'POST', schema: accountExport }),
+    meta: { errorContext: 'Could not export the account data' },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: offboardingKeys.status(accountId) }),
+  });
+}
+
+/** Step 2: deletes the account for good; refused unless the slug matches and a recent export exists. */
+export function useOffboardAccount(accountId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (confirmSlug: string) =>
+      (await apiRequest(offboardingPath(accountId), { method: 'DELETE', body: { confirm_slug: confirmSlug }, schema: offboardingDeleted })).account,
+    meta: { errorContext: 'Could not delete the account' },
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: accountKeys.detail(accountId) });
+      queryClient.removeQueries({ queryKey: offboardingKeys.status(accountId) });
+      return queryClient.invalidateQueries({ queryKey: accountKeys.lists() });
+    },
+  });
+}

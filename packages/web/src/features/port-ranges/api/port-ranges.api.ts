@@ -1,0 +1,89 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { accountsPage } from '@keydeck/contract/accounts';
+import { ApiPath } from '@keydeck/contract/http';
+import { MAX_PAGE_SIZE } from '@keydeck/contract/paging';
+import {
+  portRangesDeleteBody,
+  portRangesPage,
+  portRangesResponse,
+  type PortRange,
+  type portRangeFields,
+  type portRangesQuery,
+  type portRangeUpdate,
+} from '@keydeck/contract/port-ranges';
+import type { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+import { toQueryString } from '../../../lib/query-string';
+
+type PortRangesQuery = z.output<typeof portRangesQuery>;
+export type PortRangeFields = z.output<typeof portRangeFields>;
+export type PortRangeChange = z.output<typeof portRangeUpdate>;
+
+export const portRangeKeys = {
+  all: ['port-ranges'] as const,
+  list: (query: PortRangesQuery) => [...portRangeKeys.all, 'list', query] as const,
+  free: () => [...portRangeKeys.all, 'free'] as const,
+};
+
+export const portRangesQueryOptions = (query: PortRangesQuery) =>
+  queryOptions({
+    queryKey: portRangeKeys.list(query),
+    queryFn: ({ signal }) => apiRequest(`${ApiPath.adminPortRanges}?${toQueryString(query)}`, { schema: portRangesPage, signal }),
+    placeholderData: keepPreviousData,
+    meta: { errorContext: 'Could not load the port ranges' },
+  });
+
+/**
+ * Ranges no account holds, for "Assign a free range". The list API has no free-only filter: this reads
+ * the first MAX_PAGE_SIZE ranges by start port and keeps the unassigned ones.
+ */
+export const freePortRangesQueryOptions = () =>
+  queryOptions({
+    queryKey: portRangeKeys.free(),
+    queryFn: async ({ signal }) => {
+      const query = toQueryString({ page: 1, page_size: MAX_PAGE_SIZE, order_by: 'start_port', order: 'asc' });
+      const page = await apiRequest(`${ApiPath.adminPortRanges}?${query}`, { schema: portRangesPage, signal });
+      return page.data.filter((range) => range.account_id === null);
+    },
+    meta: { errorContext: 'Could not load the free port ranges' },
+  });
+
+/** Accounts whose name matches `search`, for the account picker. */
+export const accountOptionsQueryOptions = (search: string) =>
+  queryOptions({
+    queryKey: ['accounts', 'list', 'picker', search] as const,
+    queryFn: ({ signal }) =>
+      apiRequest(`${ApiPath.adminAccounts}?${toQueryString({ search, page_size: 20 })}`, { schema: accountsPage, signal }),
+    placeholderData: keepPreviousData,
+    meta: { errorContext: 'Could not load the accounts' },
+  });
+
+export function useCreatePortRange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (fields: PortRangeFields) =>
+      (await apiRequest(ApiPath.adminPortRanges, { method: 'POST', body: { port_ranges: [fields] }, schema: portRangesResponse })).port_ranges[0]!,
+    // Overlaps and bad ports come back as 400 field errors (port_ranges.0.start_port) for the form.
+    meta: { errorContext: 'Could not create the port range', inlineErrorStatuses: [400] },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: portRangeKeys.all }),
+  });
+}
+
+/** Assigns a range to an account (account_id) or frees it (null). */
+export function useUpdatePortRange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (change: PortRangeChange) =>
+      (await apiRequest(ApiPath.adminPortRanges, { method: 'PUT', body: { port_ranges: [change] }, schema: portRangesResponse })).port_ranges[0]!,
+    meta: { errorContext: 'Could not change the port range' },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: portRangeKeys.all }),
+  });
+}
+
+/** Deletes one range; the batch action calls it row by row for per-row results. */
+export function deletePortRange(range: PortRange): Promise<z.infer<typeof portRangesDeleteBody>> {
+  return apiRequest(ApiPath.adminPortRanges, { method: 'DELETE', body: { port_ranges: [range.id] }, schema: portRangesDeleteBody });
+}
+
+export const rangeText = (range: Pick<PortRange, 'start_port' | 'end_port'>) =>
+  range.start_port === range.end_port ? String(range.start_port) : `${range.start_port}-${range.end_port}`;

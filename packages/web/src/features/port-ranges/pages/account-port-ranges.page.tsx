@@ -1,0 +1,88 @@
+import { useCallback, useState } from 'react';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { Permission } from '@keydeck/contract/permissions';
+import type { PortRange } from '@keydeck/contract/port-ranges';
+import { Can } from '../../../lib/can';
+import { confirm } from '../../../lib/dialogs';
+import { showToast } from '../../../lib/toasts';
+import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
+import type { ListStatePatch } from '../../../lib/ui/list-search';
+import { portRangesQueryOptions, rangeText, useUpdatePortRange } from '../api/port-ranges.api';
+import { AssignFreeRangeModal } from '../components/assign-free-range-modal';
+import { RangeDescription, RangePorts } from '../components/range-cells';
+
+const route = getRouteApi('/shell/v2/admin/company-management/accounts/$account_id/port-ranges');
+
+/** Account › Port ranges: the ranges this account holds, with "Assign a free range" and "Release". */
+export function AccountPortRangesPage() {
+  const { account_id } = route.useParams();
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const [picking, setPicking] = useState(false);
+  const query = useQuery(portRangesQueryOptions({ ...search, account_id }));
+  const update = useUpdatePortRange();
+  const onChange = useCallback(
+    (patch: ListStatePatch) => void navigate({ search: (prev) => ({ ...prev, ...patch }) as typeof prev }),
+    [navigate],
+  );
+
+  const release = async (range: PortRange) => {
+    if (!(await confirm(`Release the port range ${rangeText(range)}? It becomes free for other accounts.`))) return;
+    const saved = await update.mutateAsync({ id: range.id, account_id: null }).catch(() => null);
+    if (saved) showToast({ color: 'success', message: `Port range ${rangeText(saved)} released.` });
+  };
+
+  const columns: DataTableColumn<PortRange>[] = [
+    { key: 'ports', title: 'Ports', sortKey: 'start_port', render: (range) => <RangePorts range={range} /> },
+    { key: 'description', title: 'Description', render: (range) => <RangeDescription range={range} /> },
+    {
+      key: 'actions',
+      title: 'Actions',
+      width: 120,
+      render: (range) => (
+        <Can permission={Permission.platformAdmin} mode="disable">
+          <Button
+            size="xs"
+            variant="subtle"
+            color="error"
+            aria-label={`Release ${rangeText(range)}`}
+            loading={update.isPending && update.variables.id === range.id}
+            onClick={() => void release(range)}
+          >
+            Release
+          </Button>
+        </Can>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <Title order={2} fz="h4">
+            Port ranges
+          </Title>
+          <Text c="dimmed" size="sm" mt={4}>
+            Ports this account may use.
+          </Text>
+        </div>
+        <Can permission={Permission.platformAdmin} mode="disable">
+          <Button onClick={() => setPicking(true)}>Assign a free range</Button>
+        </Can>
+      </Group>
+      <DataTable
+        label="Account port ranges"
+        columns={columns}
+        query={query}
+        rowKey={(range) => range.id}
+        list={{ state: search, onChange }}
+        emptyText="This account holds no port ranges."
+        minWidth={320}
+      />
+      <AssignFreeRangeModal accountId={account_id} opened={picking} onClose={() => setPicking(false)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,74 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiPath } from '@keydeck/contract/http';
+import {
+  syslogConfigDeleted,
+  syslogConfigResponse,
+  syslogConfigsPage,
+  syslogTestResponse,
+  type SyslogConfigFields,
+  type SyslogConfigsListQuery,
+} from '@keydeck/contract/syslog';
+import { apiRequest } from '../../../lib/api-client';
+import { toQueryString } from '../../../lib/query-string';
+
+/** Lag and delivery errors change while the screen is open: the list is asked again this often. */
+export const SYSLOG_REFRESH_MS = 5_000;
+
+export const syslogKeys = {
+  all: ['syslog-configs'] as const,
+  account: (accountId: string) => [...syslogKeys.all, accountId] as const,
+  list: (accountId: string, query: SyslogConfigsListQuery) => [...syslogKeys.account(accountId), 'list', query] as const,
+};
+
+const listPath = (accountId: string) => ApiPath.syslogConfigs.replace(':account_id', encodeURIComponent(accountId));
+const configPath = (accountId: string, id: string) =>
+  ApiPath.syslogConfig.replace(':account_id', encodeURIComponent(accountId)).replace(':id', encodeURIComponent(id));
+const testPath = (accountId: string, id: string) =>
+  ApiPath.syslogConfigTest.replace(':account_id', encodeURIComponent(accountId)).replace(':id', encodeURIComponent(id));
+
+export const syslogConfigsQueryOptions = (accountId: string, query: SyslogConfigsListQuery) =>
+  queryOptions({
+    queryKey: syslogKeys.list(accountId, query),
+    queryFn: ({ signal }) => apiRequest(`${listPath(accountId)}?${toQueryString(query)}`, { schema: syslogConfigsPage, signal }),
+    placeholderData: keepPreviousData,
+    // Live delivery status; TanStack Query pauses the interval while the tab is hidden.
+    refetchInterval: SYSLOG_REFRESH_MS,
+    meta: { errorContext: 'Could not load the syslog servers' },
+  });
+
+/** Create (no id) or replace every field of one configuration (PUT): one form serves both. */
+export function useSaveSyslogConfig(accountId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, fields }: { id?: string; fields: SyslogConfigFields }) =>
+      (
+        await apiRequest(id ? configPath(accountId, id) : listPath(accountId), {
+          method: id ? 'PUT' : 'POST',
+          body: fields,
+          schema: syslogConfigResponse,
+        })
+      ).syslog_config,
+    // The form puts 400 field errors (bad input, a name already used) on its fields.
+    meta: { errorContext: 'Could not save the syslog server', inlineErrorStatuses: [400] },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: syslogKeys.account(accountId) }),
+  });
+}
+
+export function useDeleteSyslogConfig(accountId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest(configPath(accountId, id), { method: 'DELETE', schema: syslogConfigDeleted }),
+    meta: { errorContext: 'Could not remove the syslog server' },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: syslogKeys.account(accountId) }),
+  });
+}
+
+/** Sends one test message now; a refused delivery is an answer (delivered: false), not an error. */
+export function useTestSyslogConfig(accountId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => (await apiRequest(testPath(accountId, id), { method: 'POST', schema: syslogTestResponse })).test_result,
+    meta: { errorContext: 'Could not send the test message' },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: syslogKeys.account(accountId) }),
+  });
+}

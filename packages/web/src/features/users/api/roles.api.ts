@@ -1,0 +1,67 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiPath } from '@keydeck/contract/http';
+import { MAX_PAGE_SIZE } from '@keydeck/contract/paging';
+import {
+  rolesDeleteResponse,
+  rolesPage,
+  rolesResponse,
+  type RoleFields,
+  type RolesListQuery,
+  type RoleUpdate,
+} from '@keydeck/contract/roles';
+import { apiRequest } from '../../../lib/api-client';
+import { toQueryString } from '../../../lib/query-string';
+import { invalidateUsersAndRoles, roleKeys } from './users.keys';
+
+type ListQuery = Omit<RolesListQuery, 'account_id'>;
+
+const fetchRoles = (accountId: string | undefined, query: ListQuery, signal: AbortSignal) =>
+  apiRequest(`${ApiPath.roles}?${toQueryString({ ...query, account_id: accountId })}`, { schema: rolesPage, signal });
+
+export const rolesListQueryOptions = (accountId: string | undefined, query: ListQuery) =>
+  queryOptions({
+    queryKey: roleKeys.list(accountId, query),
+    queryFn: ({ signal }) => fetchRoles(accountId, query, signal),
+    placeholderData: keepPreviousData,
+    meta: { errorContext: 'Could not load the roles' },
+  });
+
+/** The roles a user can be given, by name: one page of the largest size (accounts hold a handful of roles). */
+export const roleChoicesQueryOptions = (accountId: string | undefined) =>
+  queryOptions({
+    queryKey: roleKeys.choices(accountId),
+    queryFn: async ({ signal }) =>
+      (await fetchRoles(accountId, { page: 1, page_size: MAX_PAGE_SIZE, order: 'asc', order_by: 'name' }, signal)).data,
+    meta: { errorContext: 'Could not load the roles' },
+  });
+
+export function useCreateRole(accountId: string | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (fields: RoleFields) =>
+      (await apiRequest(ApiPath.roles, { method: 'POST', body: { account_id: accountId, roles: [fields] }, schema: rolesResponse })).roles[0]!,
+    // 400 (a taken name on roles.0.name) shows in the form; 403 (escalation) is toasted.
+    meta: { errorContext: 'Could not create the role', inlineErrorStatuses: [400] },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: roleKeys.of(accountId) }),
+  });
+}
+
+export function useUpdateRole(accountId: string | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (change: RoleUpdate) =>
+      (await apiRequest(ApiPath.roles, { method: 'PUT', body: { account_id: accountId, roles: [change] }, schema: rolesResponse })).roles[0]!,
+    meta: { errorContext: 'Could not save the role', inlineErrorStatuses: [400] },
+    onSuccess: () => invalidateUsersAndRoles(queryClient, accountId),
+  });
+}
+
+export function useDeleteRole(accountId: string | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest(ApiPath.roles, { method: 'DELETE', body: { account_id: accountId, roles: [id] }, schema: rolesDeleteResponse }),
+    meta: { errorContext: 'Could not delete the role' },
+    onSuccess: () => invalidateUsersAndRoles(queryClient, accountId),
+  });
+}

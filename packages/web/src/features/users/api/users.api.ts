@@ -1,0 +1,57 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiPath } from '@keydeck/contract/http';
+import {
+  usersDeleteResponse,
+  usersPage,
+  usersResponse,
+  type User,
+  type UserFields,
+  type UsersListQuery,
+  type UserUpdate,
+} from '@keydeck/contract/users';
+import { apiRequest } from '../../../lib/api-client';
+import { toQueryString } from '../../../lib/query-string';
+import { invalidateUsersAndRoles, userKeys } from './users.keys';
+
+type ListQuery = Omit<UsersListQuery, 'account_id'>;
+
+export const usersListQueryOptions = (accountId: string | undefined, query: ListQuery) =>
+  queryOptions({
+    queryKey: userKeys.list(accountId, query),
+    queryFn: ({ signal }) =>
+      apiRequest(`${ApiPath.users}?${toQueryString({ ...query, account_id: accountId })}`, { schema: usersPage, signal }),
+    placeholderData: keepPreviousData,
+    meta: { errorContext: 'Could not load the users' },
+  });
+
+async function updateOne(accountId: string | undefined, change: UserUpdate): Promise<User> {
+  const body = { account_id: accountId, users: [change] };
+  return (await apiRequest(ApiPath.users, { method: 'PUT', body, schema: usersResponse })).users[0]!;
+}
+
+/** One user at a time, so a batch reports each row's outcome (self-protection refuses only that row). */
+export const setUserDisabled = (accountId: string | undefined, id: string, disabled: boolean) => updateOne(accountId, { id, disabled });
+
+export async function deleteUser(accountId: string | undefined, id: string): Promise<void> {
+  await apiRequest(ApiPath.users, { method: 'DELETE', body: { account_id: accountId, users: [id] }, schema: usersDeleteResponse });
+}
+
+export function useInviteUser(accountId: string | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (fields: UserFields) =>
+      (await apiRequest(ApiPath.users, { method: 'POST', body: { account_id: accountId, users: [fields] }, schema: usersResponse })).users[0]!,
+    // 400 (field errors on users.0.<field>, refusals) shows in the form; 403 (escalation) is toasted.
+    meta: { errorContext: 'Could not invite the user', inlineErrorStatuses: [400] },
+    onSuccess: () => invalidateUsersAndRoles(queryClient, accountId),
+  });
+}
+
+export function useUpdateUser(accountId: string | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: UserUpdate) => updateOne(accountId, change),
+    meta: { errorContext: 'Could not save the user', inlineErrorStatuses: [400] },
+    onSuccess: () => invalidateUsersAndRoles(queryClient, accountId),
+  });
+}

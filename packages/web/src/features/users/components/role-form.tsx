@@ -1,0 +1,99 @@
+import '@mantine/core/styles/Input.css';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { roleFields, type Role, type RoleFields } from '@keydeck/contract/roles';
+import { fieldErrorsFromIssues, formErrorView, type FieldErrors } from '../../../lib/form-errors';
+import { useFocusFirstError } from './use-focus-first-error';
+import { PermissionChecklist } from './permission-checklist';
+
+type Field = keyof RoleFields;
+const FIELDS: readonly Field[] = ['name', 'permissions'];
+/** Batch endpoints name fields by position: roles.0.name. */
+const BATCH_PREFIX = /^roles\.\d+\./;
+
+interface RoleFormProps {
+  /** Edit (or, read-only, view) this role; without it the form creates one. */
+  role?: Role;
+  /** The signed-in user's permissions, which are all they may grant. */
+  held: readonly string[];
+  readOnly?: boolean;
+  /** Resolves when saved; rejects with the server's refusal, which lands on the fields. */
+  onSubmit: (fields: RoleFields) => Promise<unknown>;
+  pending: boolean;
+  submitLabel: string;
+  /** Extra buttons beside submit (Cancel or Close in the modal). */
+  actions?: ReactNode;
+}
+
+/** One form for creating, editing and viewing a role, validated with the contract's roleFields. */
+export function RoleForm({ role, held, readOnly = false, onSubmit, pending, submitLabel, actions }: RoleFormProps) {
+  const [name, setName] = useState(role?.name ?? '');
+  const [permissions, setPermissions] = useState<string[]>(() => [...(role?.permissions ?? [])]);
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const { formRef, refused } = useFocusFirstError();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (readOnly) return;
+    setMessage(null);
+    const parsed = roleFields.safeParse({ name, permissions });
+    if (!parsed.success) {
+      setErrors(fieldErrorsFromIssues(parsed.error, FIELDS));
+      refused();
+      return;
+    }
+    setErrors({});
+    onSubmit(parsed.data).catch((error: unknown) => {
+      const view = formErrorView(error, FIELDS, BATCH_PREFIX);
+      if (!view) return;
+      setErrors(view.fields);
+      setMessage(view.message);
+      refused();
+    });
+  };
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate aria-label={role ? `Role ${role.name}` : 'New role'}>
+      <Stack gap="md">
+        {message ? (
+          <Alert color="error" variant="light" role="alert" style={{ whiteSpace: 'pre-line' }}>
+            {message}
+          </Alert>
+        ) : null}
+        {readOnly ? null : (
+          <TextInput
+            label="Role name"
+            withAsterisk
+            data-autofocus
+            value={name}
+            error={errors.name}
+            onChange={(event) => {
+              setName(event.currentTarget.value);
+              setErrors((current) => ({ ...current, name: undefined }));
+            }}
+          />
+        )}
+        <PermissionChecklist
+          value={permissions}
+          onChange={(next) => {
+            setPermissions(next);
+            setErrors((current) => ({ ...current, permissions: undefined }));
+          }}
+          held={held}
+          saved={role?.permissions}
+          readOnly={readOnly}
+          error={errors.permissions}
+        />
+        <Group justify="flex-end" gap="sm" mt="xs">
+          {actions}
+          {readOnly ? null : (
+            <Button type="submit" loading={pending}>
+              {submitLabel}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}
