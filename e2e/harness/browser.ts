@@ -41,7 +41,12 @@ export function useBrowser(options: { viewport?: { width: number; height: number
 
   beforeEach(async () => {
     if (!browser) throw new Error('Chromium did not start');
-    context = await browser.newContext({ baseURL: baseUrl, viewport: options.viewport ?? { width: 1280, height: 800 } });
+    // Reduced motion: dialogs open without a fade, so what a test checks (contrast above all) is the final state.
+    context = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: options.viewport ?? { width: 1280, height: 800 },
+      reducedMotion: 'reduce',
+    });
     page = await context.newPage();
   });
 

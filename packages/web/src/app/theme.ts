@@ -33,6 +33,8 @@ export const theme = createTheme({
   autoContrast: true,
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // People who ask their system for less motion get dialogs and menus without transitions.
+  respectReducedMotion: true,
   // Spec breakpoints: below 769 px is mobile (the navbar collapses), then tablet, desktop, widescreen.
   breakpoints: {
     xs: toEm(576),

@@ -92,6 +92,10 @@ describe('syslog delivery to rsyslog', () => {
     const closed = await a.addServer({ name: 'nobody home', port: 9, protocol: 'tcp', enabled: false });
     const res = await a.admin.post(`${configs(a.accountId)}/${closed.id}/test`);
     expect(res.json().test_result).toMatchObject({ delivered: false, error: 'Connection refused by 127.0.0.1:9' });
+    // UDP has no connection, but the receiver's absence still comes back (ICMP port unreachable).
+    const closedUdp = await a.addServer({ name: 'nobody home on udp', port: 9, protocol: 'udp', enabled: false });
+    const udp = await a.admin.post(`${configs(a.accountId)}/${closedUdp.id}/test`);
+    expect(udp.json().test_result).toMatchObject({ delivered: false, error: 'Connection refused by 127.0.0.1:9' });
   });
 
   it('forwards every audit event of the account over UDP and over TCP', async () => {

@@ -40,6 +40,8 @@ export async function sendSyslog(target: SyslogTarget, messages: string[], optio
   }
 }
 
+const UDP_REFUSAL_WAIT_MS = 150;
+
 async function sendUdp(target: SyslogTarget, messages: string[]): Promise<void> {
   const address = isIP(target.host) ? { address: target.host, family: isIP(target.host) } : await lookup(target.host);
   const socket = createSocket(address.family === 6 ? 'udp6' : 'udp4');
@@ -52,6 +54,15 @@ async function sendUdp(target: SyslogTarget, messages: string[]): Promise<void> 
     for (const message of messages) {
       await new Promise<void>((resolve, reject) => socket.send(Buffer.from(message, 'utf8'), (err) => (err ? reject(err) : resolve())));
     }
+    // The ICMP 'port unreachable' for the datagrams comes back as an error a moment later: wait for it briefly,
+    // so a receiver that is not there is reported rather than taken as delivered.
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(resolve, UDP_REFUSAL_WAIT_MS);
+      socket.once('error', (err) => {
+        clearTimeout(timer);
+        reject(err);
+      });
+    });
   } finally {
     socket.close();
   }

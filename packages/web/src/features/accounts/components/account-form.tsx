@@ -4,9 +4,10 @@ import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import { Alert, Button, Group, NumberInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { accountFields, type Account, type AccountFields } from '@keydeck/contract/accounts';
-import { fieldErrorsFromIssues, formErrorView, type FieldErrors } from '../../../lib/form-errors';
+import { useFormRefusals } from '../../../lib/use-form-refusals';
+import { FormAlert } from '../../../lib/ui/form-alert';
 
 type Field = keyof AccountFields;
 const FIELDS: readonly Field[] = Object.keys(accountFields.shape) as Field[];
@@ -47,12 +48,11 @@ interface AccountFormProps {
 /** One form for creating and editing an account, validated with the contract's accountFields. */
 export function AccountForm({ account, onSubmit, pending, submitLabel, actions }: AccountFormProps) {
   const [values, setValues] = useState<Values>(() => valuesOf(account));
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const { formRef, errors, message, clear, submit: send } = useFormRefusals({ fields: FIELDS, batchPrefix: BATCH_PREFIX, onSubmit });
 
   const set = <K extends Field>(field: K, value: Values[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
+    clear(field);
   };
   const text = (field: Exclude<Field, 'enforce_ip' | 'mfa_enforced' | 'admin_whitelist_allowance'>) => ({
     name: field,
@@ -62,30 +62,15 @@ export function AccountForm({ account, onSubmit, pending, submitLabel, actions }
   });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = accountFields.safeParse({ ...values, admin_whitelist_allowance: Number(values.admin_whitelist_allowance) });
-    setMessage(null);
-    if (!parsed.success) {
-      setErrors(fieldErrorsFromIssues(parsed.error, FIELDS));
-      return;
-    }
-    setErrors({});
-    onSubmit(parsed.data).catch((error: unknown) => {
-      const view = formErrorView(error, FIELDS, BATCH_PREFIX);
-      if (!view) return;
-      setErrors(view.fields);
-      setMessage(view.message);
-    });
+    send(event, () =>
+      accountFields.safeParse({ ...values, admin_whitelist_allowance: Number(values.admin_whitelist_allowance) }),
+    );
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label={account ? 'Company details' : 'New account'}>
+    <form ref={formRef} onSubmit={submit} noValidate aria-label={account ? 'Company details' : 'New account'}>
       <Stack gap="md">
-        {message ? (
-          <Alert color="error" variant="light" role="alert" style={{ whiteSpace: 'pre-line' }}>
-            {message}
-          </Alert>
-        ) : null}
+        <FormAlert message={message} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
           <TextInput label="Company name" withAsterisk description="As users see it in the console" data-autofocus {...text('name')} />
           <TextInput label="Account code" withAsterisk description="4-16 letters or digits" {...text('account_code')} />

@@ -4,9 +4,10 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Autocomplete, Button, Group, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Autocomplete, Button, Group, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { LICENSE_PRODUCT_SUGGESTIONS, licenseFields, type License, type LicenseFields } from '@keydeck/contract/licenses';
-import { fieldErrorsFromIssues, formErrorView, type FieldErrors } from '../../../lib/form-errors';
+import { useFormRefusals } from '../../../lib/use-form-refusals';
+import { FormAlert } from '../../../lib/ui/form-alert';
 
 type Field = keyof LicenseFields;
 const FIELDS: readonly Field[] = ['product', 'quantity', 'valid_from', 'valid_until', 'notes'];
@@ -35,41 +36,24 @@ export function LicenseForm({ license, onSubmit, pending, actions }: LicenseForm
   const [validFrom, setValidFrom] = useState(license?.valid_from ?? today());
   const [validUntil, setValidUntil] = useState(license?.valid_until ?? inOneYear());
   const [notes, setNotes] = useState(license?.notes ?? '');
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const clear = (field: Field) => setErrors((current) => ({ ...current, [field]: undefined }));
+  const { formRef, errors, message, clear, submit: send } = useFormRefusals({ fields: FIELDS, batchPrefix: BATCH_PREFIX, onSubmit });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setMessage(null);
-    const parsed = licenseFields.safeParse({
-      product,
-      quantity: quantity === '' ? Number.NaN : Number(quantity),
-      valid_from: validFrom,
-      valid_until: validUntil,
-      notes,
-    });
-    if (!parsed.success) {
-      setErrors(fieldErrorsFromIssues(parsed.error, FIELDS));
-      return;
-    }
-    setErrors({});
-    onSubmit(parsed.data).catch((error: unknown) => {
-      const view = formErrorView(error, FIELDS, BATCH_PREFIX);
-      if (!view) return;
-      setErrors(view.fields);
-      setMessage(view.message);
-    });
+    send(event, () =>
+      licenseFields.safeParse({
+        product,
+        quantity: quantity === '' ? Number.NaN : Number(quantity),
+        valid_from: validFrom,
+        valid_until: validUntil,
+        notes,
+      }),
+    );
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label={license ? 'Edit license' : 'New license'}>
+    <form ref={formRef} onSubmit={submit} noValidate aria-label={license ? 'Edit license' : 'New license'}>
       <Stack gap="md">
-        {message ? (
-          <Alert color="error" variant="light" role="alert" style={{ whiteSpace: 'pre-line' }}>
-            {message}
-          </Alert>
-        ) : null}
+        <FormAlert message={message} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
           <Autocomplete label="Product" withAsterisk data-autofocus openOnFocus={false} data={[...LICENSE_PRODUCT_SUGGESTIONS]} value={product} error={errors.product}
             onChange={(value) => {

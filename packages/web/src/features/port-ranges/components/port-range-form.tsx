@@ -1,9 +1,10 @@
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Button, Group, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { portRangeFields } from '@keydeck/contract/port-ranges';
-import { fieldErrorsFromIssues, formErrorView, type FieldErrors } from '../../../lib/form-errors';
+import { useFormRefusals } from '../../../lib/use-form-refusals';
+import { FormAlert } from '../../../lib/ui/form-alert';
 import type { PortRangeFields } from '../api/port-ranges.api';
 import { AccountSelect, type AccountChoice } from './account-select';
 
@@ -26,36 +27,19 @@ export function PortRangeForm({ onSubmit, pending, actions }: PortRangeFormProps
   const [end, setEnd] = useState<number | string>('');
   const [description, setDescription] = useState('');
   const [account, setAccount] = useState<AccountChoice | null>(null);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const clear = (field: Field) => setErrors((current) => ({ ...current, [field]: undefined }));
+  const { formRef, errors, message, clear, submit: send } = useFormRefusals({ fields: FIELDS, batchPrefix: BATCH_PREFIX, onSubmit });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setMessage(null);
-    const parsed = portRangeFields.safeParse({ start_port: asNumber(start), end_port: asNumber(end), description, account_id: account?.id ?? null });
-    if (!parsed.success) {
-      setErrors(fieldErrorsFromIssues(parsed.error, FIELDS));
-      return;
-    }
-    setErrors({});
-    onSubmit(parsed.data).catch((error: unknown) => {
-      const view = formErrorView(error, FIELDS, BATCH_PREFIX);
-      if (!view) return;
-      setErrors(view.fields);
-      setMessage(view.message);
-    });
+    send(event, () =>
+      portRangeFields.safeParse({ start_port: asNumber(start), end_port: asNumber(end), description, account_id: account?.id ?? null }),
+    );
   };
 
   const port = { min: 1, max: 65535, allowDecimal: false, allowNegative: false, withAsterisk: true } as const;
   return (
-    <form onSubmit={submit} noValidate aria-label="New port range">
+    <form ref={formRef} onSubmit={submit} noValidate aria-label="New port range">
       <Stack gap="md">
-        {message ? (
-          <Alert color="error" variant="light" role="alert" style={{ whiteSpace: 'pre-line' }}>
-            {message}
-          </Alert>
-        ) : null}
+        <FormAlert message={message} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
           <NumberInput label="Start port" description="First port of the range" data-autofocus {...port} value={start} error={errors.start_port} onChange={(value) => {
             setStart(value);

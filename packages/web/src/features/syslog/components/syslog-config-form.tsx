@@ -7,7 +7,7 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Popover.css';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Button, Group, NumberInput, Radio, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Radio, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import {
   DEFAULT_SYSLOG_FACILITY,
   SYSLOG_PROTOCOL_LABELS,
@@ -17,7 +17,8 @@ import {
   type SyslogConfigFields,
   type SyslogProtocol,
 } from '@keydeck/contract/syslog';
-import { fieldErrorsFromIssues, formErrorView, type FieldErrors } from '../../../lib/form-errors';
+import { useFormRefusals } from '../../../lib/use-form-refusals';
+import { FormAlert } from '../../../lib/ui/form-alert';
 import { FACILITY_OPTIONS, facilityDescription } from './facility-options';
 
 type Field = keyof SyslogConfigFields;
@@ -47,12 +48,11 @@ interface SyslogConfigFormProps {
 /** One form for adding and changing a syslog server, checked with the contract's syslogConfigFields. */
 export function SyslogConfigForm({ config, onSubmit, pending, submitLabel, actions }: SyslogConfigFormProps) {
   const [values, setValues] = useState<Values>(() => valuesOf(config));
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const { formRef, errors, message, clear, submit: send } = useFormRefusals({ fields: FIELDS, onSubmit });
 
   const set = <K extends Field>(field: K, value: Values[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
+    clear(field);
   };
   const setProtocol = (protocol: SyslogProtocol) => {
     // Follow the protocol's usual port unless the user typed another one.
@@ -61,35 +61,20 @@ export function SyslogConfigForm({ config, onSubmit, pending, submitLabel, actio
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setMessage(null);
-    const parsed = syslogConfigFields.safeParse({
-      ...values,
-      port: values.port === '' ? Number.NaN : Number(values.port),
-      // Only TLS uses a CA certificate; a PEM left in the field from an earlier choice is not kept.
-      ca_certificate: values.protocol === 'tls' ? values.ca_certificate : null,
-    });
-    if (!parsed.success) {
-      setErrors(fieldErrorsFromIssues(parsed.error, FIELDS));
-      return;
-    }
-    setErrors({});
-    onSubmit(parsed.data).catch((error: unknown) => {
-      const view = formErrorView(error, FIELDS);
-      if (!view) return;
-      setErrors(view.fields);
-      setMessage(view.message);
-    });
+    send(event, () =>
+      syslogConfigFields.safeParse({
+        ...values,
+        port: values.port === '' ? Number.NaN : Number(values.port),
+        // Only TLS uses a CA certificate; a PEM left in the field from an earlier choice is not kept.
+        ca_certificate: values.protocol === 'tls' ? values.ca_certificate : null,
+      }),
+    );
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label={config ? `Syslog server ${config.name}` : 'New syslog server'}>
+    <form ref={formRef} onSubmit={submit} noValidate aria-label={config ? `Syslog server ${config.name}` : 'New syslog server'}>
       <Stack gap="md">
-        {message ? (
-          <Alert color="error" variant="light" role="alert" style={{ whiteSpace: 'pre-line' }}>
-            {message}
-          </Alert>
-        ) : null}
+        <FormAlert message={message} />
         <TextInput
           label="Name"
           withAsterisk

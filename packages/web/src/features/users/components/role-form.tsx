@@ -1,9 +1,9 @@
 import '@mantine/core/styles/Input.css';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { roleFields, type Role, type RoleFields } from '@keydeck/contract/roles';
-import { fieldErrorsFromIssues, formErrorView, type FieldErrors } from '../../../lib/form-errors';
-import { useFocusFirstError } from './use-focus-first-error';
+import { useFormRefusals } from '../../../lib/use-form-refusals';
+import { FormAlert } from '../../../lib/ui/form-alert';
 import { PermissionChecklist } from './permission-checklist';
 
 type Field = keyof RoleFields;
@@ -29,38 +29,22 @@ interface RoleFormProps {
 export function RoleForm({ role, held, readOnly = false, onSubmit, pending, submitLabel, actions }: RoleFormProps) {
   const [name, setName] = useState(role?.name ?? '');
   const [permissions, setPermissions] = useState<string[]>(() => [...(role?.permissions ?? [])]);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const { formRef, refused } = useFocusFirstError();
+  const { formRef, errors, message, clear, submit: send } = useFormRefusals({ fields: FIELDS, batchPrefix: BATCH_PREFIX, onSubmit });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (readOnly) return;
-    setMessage(null);
-    const parsed = roleFields.safeParse({ name, permissions });
-    if (!parsed.success) {
-      setErrors(fieldErrorsFromIssues(parsed.error, FIELDS));
-      refused();
+    if (readOnly) {
+      event.preventDefault();
       return;
     }
-    setErrors({});
-    onSubmit(parsed.data).catch((error: unknown) => {
-      const view = formErrorView(error, FIELDS, BATCH_PREFIX);
-      if (!view) return;
-      setErrors(view.fields);
-      setMessage(view.message);
-      refused();
-    });
+    send(event, () =>
+      roleFields.safeParse({ name, permissions }),
+    );
   };
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-label={role ? `Role ${role.name}` : 'New role'}>
       <Stack gap="md">
-        {message ? (
-          <Alert color="error" variant="light" role="alert" style={{ whiteSpace: 'pre-line' }}>
-            {message}
-          </Alert>
-        ) : null}
+        <FormAlert message={message} />
         {readOnly ? null : (
           <TextInput
             label="Role name"
@@ -70,7 +54,7 @@ export function RoleForm({ role, held, readOnly = false, onSubmit, pending, subm
             error={errors.name}
             onChange={(event) => {
               setName(event.currentTarget.value);
-              setErrors((current) => ({ ...current, name: undefined }));
+              clear('name');
             }}
           />
         )}
@@ -78,7 +62,7 @@ export function RoleForm({ role, held, readOnly = false, onSubmit, pending, subm
           value={permissions}
           onChange={(next) => {
             setPermissions(next);
-            setErrors((current) => ({ ...current, permissions: undefined }));
+            clear('permissions');
           }}
           held={held}
           saved={role?.permissions}

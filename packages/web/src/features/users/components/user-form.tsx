@@ -7,12 +7,12 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import { Alert, Button, Group, MultiSelect, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Group, MultiSelect, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { z } from 'zod';
 import type { Role } from '@keydeck/contract/roles';
 import { userFields, type User } from '@keydeck/contract/users';
-import { fieldErrorsFromIssues, formErrorView, type FieldErrors } from '../../../lib/form-errors';
-import { useFocusFirstError } from './use-focus-first-error';
+import { useFormRefusals } from '../../../lib/use-form-refusals';
+import { FormAlert } from '../../../lib/ui/form-alert';
 
 const inviteFields = userFields;
 const editFields = userFields.omit({ username: true }).extend({ disabled: z.boolean() });
@@ -52,13 +52,11 @@ export function UserForm({ user, roles, held, onSubmit, pending, submitLabel, ac
     mfa_enforced: user?.mfa_enforced ?? false,
     disabled: user?.disabled ?? false,
   });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const { formRef, refused } = useFocusFirstError();
+  const { formRef, errors, message, clear, submit: send } = useFormRefusals({ fields: FIELDS, batchPrefix: BATCH_PREFIX, onSubmit });
 
   const set = <K extends Field>(field: K, value: (typeof values)[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
+    clear(field);
   };
   const text = (field: 'username' | 'name' | 'email') => ({
     value: values[field],
@@ -74,32 +72,15 @@ export function UserForm({ user, roles, held, onSubmit, pending, submitLabel, ac
   const someNotGrantable = roleOptions.some((option) => option.disabled);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setMessage(null);
-    const parsed = user ? editFields.safeParse(values) : inviteFields.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrorsFromIssues(parsed.error, FIELDS));
-      refused();
-      return;
-    }
-    setErrors({});
-    onSubmit(parsed.data).catch((error: unknown) => {
-      const view = formErrorView(error, FIELDS, BATCH_PREFIX);
-      if (!view) return;
-      setErrors(view.fields);
-      setMessage(view.message);
-      refused();
-    });
+    send(event, () =>
+      user ? editFields.safeParse(values) : inviteFields.safeParse(values),
+    );
   };
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-label={user ? `User ${user.username}` : 'Invite user'}>
       <Stack gap="md">
-        {message ? (
-          <Alert color="error" variant="light" role="alert" style={{ whiteSpace: 'pre-line' }}>
-            {message}
-          </Alert>
-        ) : null}
+        <FormAlert message={message} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
           <TextInput
             label="Username"
