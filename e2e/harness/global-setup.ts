@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -17,6 +17,7 @@ declare module 'vitest' {
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SERVER = join(ROOT, 'packages/server/dist');
+const WEB = join(ROOT, 'packages/web/dist');
 const READY_TIMEOUT_MS = 60_000;
 const READY_POLL_MS = 200;
 const STOP_GRACE_MS = 10_000;
@@ -74,6 +75,10 @@ function stop(server: ChildProcess): Promise<void> {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dataDir = await mkdtemp(join(tmpdir(), 'keydeck-e2e-'));
+  // The suite serves its own copy of the console: a rebuild of packages/web/dist while it runs
+  // (a developer at work) would otherwise swap the hashed assets under the loaded page.
+  const webDist = join(dataDir, 'web');
+  await cp(WEB, webDist, { recursive: true });
   const adminPassword = `Adm-${randomBytes(12).toString('base64url')}-9`;
   const demoPassword = `Demo-${randomBytes(12).toString('base64url')}-7`;
   const port = await freePort();
@@ -89,6 +94,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       ...env,
       HOST: '127.0.0.1',
       PORT: String(port),
+      WEB_DIST: webDist,
       ADMIN_USERNAME: 'admin',
       ADMIN_PASSWORD: adminPassword,
       // Per-minute sign-in attempts per address: the suite signs in far more often than a person.
