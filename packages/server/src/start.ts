@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { startSyslogDelivery, type DeliveryOptions } from './modules/syslog/syslog.jobs.ts';
 import { createAntiForgery } from './platform/anti-forgery.ts';
+import { startHousekeeping } from './platform/housekeeping.ts';
 import { createSessionStore } from './platform/session-store.ts';
 import { readVersions } from './versions.ts';
 
@@ -27,5 +28,7 @@ export async function start(config: Config, options: { inMemory?: boolean; syslo
   // onClose hooks run last-added first: delivery stops (its in-flight batch recorded) before the database closes.
   const syslogDelivery = startSyslogDelivery(database.db, app.log, options.syslogDelivery);
   app.addHook('onClose', () => syslogDelivery.stop());
+  const housekeeping = startHousekeeping(database.db, config.session, app.log);
+  app.addHook('onClose', () => housekeeping.stop());
   return { app, database, generatedAdminPassword: boot.generatedAdminPassword };
 }
