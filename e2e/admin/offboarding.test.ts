@@ -34,7 +34,7 @@ describe('account offboarding', () => {
     await waitForToast(page, 'added.');
     await licenseDialog.waitFor({ state: 'detached' });
     await settled(page, 'Account licenses');
-    expect(await rows(page, 'Account licenses').allTextContents()).toEqual([expect.stringMatching(/cloud_hsms.*KD-[0-9A-Z]{4}-[0-9A-Z]{4}.*3.*Active/)]);
+    expect(await rows(page, 'Account licenses').allTextContents()).toEqual([expect.stringMatching(/Cloud HSMs.*KD-[0-9A-Z]{4}-[0-9A-Z]{4}.*3.*Active/)]);
 
     // Offboarding tab: deletion stays disabled until an export was made.
     await page.getByRole('tab', { name: 'Offboarding' }).click();

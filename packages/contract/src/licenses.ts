@@ -1,16 +1,13 @@
 import { z } from 'zod';
+import { SERVICE_TYPES } from './services.ts';
 import { pageOf, pagingQuery } from './paging.ts';
 
 /**
  * Products a license is usually for: the service types of spec §3. A license may name another product;
  * these only feed the form's suggestions.
  */
-export const LICENSE_PRODUCT_SUGGESTIONS = [
-  'cryptoverse', 'cryptotunnel', 'cluster_management', 'cloud_hsms', 'rkms', 'offline_rkl', 'object_signing', 'p2pe',
-  'pin_debit', 'administration', 'enterprise', 'cloud_encryption', 'token_vault', 'saas_cloud_hsm',
-  'enterprise_key_management', 'rkl', 'hsm_sandbox', 'tokenization', 'vip_rest', 'marketplace_entitlement',
-  'advanced_metrics',
-] as const;
+/** Licensed products are service types; a product outside the list is allowed (older contracts). */
+export const LICENSE_PRODUCT_SUGGESTIONS = Object.keys(SERVICE_TYPES).filter((type) => !type.includes('{'));
 
 export const LICENSE_STATUSES = ['active', 'expired', 'not_yet_valid'] as const;
 export type LicenseStatus = (typeof LICENSE_STATUSES)[number];

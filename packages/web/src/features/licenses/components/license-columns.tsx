@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Badge.css';
 import { Badge, Text } from '@mantine/core';
 import { LICENSE_STATUS_LABELS, type License, type LicenseStatus } from '@keydeck/contract/licenses';
+import { serviceTypeName } from '@keydeck/contract/services';
 import type { DataTableColumn } from '../../../lib/ui/data-table';
 
 // Validity dates are calendar days: formatted as such, not shifted into the viewer's time zone.
@@ -26,7 +27,7 @@ export const licenseColumns: DataTableColumn<License>[] = [
     render: (l) => (
       <>
         <Text size="sm" fw={600}>
-          {l.product}
+          {serviceTypeName(l.product)}
         </Text>
         {l.notes ? (
           <Text size="xs" c="dimmed" lineClamp={1}>
