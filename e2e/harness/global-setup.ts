@@ -12,6 +12,8 @@ declare module 'vitest' {
     adminUsername: string;
     adminPassword: string;
     demoPassword: string;
+    /** Where the server, run without SMTP_URL, writes each mail it sends as an .eml file. */
+    outboxDir: string;
   }
 }
 
@@ -120,6 +122,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('adminUsername', 'admin');
   project.provide('adminPassword', adminPassword);
   project.provide('demoPassword', demoPassword);
+  project.provide('outboxDir', join(dataDir, 'outbox'));
 
   return async () => {
     await stop(server);

@@ -37,7 +37,7 @@ describe('users and roles settings', () => {
     // Invite: the dialog says plainly that no email goes out yet.
     await page.getByRole('button', { name: 'Invite user', exact: true }).click();
     const invite = await waitForDialog(page);
-    expect(await invite.getByTestId('invite-notice').textContent()).toContain('can sign in once they have set one');
+    expect(await invite.getByTestId('invite-notice').textContent()).toContain('an email with a link to choose their password');
     await fill(page, { Username: username, Name: `Edda ${run}`, Email: `${username}@example.com` });
     await pickRole(page, 'Read-only');
     await invite.getByRole('button', { name: 'Invite user', exact: true }).click();

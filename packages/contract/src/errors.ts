@@ -13,6 +13,8 @@ export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 export const ErrorCode = {
   /** The change needs the user's explicit confirmation: resend it with confirm: true. */
   confirmationRequired: 'confirmation_required',
+  /** Forced MFA: the user must enrol a second factor before anything else (send them to /login/mfa/setup). */
+  mfaSetupRequired: 'mfa_setup_required',
 } as const;
 
 /** 422 with a list of messages (spec §8). */

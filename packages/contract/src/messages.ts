@@ -8,6 +8,11 @@ export const Messages = {
   validationFailed: (detail: string) => `Validation failed: ${detail}`,
 
   invalidCredentials: 'Invalid username or password.',
+  passwordResetRequested:
+    'If the username and account code match a user, a link to choose a new password is on its way to their email address. It is valid for 30 minutes.',
+  passwordLinkInvalid: 'This link is invalid, already used or expired. Ask for a new one.',
+  currentPasswordWrong: 'The current password is not correct.',
+  notYourUsername: 'You can only change your own password.',
   tooManyRequests: 'Too many requests. Please wait and try again.',
   notLoggedIn: 'You are not logged in.',
   csrfRejected: 'The request was refused because its anti-forgery token is missing or invalid. Reload the page and try again.',
@@ -35,8 +40,21 @@ export const Messages = {
   cannotChangeSelf: 'You cannot disable or delete your own user.',
   lastAdministrator: 'An account needs at least one active Account Administrator: this change would leave it without one.',
   builtInRoleProtected: 'Built-in roles cannot be changed or deleted.',
+  identityProviderNameTaken: 'The account already has an identity provider with this name.',
+  openidProviderUnavailable: 'This sign-in option is not available. Sign in another way or ask your administrator.',
+  openidSignInFailed: 'The sign-in with your identity provider could not be completed. Please try again.',
+  openidUnknownUser: 'Your identity provider signed you in, but no user of this company matches you. Ask your administrator to add your user first.',
+  openidUserDisabled: 'Your user or company account is disabled.',
   permissionsNotHeld: (missing: readonly string[]) =>
     `You cannot grant permissions you do not hold yourself: ${missing.join(', ')}.`,
+  mfaSetupRequired: 'Your company requires multi-factor authentication: set up an authenticator app before using the console.',
+  otpInvalid: 'This code is not valid. Enter the current code from your authenticator app.',
+  recoveryCodeInvalid: 'This recovery code is not valid or has already been used.',
+  otpTooManyFailures: 'Too many wrong codes. Sign in again in a few minutes.',
+  totpAlreadyEnabled: 'An authenticator app is already set up. Disable it first to set up another.',
+  totpEnrolmentMissing: 'Start the set-up again: no authenticator app set-up is pending.',
+  totpNotEnabled: 'No authenticator app is set up.',
+  passwordIncorrect: 'The password is not correct.',
 } as const;
 
 /** Dialog and toast defaults (spec §2, §9). */

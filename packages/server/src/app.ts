@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/database.ts';
@@ -12,16 +12,22 @@ import * as audit from './modules/audit/audit.routes.ts';
 import * as auth from './modules/auth/auth.routes.ts';
 import * as features from './modules/features/features.routes.ts';
 import * as health from './modules/health/health.routes.ts';
+import * as identityProviders from './modules/identity-providers/identity-providers.routes.ts';
+import * as openidLogin from './modules/identity-providers/openid-login.routes.ts';
 import * as licenses from './modules/licenses/licenses.routes.ts';
+import * as mfa from './modules/mfa/mfa.routes.ts';
 import * as offboarding from './modules/offboarding/offboarding.routes.ts';
+import * as passwords from './modules/passwords/passwords.routes.ts';
 import * as portRanges from './modules/port-ranges/port-ranges.routes.ts';
 import * as syslog from './modules/syslog/syslog.routes.ts';
 import * as roles from './modules/users/roles.routes.ts';
 import * as users from './modules/users/users.routes.ts';
 import type { AntiForgery } from './platform/anti-forgery.ts';
+import type { Mailer } from './platform/mailer.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
 import './platform/fastify-types.ts';
 import { registerRequestPipeline } from './platform/request-pipeline.ts';
+import type { SecretBox } from './platform/secret-box.ts';
 import type { SessionStore } from './platform/session-store.ts';
 import { registerWebApp } from './platform/web-app.ts';
 
@@ -31,11 +37,13 @@ export type AppDeps = {
   db: Db;
   sessions: SessionStore;
   antiForgery: AntiForgery;
+  mailer: Mailer;
+  secretBox: SecretBox;
   versions: { server: string; web: string };
 };
 
 /** Every module, in the order its routes are registered. */
-const modules: { register(app: FastifyInstance, deps: AppDeps): void }[] = [health, auth, admin, accounts, audit, allowlist, features, portRanges, users, roles, syslog, licenses, offboarding];
+const modules: { register(app: FastifyInstance, deps: AppDeps): void }[] = [health, auth, admin, accounts, audit, allowlist, features, portRanges, users, roles, syslog, licenses, offboarding, mfa, passwords, identityProviders, openidLogin];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
@@ -44,6 +52,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       level: config.logLevel,
       // Cookies carry the session and anti-forgery token: never logged.
       redact: ['req.headers.cookie', 'req.headers["x-vcsrf-token"]', 'res.headers["set-cookie"]'],
+      // Links from mails carry single-use tokens in their query: never logged.
+      serializers: {
+        req: (req: FastifyRequest) => ({ method: req.method, url: withoutTokens(req.url), host: req.host, remoteAddress: req.ip }),
+      },
     },
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     genReqId: () => randomUUID(),
@@ -73,8 +85,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     antiForgery: deps.antiForgery,
     session: config.session,
     loginRatePerMinute: config.login.ratePerMinute,
+    passwordResetRatePerMinute: config.passwordReset.ratePerMinute,
   });
   await registerWebApp(app, deps.db, config.webDist);
   for (const module of modules) module.register(app, deps);
   return app;
+}
+
+function withoutTokens(url: string): string {
+  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
 }

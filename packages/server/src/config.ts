@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { passwordProblem } from '@keydeck/contract/passwords';
 import { z } from 'zod';
 
 const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -20,7 +21,21 @@ const environment = z.object({
   /** Sign-in attempts allowed per client address per minute. */
   LOGIN_RATE_LIMIT: seconds(20),
   WEB_DIST: z.string().optional(),
-});
+  /** Outgoing mail server, e.g. smtp://user:pass@mail.example.com:587; absent = each mail is written to DATA_DIR/outbox. */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Keydeck <no-reply@keydeck.local>'),
+  /** Password-reset requests allowed per client address per minute. */
+  PASSWORD_RESET_RATE_LIMIT: seconds(5),
+  /** The console's address as browsers reach it (for OpenID redirect URIs); absent = each request's own origin. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** 32 bytes, base64url: the key that seals stored secrets; absent = one generated at first start and kept in the database. */
+  ENCRYPTION_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'ENCRYPTION_KEY must be 32 bytes, base64url-encoded (43 characters)').optional(),
+})
+  // The first administrator's password follows the same rule as every other password.
+  .superRefine((e, ctx) => {
+    const problem = e.ADMIN_PASSWORD === undefined ? null : passwordProblem(e.ADMIN_PASSWORD, e.ADMIN_USERNAME);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: problem });
+  });
 
 export type Config = {
   host: string;
@@ -34,6 +49,11 @@ export type Config = {
   session: { idleSeconds: number; absoluteSeconds: number };
   login: { maxFailures: number; lockSeconds: number; ratePerMinute: number };
   webDist: string;
+  /** Links in mails point at publicUrl (PUBLIC_URL, else http://HOST:PORT). */
+  mail: { smtpUrl: string | undefined; from: string; publicUrl: string; outboxDir: string };
+  passwordReset: { ratePerMinute: number };
+  publicUrl: string | undefined;
+  encryptionKey: string | undefined;
 };
 
 /** Reads the environment into a typed config; a bad value stops the start with a clear message. */
@@ -55,6 +75,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedProxies: e.TRUSTED_PROXIES.split(',').map((s) => s.trim()).filter(Boolean),
     session: { idleSeconds: e.SESSION_IDLE_SECONDS, absoluteSeconds: e.SESSION_ABSOLUTE_SECONDS },
     login: { maxFailures: e.LOGIN_MAX_FAILURES, lockSeconds: e.LOGIN_LOCK_SECONDS, ratePerMinute: e.LOGIN_RATE_LIMIT },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
+      outboxDir: resolve(e.DATA_DIR, 'outbox'),
+    },
+    passwordReset: { ratePerMinute: e.PASSWORD_RESET_RATE_LIMIT },
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    encryptionKey: e.ENCRYPTION_KEY,
   };
 }

@@ -4,7 +4,9 @@ import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { startSyslogDelivery, type DeliveryOptions } from './modules/syslog/syslog.jobs.ts';
 import { createAntiForgery } from './platform/anti-forgery.ts';
+import { createMailer } from './platform/mailer.ts';
 import { startHousekeeping } from './platform/housekeeping.ts';
+import { createSecretBox } from './platform/secret-box.ts';
 import { createSessionStore } from './platform/session-store.ts';
 import { readVersions } from './versions.ts';
 
@@ -22,6 +24,8 @@ export async function start(config: Config, options: { inMemory?: boolean; syslo
     db: database.db,
     sessions: createSessionStore(database.db, config.session),
     antiForgery: createAntiForgery(boot.antiForgerySecret),
+    mailer: createMailer(config.mail),
+    secretBox: createSecretBox(config.encryptionKey ?? boot.encryptionKey),
     versions: readVersions(config.webDist),
   });
   app.addHook('onClose', () => database.close());

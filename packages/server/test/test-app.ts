@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { CSRF_COOKIE, CSRF_HEADER } from '@keydeck/contract/http';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -17,7 +20,10 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: 'silent',
     LOGIN_RATE_LIMIT: '1000',
+    PASSWORD_RESET_RATE_LIMIT: '1000',
     WEB_DIST: '/nonexistent',
+    // Without SMTP_URL, mails go to DATA_DIR/outbox: a directory of the test's own, not the working tree.
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'keydeck-test-')),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });

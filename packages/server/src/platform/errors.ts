@@ -1,3 +1,4 @@
+import { ErrorCode } from '@keydeck/contract/errors';
 import { Messages } from '@keydeck/contract/messages';
 
 /** A refusal the client is meant to see. Anything else thrown becomes a 500 that reveals nothing. */
@@ -37,6 +38,10 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
     reason: 'rate_limited',
     headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
   });
+
+/** Forced MFA refuses every call but enrolment until the user has a second factor; always audited. */
+export const mfaSetupRequired = () =>
+  new AppError(403, Messages.mfaSetupRequired, { reason: 'mfa_setup_required', code: ErrorCode.mfaSetupRequired, alwaysAudit: true });
 
 /** A call from outside the caller's account IP allowlist; always audited. */
 export const ipRefused = (ip: string) =>

@@ -9,6 +9,12 @@ declare module 'fastify' {
     permission?: PermissionName;
     /** Open to anyone, signed in or not. */
     public?: true;
+    /** Open to every fully signed-in user, whatever their permissions (their own settings). */
+    signedIn?: true;
+    /** Open only to a session that still owes its second factor (the second-factor step of sign-in). */
+    partialSession?: true;
+    /** Stays open to a user whom forced MFA keeps out of everything else until they enrol a factor. */
+    duringMfaSetup?: true;
     /** Audit action written for every call of a state-changing route, success or refusal. */
     audit?: string;
     /** The handler works across tenants before anyone is known (sign-in): its transaction bypasses row-level security. */
@@ -18,7 +24,7 @@ declare module 'fastify' {
     /** Callable from any address even when the caller's account enforces an IP allowlist (sign-out). */
     anyAddress?: true;
     /** Per-client-address limit, in requests per minute, named by the limiter's key. */
-    rateLimit?: 'login';
+    rateLimit?: 'login' | 'passwordReset';
   }
 
   interface FastifyInstance {
@@ -33,6 +39,8 @@ declare module 'fastify' {
     sessionId: string | null;
     /** The request's transaction, open while its handler runs. */
     tx: Tx;
+    /** Work that must run only once the request's transaction has committed (mail); see mailAfterCommit. */
+    afterCommit: (() => Promise<void>)[];
     /** Details handlers add to the request's audit event. */
     auditDetails: {
       accountId?: string | null;

@@ -8,6 +8,8 @@ export type Principal = {
   name: string;
   email: string;
   mfaEnforced: boolean;
+  /** The user has a confirmed second factor. */
+  mfaEnabled: boolean;
   platformAdmin: boolean;
   account: {
     id: string;
@@ -21,6 +23,11 @@ export type Principal = {
   /** The factor still owed; null once fully logged in. */
   nextFactor: 'totp' | 'u2f' | null;
 };
+
+/** Forced MFA: the user or their account enforces it and the user has no factor yet. */
+export function mustSetUpMfa(principal: Principal): boolean {
+  return principal.mfaEnforced && !principal.mfaEnabled;
+}
 
 /** Platform administrators hold every permission; everyone else holds the union of their roles'. */
 export function effectivePermissions(platformAdmin: boolean, rolePermissions: readonly string[]): string[] {

@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import type { Db } from '../db/database.ts';
 import { ANONYMOUS_BINDING, type AntiForgery } from './anti-forgery.ts';
 import { writeAuditEvent } from './audit.ts';
-import { forbidden, ipRefused, tooManyRequests, unauthorized } from './errors.ts';
+import { forbidden, ipRefused, mfaSetupRequired, tooManyRequests, unauthorized } from './errors.ts';
+import { mustSetUpMfa } from './principal.ts';
 import { hitRateLimit } from './rate-limit.ts';
 import { addressAllowed } from './ip-ranges.ts';
 import { hashSessionId, type SessionStore } from './session-store.ts';
@@ -16,6 +17,7 @@ export type PipelineDeps = {
   antiForgery: AntiForgery;
   session: { absoluteSeconds: number };
   loginRatePerMinute: number;
+  passwordResetRatePerMinute: number;
 };
 
 const API_PREFIX = '/rest/';
@@ -31,9 +33,11 @@ export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps
   app.decorateRequest('sessionId', null);
   app.decorateRequest('tx', null as never);
   app.decorateRequest('auditDetails', null as never);
+  app.decorateRequest('afterCommit', null as never);
 
   app.addHook('onRequest', async (request) => {
     request.auditDetails = {};
+    request.afterCommit = [];
     if (!isApiOrPage(request)) return;
     const sessionId = request.cookies[SESSION_COOKIE];
     const principal = sessionId ? await deps.sessions.resolve(sessionId) : null;
@@ -52,13 +56,20 @@ export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps
     if (principal && !config?.anyAddress && !addressAllowed(request.ip, principal.account.allowedRanges)) {
       throw ipRefused(request.ip);
     }
-    if (config?.permission) {
-      if (!principal || principal.nextFactor) throw unauthorized();
-      if (!principal.permissions.includes(config.permission)) throw forbidden(`missing_permission:${config.permission}`);
+    const fullyLoggedIn = principal !== null && principal.nextFactor === null;
+    if ((config?.permission || config?.signedIn) && !fullyLoggedIn) throw unauthorized();
+    if (config?.partialSession && !principal?.nextFactor) throw unauthorized();
+    // Forced MFA: until the user has a factor, only sign-in, sign-out and enrolment stay open to them.
+    if (fullyLoggedIn && mustSetUpMfa(principal) && isApi(request) && !config?.public && !config?.duringMfaSetup) {
+      throw mfaSetupRequired();
+    }
+    if (config?.permission && !principal!.permissions.includes(config.permission)) {
+      throw forbidden(`missing_permission:${config.permission}`);
     }
 
-    if (config?.rateLimit === 'login') {
-      const wait = await hitRateLimit(deps.db, `login:${request.ip}`, deps.loginRatePerMinute);
+    if (config?.rateLimit) {
+      const perMinute = config.rateLimit === 'login' ? deps.loginRatePerMinute : deps.passwordResetRatePerMinute;
+      const wait = await hitRateLimit(deps.db, `${config.rateLimit}:${request.ip}`, perMinute);
       if (wait !== null) throw tooManyRequests(wait);
     }
   });
@@ -84,7 +95,7 @@ export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps
     const config = route.config;
     if (!route.url.startsWith(API_PREFIX) || config?.withoutTransaction) return;
     route.handler = async function transactional(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
-      return inScope(deps.db, scopeOf(request, config?.systemScope === true), async (tx) => {
+      const result = await inScope(deps.db, scopeOf(request, config?.systemScope === true), async (tx) => {
         request.tx = tx;
         const result = await handler.call(this, request, reply);
         // A reply sent from inside the transaction would reach the client before the change is committed.
@@ -92,6 +103,9 @@ export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps
         if (config?.audit) await writeAuditEvent(tx, request, config.audit, 'success');
         return result;
       });
+      // Committed: side effects outside the database (mail) may go now, without holding up the answer.
+      for (const task of request.afterCommit) void task();
+      return result;
     };
   });
 }
@@ -131,6 +145,10 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply, s
 function isApiOrPage(request: FastifyRequest): boolean {
   const url = request.routeOptions.url;
   return url === undefined || url.startsWith(API_PREFIX);
+}
+
+function isApi(request: FastifyRequest): boolean {
+  return request.routeOptions.url?.startsWith(API_PREFIX) === true;
 }
 
 function bindingOf(request: FastifyRequest): string {

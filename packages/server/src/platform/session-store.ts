@@ -3,6 +3,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/database.ts';
 import { accounts } from '../db/schema/accounts.ts';
 import { ipAllowlist } from '../db/schema/allowlist.ts';
+import { userTotp } from '../db/schema/mfa.ts';
 import { sessions } from '../db/schema/sessions.ts';
 import { roles, userRoles, users } from '../db/schema/users.ts';
 import { effectivePermissions, type Principal } from './principal.ts';
@@ -55,6 +56,8 @@ export function createSessionStore(db: Db, timeouts: SessionTimeouts) {
             email: users.email,
             // An account that enforces MFA enforces it for every one of its users.
             mfaEnforced: sql<boolean>`${users.mfaEnforced} or ${accounts.mfaEnforced}`,
+            mfaEnabled: sql<boolean>`exists (select 1 from ${userTotp} as f
+              where f.user_id = ${users.id} and f.confirmed_at is not null)`,
             platformAdmin: users.platformAdmin,
             nextFactor: sessions.nextFactor,
             accountId: accounts.id,
@@ -90,6 +93,7 @@ export function createSessionStore(db: Db, timeouts: SessionTimeouts) {
           name: row.name,
           email: row.email,
           mfaEnforced: row.mfaEnforced,
+          mfaEnabled: row.mfaEnabled,
           platformAdmin: row.platformAdmin,
           account: {
             id: row.accountId,

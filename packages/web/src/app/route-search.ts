@@ -26,3 +26,43 @@ export function validateLoginSearch(search: Record<string, unknown>): LoginSearc
   const slug = text(search.account_slug);
   return { ...validateContinueSearch(search), ...(slug === undefined ? {} : { account_slug: slug }) };
 }
+
+/** /forgot: its form's fields may come prefilled from the query (spec §2: the query is its input). */
+export interface ForgotSearch extends ContinueSearch {
+  username?: string;
+  account_code?: string;
+}
+
+export function validateForgotSearch(search: Record<string, unknown>): ForgotSearch {
+  const username = text(search.username);
+  const accountCode = text(search.account_code);
+  return {
+    ...validateContinueSearch(search),
+    ...(username === undefined ? {} : { username }),
+    ...(accountCode === undefined ? {} : { account_code: accountCode }),
+  };
+}
+
+/** /forgot/verify and /forgot/reset: the mailed link's token, and invite=1 for an invitation. */
+export interface PasswordLinkSearch extends ContinueSearch {
+  token?: string;
+  invite?: 1;
+}
+
+export function validatePasswordLinkSearch(search: Record<string, unknown>): PasswordLinkSearch {
+  const token = text(search.token);
+  return {
+    ...validateContinueSearch(search),
+    ...(token === undefined ? {} : { token }),
+    ...(String(search.invite) === '1' ? { invite: 1 as const } : {}),
+  };
+}
+
+/** What an OpenID provider may put on its redirect back to /login/openid/complete (RFC 6749 §4.1.2, RFC 9207). */
+const OPENID_RESPONSE_PARAMS = ['code', 'state', 'iss', 'session_state', 'error', 'error_description'] as const;
+export type OpenidCompleteSearch = Partial<Record<(typeof OPENID_RESPONSE_PARAMS)[number], string>>;
+
+/** /login/openid/complete: the provider's answer, passed through to the server as text. */
+export function validateOpenidCompleteSearch(search: Record<string, unknown>): OpenidCompleteSearch {
+  return Object.fromEntries(OPENID_RESPONSE_PARAMS.flatMap((key) => (search[key] === undefined ? [] : [[key, String(search[key])]])));
+}

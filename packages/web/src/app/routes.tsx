@@ -8,6 +8,7 @@ import { usersListQuery } from '@keydeck/contract/users';
 import { portRangesQuery } from '@keydeck/contract/port-ranges';
 import { syslogConfigsListQuery } from '@keydeck/contract/syslog';
 import { licensesQuery } from '@keydeck/contract/licenses';
+import { identityProvidersQuery } from '@keydeck/contract/identity-providers';
 import { Messages } from '@keydeck/contract/messages';
 import { Permission } from '@keydeck/contract/permissions';
 import { usersSettingsSearch } from '../features/users/users-settings.search';
@@ -17,7 +18,13 @@ import { lenientSearch, searchDefaults } from '../lib/ui/list-search';
 import { enforceDecision } from './enforce-decision';
 import { lazyScreen } from './lazy-screen';
 import { decideNavigation } from './route-guard';
-import { validateContinueSearch, validateLoginSearch } from './route-search';
+import {
+  validateContinueSearch,
+  validateForgotSearch,
+  validateLoginSearch,
+  validateOpenidCompleteSearch,
+  validatePasswordLinkSearch,
+} from './route-search';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import { RoutePending } from './route-pending';
@@ -91,12 +98,59 @@ const loginRoute = createRoute({
   component: lazyScreen(() => import('../features/auth/pages/login.page'), 'LoginPage'),
 });
 
+/** Where an identity provider sends the browser back after an OpenID sign-in. */
+const openidCompleteRoute = createRoute({
+  getParentRoute: () => loginGroupRoute,
+  path: 'login/openid/complete',
+  validateSearch: validateOpenidCompleteSearch,
+  staticData: { requiresAuth: false, title: 'Signing you in' },
+  component: lazyScreen(() => import('../features/auth/pages/openid-complete.page'), 'OpenidCompletePage'),
+});
+
 const mfaSetupRoute = createRoute({
   getParentRoute: () => loginGroupRoute,
   path: 'login/mfa/setup',
   validateSearch: validateContinueSearch,
   staticData: { requiresAuth: true, title: 'Multi-factor authentication required' },
   component: lazyScreen(() => import('../features/auth/pages/mfa-setup.page'), 'MfaSetupPage'),
+});
+
+// Password recovery and invitations (spec §2): public, in the login layout, their query as inputs.
+const forgotRoute = createRoute({
+  getParentRoute: () => loginGroupRoute,
+  path: 'forgot',
+  validateSearch: validateForgotSearch,
+  staticData: { requiresAuth: false, title: 'Forgot password' },
+  component: lazyScreen(() => import('../features/auth/pages/forgot.page'), 'ForgotPage'),
+});
+
+const forgotVerifyRoute = createRoute({
+  getParentRoute: () => loginGroupRoute,
+  path: 'forgot/verify',
+  validateSearch: validatePasswordLinkSearch,
+  staticData: { requiresAuth: false, title: 'Checking your link' },
+  component: lazyScreen(() => import('../features/auth/pages/forgot-verify.page'), 'ForgotVerifyPage'),
+});
+
+const forgotResetRoute = createRoute({
+  getParentRoute: () => loginGroupRoute,
+  path: 'forgot/reset',
+  validateSearch: validatePasswordLinkSearch,
+  staticData: { requiresAuth: false, title: 'Choose a password' },
+  component: lazyScreen(() => import('../features/auth/pages/forgot-reset.page'), 'ForgotResetPage'),
+});
+
+/** The TOTP step of sign-in: only for a session that owes its authenticator code. */
+const totpCompleteRoute = createRoute({
+  getParentRoute: () => loginGroupRoute,
+  path: 'login/totp/complete',
+  validateSearch: validateContinueSearch,
+  staticData: { requiresAuth: false, title: 'Two-step verification' },
+  beforeLoad: async ({ context, search }) => {
+    const session = await context.queryClient.ensureQueryData(sessionQueryOptions);
+    if (session?.next_factor !== 'totp') throw redirect({ to: '/login', search });
+  },
+  component: lazyScreen(() => import('../features/auth/pages/totp-complete.page'), 'TotpCompletePage'),
 });
 
 // Main shell.
@@ -154,6 +208,18 @@ const companySettingsRoute = createRoute({
     nav: { label: 'Company settings', group: 'Settings', description: 'Account settings and the IP allowlist.' },
   },
   component: lazyScreen(() => import('../features/company/pages/company-settings.page'), 'CompanySettingsPage'),
+});
+
+/** Settings › Sign-in & MFA: every signed-in user's own second factors. */
+const mfaSettingsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'v2/home/settings/admin-credentials',
+  staticData: {
+    requiresAuth: true,
+    title: 'Sign-in & MFA',
+    nav: { label: 'Sign-in & MFA', group: 'Settings', description: 'Your authenticator app and recovery codes.' },
+  },
+  component: lazyScreen(() => import('../features/mfa/pages/mfa-settings.page'), 'MfaSettingsPage'),
 });
 
 /** Lists keep paging, order and filters in the URL, validated with the contract's query schema; spec §9 defaults are left out of it. */
@@ -312,6 +378,12 @@ const accountLicensesRoute = createRoute({
   component: lazyScreen(() => import('../features/licenses/pages/account-licenses.page'), 'AccountLicensesPage'),
 });
 
+const accountIdentityProvidersRoute = createRoute({
+  ...accountTab('identity-providers', 'Identity providers'),
+  ...listSearch(identityProvidersQuery),
+  component: lazyScreen(() => import('../features/identity-providers/pages/account-identity-providers.page'), 'AccountIdentityProvidersPage'),
+});
+
 const accountOffboardingRoute = createRoute({
   ...accountTab('account-offboarding', 'Offboarding'),
   component: lazyScreen(() => import('../features/offboarding/pages/account-offboarding.page'), 'AccountOffboardingPage'),
@@ -329,7 +401,7 @@ const unknownRoute = createRoute({
 
 export const routeTree = rootRoute.addChildren([
   indexRoute,
-  loginGroupRoute.addChildren([loginRoute, mfaSetupRoute]),
+  loginGroupRoute.addChildren([loginRoute, forgotRoute, forgotVerifyRoute, forgotResetRoute, totpCompleteRoute, mfaSetupRoute, openidCompleteRoute]),
   shellRoute.addChildren([
     homeRoute,
     generalSettingsRoute,
@@ -337,6 +409,7 @@ export const routeTree = rootRoute.addChildren([
     companySettingsRoute,
     usersSettingsRoute,
     serverStatusRoute,
+    mfaSettingsRoute,
     syslogSettingsRoute,
     accountsRoute,
     portRangesRoute,
@@ -351,6 +424,7 @@ export const routeTree = rootRoute.addChildren([
       accountAuditLogsRoute,
       accountSyslogRoute,
       accountLicensesRoute,
+      accountIdentityProvidersRoute,
       accountOffboardingRoute,
     ]),
   ]),

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { ipAllowlist } from '../../db/schema/allowlist.ts';
+import { userTotp } from '../../db/schema/mfa.ts';
 import { loginThrottle } from '../../db/schema/platform.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -15,6 +16,7 @@ export async function findUserForSignIn(tx: Tx, username: string) {
       disabled: sql<boolean>`${users.disabled} or ${accounts.disabled}`,
       allowedRanges: sql<string[] | null>`case when ${accounts.enforceIp} then coalesce((select array_agg(a.ip_address)
         from ${ipAllowlist} as a where a.account_id = ${accounts.id}), '{}') end`,
+      totpConfirmed: sql<boolean>`exists (select 1 from ${userTotp} as f where f.user_id = ${users.id} and f.confirmed_at is not null)`,
     })
     .from(users)
     .innerJoin(accounts, eq(accounts.id, users.accountId))

@@ -37,7 +37,11 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
       if (!result.ok && result.reason === 'ip_not_allowed') throw ipRefused(request.ip);
       if (!result.ok) throw unauthorized(result.reason, Messages.invalidCredentials);
 
-      const sessionId = await startSession(request, reply, { sessions: deps.sessions, session: deps.config.session }, { ...result, nextFactor: null });
+      const sessionId = await startSession(request, reply, { sessions: deps.sessions, session: deps.config.session }, {
+        userId: result.userId,
+        accountId: result.accountId,
+        nextFactor: result.nextFactor,
+      });
       const principal = (await deps.sessions.principalOf(request.tx, sessionId))!;
       request.auditDetails.actorUserId = result.userId;
       return { auth_info: toAuthInfo(principal) };

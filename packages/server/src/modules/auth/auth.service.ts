@@ -9,7 +9,7 @@ import * as repo from './auth.repository.ts';
 export type SignInPolicy = { maxFailures: number; lockSeconds: number };
 export type SignInAttempt = { allowed: boolean; lockedNow: boolean };
 export type SignInResult =
-  | { ok: true; userId: string; accountId: string }
+  | { ok: true; userId: string; accountId: string; nextFactor: 'totp' | null }
   | { ok: false; reason: string; accountId: string | null };
 
 /** The session's view of the signed-in user, as spec §3 shapes it. */
@@ -28,11 +28,11 @@ export function toAuthInfo(principal: Principal): AuthInfo {
       account_slug: principal.account.accountSlug,
     },
     permissions: [...principal.permissions],
-    // Services and second factors arrive with their own capabilities; until then a session has none of either.
+    // Services arrive with their own capability; until then a session has none.
     permissible_services: [],
     fully_logged_in: principal.nextFactor === null,
     next_factor: principal.nextFactor,
-    mfa_enabled: false,
+    mfa_enabled: principal.mfaEnabled,
   };
 }
 
@@ -69,5 +69,6 @@ export async function verifyCredentials(
   if (user.disabled) return { ok: false, reason: 'user_disabled', accountId };
   if (!addressAllowed(clientAddress, user.allowedRanges)) return { ok: false, reason: 'ip_not_allowed', accountId };
   await repo.clearSignInFailures(tx, username);
-  return { ok: true, userId: user.id, accountId: user.accountId };
+  // A user with a confirmed authenticator app gets a partial session: the code is still owed.
+  return { ok: true, userId: user.id, accountId: user.accountId, nextFactor: user.totpConfirmed ? 'totp' : null };
 }

@@ -133,7 +133,8 @@ describe('user/users changes', () => {
     const session = authInfoResponse.parse((await dave.get('/rest/api/v1/login')).json()).auth_info;
     expect(session.user.mfa_enforced).toBe(true);
     expect(session.permissions).toContain('users:read');
-    expect((await dave.get(USERS)).statusCode).toBe(200);
+    // With MFA now enforced and no factor yet, Dave must enrol one before anything else.
+    expect((await dave.get(USERS)).json()).toMatchObject({ error: 'mfa_setup_required' });
   });
 
   it('disabling a user ends their sessions and refuses their sign-in until enabled again', async () => {
@@ -168,7 +169,8 @@ describe('account-level mfa_enforced', () => {
 
     const reader = await signedIn('reader');
     expect(authInfoResponse.parse((await reader.get('/rest/api/v1/login')).json()).auth_info.user.mfa_enforced).toBe(true);
-    expect((await list(admin, 'search=reader')).data[0]?.mfa_enforced).toBe(false); // the user's own setting
+    // The user's own setting (asked by the platform administrator: acme's own must first enrol a factor).
+    expect((await list(platform, `account_id=${acme.accountId}&search=reader`)).data[0]?.mfa_enforced).toBe(false);
 
     await platform.call({ method: 'PUT', url: accounts, payload: { accounts: [{ id: acme.accountId, mfa_enforced: false }] } });
     expect(authInfoResponse.parse((await reader.get('/rest/api/v1/login')).json()).auth_info.user.mfa_enforced).toBe(false);

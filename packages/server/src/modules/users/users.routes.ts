@@ -12,6 +12,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app.ts';
+import { mailAfterCommit } from '../../platform/mailer.ts';
+import { findAccountById } from '../accounts/accounts.service.ts';
+import { inviteMailFor } from '../passwords/passwords.service.ts';
 import { targetAccount } from './roles.service.ts';
 import * as users from './users.service.ts';
 
@@ -37,7 +40,12 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     config: { permission: Permission.usersManage, audit: 'users.create' },
     handler: async (request, reply) => {
       request.auditDetails.target = request.body.users.map((u) => u.username).join(', ');
-      const created = await users.createUsers(await contextOf(request, request.body.account_id), request.body.users);
+      const ctx = await contextOf(request, request.body.account_id);
+      const created = await users.createUsers(ctx, request.body.users);
+      // Each invited user gets a link to choose their password, mailed once the invitation is committed.
+      const account = (await findAccountById(request.tx, ctx.account.id))!;
+      const invitation = { accountId: account.id, accountName: account.name, inviter: ctx.caller.name, publicUrl: deps.mailer.publicUrl };
+      for (const user of created) mailAfterCommit(request, deps.mailer, await inviteMailFor(request.tx, user, invitation));
       // Returned, not sent: the response leaves only after the transaction has committed.
       reply.status(201);
       return { users: created };

@@ -17,8 +17,8 @@ export async function listUsers(ctx: UsersContext, query: UsersListQuery) {
 }
 
 /**
- * Invites users, all together or not at all. Mail does not exist yet, so nobody is told: an invited user
- * has no usable password until they set one. A taken username, here or in any other account, is a field error.
+ * Invites users, all together or not at all: an invited user has no usable password until they choose one
+ * through the link the route mails them. A taken username, here or in any other account, is a field error.
  */
 export async function createUsers(ctx: UsersContext, inputs: UserFields[]): Promise<User[]> {
   const { tx, account } = ctx;

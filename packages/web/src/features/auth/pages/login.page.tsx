@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Alert, Paper, Text, Title } from '@mantine/core';
-import { getRouteApi } from '@tanstack/react-router';
+import { Alert, Anchor, Group, Paper, Text, Title } from '@mantine/core';
+import { Link, getRouteApi } from '@tanstack/react-router';
 import type { AuthInfo } from '@keydeck/contract/auth';
 import { rememberAccountSlug, rememberedAccountSlug } from '../../../lib/account-slug';
 import { continueTargetOrHome } from '../../../lib/continue-url';
 import { LoginForm } from '../components/login-form';
+import { OpenidSignIn } from '../components/openid-sign-in';
 
 const route = getRouteApi('/login-group/login');
 
@@ -20,7 +21,11 @@ export function LoginPage() {
   }, [search.account_slug]);
 
   const signedIn = (session: AuthInfo) => {
-    // Spec §4: a pending second factor is not a session; the second-factor pages come with MFA sign-in.
+    // Spec §4: a pending second factor is not a session yet; the TOTP step has its own page.
+    if (session.next_factor === 'totp') {
+      void navigate({ to: '/login/totp/complete', search: search.continue ? { continue: search.continue } : {} });
+      return;
+    }
     if (!session.fully_logged_in) {
       setPendingFactor(session.next_factor);
       return;
@@ -38,11 +43,17 @@ export function LoginPage() {
       </Text>
       {pendingFactor ? (
         <Alert color="warning" variant="light" role="alert" mb="md">
-          This account also needs its second factor ({pendingFactor === 'totp' ? 'authenticator code' : 'security key'}),
-          which this console cannot complete yet. Ask your administrator for help.
+          This account also needs its security key, which this console cannot use yet. Ask your administrator for
+          help.
         </Alert>
       ) : null}
       <LoginForm onSignedIn={signedIn} />
+      <Group justify="center" mt="md">
+        <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/forgot" search={{ continue: search.continue }} />}>
+          Forgot password?
+        </Anchor>
+      </Group>
+      {accountSlug ? <OpenidSignIn accountSlug={accountSlug} continueTo={search.continue} /> : null}
     </Paper>
   );
 }

@@ -9,6 +9,7 @@ import {
   type UsersListQuery,
   type UserUpdate,
 } from '@keydeck/contract/users';
+import { userMfaResetResponse } from '@keydeck/contract/mfa';
 import { apiRequest } from '../../../lib/api-client';
 import { toQueryString } from '../../../lib/query-string';
 import { invalidateUsersAndRoles, userKeys } from './users.keys';
@@ -34,6 +35,15 @@ export const setUserDisabled = (accountId: string | undefined, id: string, disab
 
 export async function deleteUser(accountId: string | undefined, id: string): Promise<void> {
   await apiRequest(ApiPath.users, { method: 'DELETE', body: { account_id: accountId, users: [id] }, schema: usersDeleteResponse });
+}
+
+/** Removes the user's authenticator app and recovery codes; they enrol again at their next sign-in if MFA is enforced. */
+export async function resetUserMfa(accountId: string | undefined, id: string): Promise<void> {
+  await apiRequest(ApiPath.userMfaReset.replace(':user_id', encodeURIComponent(id)), {
+    method: 'POST',
+    body: { account_id: accountId },
+    schema: userMfaResetResponse,
+  });
 }
 
 export function useInviteUser(accountId: string | undefined) {

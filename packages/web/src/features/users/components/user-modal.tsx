@@ -51,9 +51,9 @@ export function UserModal({ accountId, target, onClose }: UserModalProps) {
       {target === null ? null : (
         <Stack gap="md">
           {user ? null : (
-            <Alert color="info" variant="light" title="No invitation email is sent yet" data-testid="invite-notice">
-              The new user starts without a password and can sign in once they have set one. Email invitations arrive with the
-              update to sign-in methods.
+            <Alert color="info" variant="light" title="An invitation email is sent" data-testid="invite-notice">
+              The new user gets an email with a link to choose their password; it works once, for 72 hours. They can sign in as
+              soon as they have chosen it.
             </Alert>
           )}
           {roles.data ? (

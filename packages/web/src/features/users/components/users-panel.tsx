@@ -9,7 +9,7 @@ import { formatTimeAgo } from './time-ago';
 import type { BatchAction } from '../../../lib/ui/batch-action';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
 import type { ListStatePatch } from '../../../lib/ui/list-search';
-import { deleteUser, setUserDisabled, usersListQueryOptions } from '../api/users.api';
+import { deleteUser, resetUserMfa, setUserDisabled, usersListQueryOptions } from '../api/users.api';
 import { invalidateUsersAndRoles } from '../api/users.keys';
 import { UserModal, type UserTarget } from './user-modal';
 import { UserStatusBadges } from './user-status-badges';
@@ -100,6 +100,17 @@ export function UsersPanel({ accountId, state, onChange }: UsersPanelProps) {
       run: (user) => setUserDisabled(accountId, user.id, false),
       successText: (user) => `Enabled ${user.username}`,
       failureText: (user, message) => `Failed enabling ${user.username}: ${message}`,
+      onSettled: refresh,
+    },
+    {
+      label: 'Reset MFA',
+      color: 'warning',
+      permission: Permission.usersManage,
+      confirm: (rows) =>
+        `Reset multi-factor authentication for ${who(rows, 'the user')}? Their authenticator app and recovery codes stop working; where MFA is enforced they set up a new app at their next sign-in.`,
+      run: (user) => resetUserMfa(accountId, user.id),
+      successText: (user) => `Reset MFA of ${user.username}`,
+      failureText: (user, message) => `Failed resetting MFA of ${user.username}: ${message}`,
       onSettled: refresh,
     },
     {

@@ -1,0 +1,71 @@
+import { ApiPath } from '@keydeck/contract/http';
+import {
+  identityProviderDeleted,
+  identityProviderFields,
+  identityProviderParams,
+  identityProviderResponse,
+  identityProvidersPage,
+  identityProvidersParams,
+  identityProvidersQuery,
+} from '@keydeck/contract/identity-providers';
+import { Permission } from '@keydeck/contract/permissions';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app.ts';
+import { accessibleAccount } from '../../platform/account-access.ts';
+import type { Principal } from '../../platform/principal.ts';
+import * as providers from './identity-providers.service.ts';
+
+/**
+ * An account's OpenID Connect identity providers (admin account child tab identity-providers). Platform
+ * administrators manage any account's; a customer with company:manage manages their own account's (who may sign
+ * in to a company is a company setting), and another account's id answers 404. The client secret is write-only.
+ */
+export function register(app: FastifyInstance, deps: AppDeps): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { companyRead: read, companyManage: manage } = Permission;
+  const target = (request: { principal: Principal | null; params: { account_id: string } }) => accessibleAccount(request.principal!, request.params.account_id)!;
+
+  routes.get(ApiPath.identityProviders, {
+    schema: { operationId: 'listIdentityProviders', params: identityProvidersParams, querystring: identityProvidersQuery, response: { 200: identityProvidersPage } },
+    config: { permission: read },
+    handler: (request) => providers.listProviders(request.tx, target(request), request.query),
+  });
+
+  routes.post(ApiPath.identityProviders, {
+    schema: { operationId: 'createIdentityProvider', params: identityProvidersParams, body: identityProviderFields, response: { 201: identityProviderResponse } },
+    config: { permission: manage, audit: 'identity_providers.create' },
+    handler: async (request, reply) => {
+      const accountId = target(request);
+      request.auditDetails.target = `${request.body.name} (${request.body.issuer})`;
+      const created = await providers.createProvider(request.tx, deps.secretBox, accountId, request.body);
+      request.auditDetails.accountId = accountId;
+      reply.status(201);
+      return { identity_provider: created };
+    },
+  });
+
+  routes.put(ApiPath.identityProvider, {
+    schema: { operationId: 'updateIdentityProvider', params: identityProviderParams, body: identityProviderFields, response: { 200: identityProviderResponse } },
+    config: { permission: manage, audit: 'identity_providers.update' },
+    handler: async (request) => {
+      const accountId = target(request);
+      request.auditDetails.target = `${request.body.name} (${request.params.id})`;
+      const updated = await providers.updateProvider(request.tx, deps.secretBox, accountId, request.params.id, request.body);
+      request.auditDetails.accountId = accountId;
+      return { identity_provider: updated };
+    },
+  });
+
+  routes.delete(ApiPath.identityProvider, {
+    schema: { operationId: 'deleteIdentityProvider', params: identityProviderParams, response: { 200: identityProviderDeleted } },
+    config: { permission: manage, audit: 'identity_providers.delete' },
+    handler: async (request) => {
+      const accountId = target(request);
+      request.auditDetails.target = request.params.id;
+      const deleted = await providers.deleteProvider(request.tx, accountId, request.params.id);
+      request.auditDetails = { accountId, target: `${deleted.name} (${deleted.id})` };
+      return { deleted: deleted.id };
+    },
+  });
+}

@@ -1,0 +1,76 @@
+import { ApiPath } from '@keydeck/contract/http';
+import {
+  openidLoginCompleteQuery,
+  openidLoginCompleteResponse,
+  openidLoginStartBody,
+  openidLoginStartResponse,
+  openidProvidersQuery,
+  openidProvidersResponse,
+} from '@keydeck/contract/identity-providers';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app.ts';
+import { ipRefused } from '../../platform/errors.ts';
+import { addressAllowed } from '../../platform/ip-ranges.ts';
+import { startSession } from '../../platform/request-pipeline.ts';
+import { toAuthInfo } from '../auth/auth.service.ts';
+import * as openid from './openid-login.service.ts';
+
+/** Where the provider sends the browser back: the console's /login/openid/complete page (spec §2). */
+const COMPLETE_PAGE = '/login/openid/complete';
+
+/**
+ * Spec §7, sign-in with an account's OpenID Connect provider. The network calls to the provider run before the
+ * request's transaction opens (preHandler); the handlers only write state or start the session.
+ */
+export function register(app: FastifyInstance, deps: AppDeps): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const started = new WeakMap<FastifyRequest, openid.PreparedSignIn>();
+  const proven = new WeakMap<FastifyRequest, openid.ProvenIdentity>();
+  const redirectUri = (request: FastifyRequest) => new URL(COMPLETE_PAGE, deps.config.publicUrl ?? `${request.protocol}://${request.host}`).href;
+
+  // An unknown slug answers an empty list, like an account without providers: slugs cannot be probed.
+  routes.get(ApiPath.openidProviders, {
+    schema: { operationId: 'listOpenidProviders', querystring: openidProvidersQuery, response: { 200: openidProvidersResponse } },
+    config: { public: true, systemScope: true },
+    handler: async (request) => ({ data: await openid.signInOptions(request.tx, request.query.account_slug) }),
+  });
+
+  routes.post(ApiPath.openidLoginStart, {
+    schema: { operationId: 'openidLoginStart', body: openidLoginStartBody, response: { 200: openidLoginStartResponse } },
+    config: { public: true, audit: 'auth.openid.start', systemScope: true, rateLimit: 'login' },
+    preHandler: async (request) => {
+      const continueUri = openid.continuePath(request.body.continue_uri);
+      const provider = await openid.usableProvider(deps.db, request.body.openid_provider_id);
+      request.auditDetails = { accountId: provider.accountId, target: provider.name };
+      started.set(request, await openid.prepareSignIn(deps.secretBox, provider, redirectUri(request), continueUri));
+    },
+    handler: async (request) => {
+      const prepared = started.get(request)!;
+      await openid.rememberSignIn(request.tx, prepared);
+      return { location: prepared.location.href };
+    },
+  });
+
+  routes.post(ApiPath.openidLoginComplete, {
+    schema: { operationId: 'openidLoginComplete', querystring: openidLoginCompleteQuery, response: { 200: openidLoginCompleteResponse } },
+    config: { public: true, audit: 'auth.openid.login', systemScope: true, rateLimit: 'login' },
+    preHandler: async (request) => {
+      const identity = await openid.proveIdentity(deps.db, deps.secretBox, request.query, (accountId, providerName) => {
+        request.auditDetails = { accountId, ...(providerName ? { target: providerName } : {}) };
+      });
+      request.auditDetails = { accountId: identity.accountId, target: `${identity.providerName}: ${identity.claim}=${identity.value}` };
+      proven.set(request, identity);
+    },
+    handler: async (request, reply) => {
+      const identity = proven.get(request)!;
+      const user = await openid.matchUser(request.tx, identity);
+      const sessionId = await startSession(request, reply, { sessions: deps.sessions, session: deps.config.session }, { userId: user.id, accountId: user.accountId, nextFactor: null });
+      const principal = (await deps.sessions.principalOf(request.tx, sessionId))!;
+      // Thrown after the session was written: the request's transaction rolls it back.
+      if (!addressAllowed(request.ip, principal.account.allowedRanges)) throw ipRefused(request.ip);
+      request.auditDetails = { ...request.auditDetails, actorUserId: user.id, actorUsername: principal.username };
+      return { auth_info: toAuthInfo(principal), continue_uri: identity.continueUri };
+    },
+  });
+}

@@ -1,0 +1,169 @@
+import type { OpenidLoginCompleteQuery } from '@keydeck/contract/identity-providers';
+import { Messages, UiDefaults } from '@keydeck/contract/messages';
+import * as oidc from 'openid-client';
+import type { Db, Tx } from '../../db/database.ts';
+import { AppError, badRequest } from '../../platform/errors.ts';
+import type { SecretBox } from '../../platform/secret-box.ts';
+import { SYSTEM_SCOPE, inScope } from '../../platform/tenant-scope.ts';
+import * as repo from './identity-providers.repository.ts';
+import { secretContext } from './identity-providers.service.ts';
+
+/** How long a started sign-in may take at the provider before its state is no longer accepted. */
+const STATE_TTL_SECONDS = 10 * 60;
+/** Discovery and token requests to a provider: a slow provider fails the sign-in rather than hanging it. */
+const PROVIDER_TIMEOUT_SECONDS = 10;
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** A refused OpenID sign-in: the message for the person, the reason for the audit trail. */
+export const openidRefused = (reason: string, message: string = Messages.openidSignInFailed, status = 400) =>
+  new AppError(status, message, { reason, alwaysAudit: true });
+
+export type PreparedSignIn = { location: URL; state: Omit<repo.LoginStateRow, 'expiresAt'> };
+export type ProvenIdentity = { accountId: string; providerName: string; claim: string; userField: UserField; value: string; continueUri: string };
+type UserField = 'email' | 'username';
+export type Provider = repo.ProviderRow;
+
+/** Looks up a provider a sign-in may use, in a short transaction of its own (no transaction waits on the network). */
+export async function usableProvider(db: Db, providerId: string): Promise<Provider> {
+  const provider = await inScope(db, SYSTEM_SCOPE, (tx) => repo.findUsableProvider(tx, providerId));
+  if (!provider) throw openidRefused('provider_unavailable', Messages.openidProviderUnavailable);
+  return provider;
+}
+
+/** Authorization code flow with PKCE (S256), state and nonce: where to send the browser, and what to remember. */
+export async function prepareSignIn(box: SecretBox, provider: Provider, redirectUri: string, continueUri: string): Promise<PreparedSignIn> {
+  const config = await discover(box, provider);
+  const codeVerifier = oidc.randomPKCECodeVerifier();
+  const state = oidc.randomState();
+  const nonce = oidc.randomNonce();
+  const location = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: redirectUri,
+    scope: provider.scopes,
+    response_type: 'code',
+    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: 'S256',
+    state,
+    nonce,
+  });
+  return { location, state: { state, nonce, codeVerifier, redirectUri, continueUri, providerId: provider.id, accountId: provider.accountId } };
+}
+
+/** The enabled providers an account's login page offers; an unknown slug has none, like an account without any. */
+export function signInOptions(tx: Tx, accountSlug: string) {
+  return accountSlug ? repo.enabledProvidersBySlug(tx, accountSlug) : Promise.resolve([]);
+}
+
+export function rememberSignIn(tx: Tx, prepared: PreparedSignIn) {
+  return repo.insertLoginState(tx, { ...prepared.state, expiresAt: new Date(Date.now() + STATE_TTL_SECONDS * 1000) });
+}
+
+/**
+ * Takes the sign-in's state (single use: committed at once, so a replay finds nothing even when this attempt
+ * fails later), exchanges the code and validates the id token (signature, issuer, audience, nonce, expiry).
+ * `onAccount` learns the account as soon as it is known, for the audit trail of a refusal.
+ */
+export async function proveIdentity(
+  db: Db,
+  box: SecretBox,
+  query: OpenidLoginCompleteQuery,
+  onAccount: (accountId: string, providerName?: string) => void,
+): Promise<ProvenIdentity> {
+  if (!query.state) throw openidRefused('state_missing');
+  const stored = await inScope(db, SYSTEM_SCOPE, (tx) => repo.consumeLoginState(tx, query.state!));
+  if (!stored) throw openidRefused('state_unknown_or_used');
+  onAccount(stored.accountId);
+  const provider = await usableProvider(db, stored.providerId);
+  onAccount(provider.accountId, provider.name);
+  if (query.error) throw openidRefused(`provider_error:${query.error}`.slice(0, 200));
+
+  const config = await discover(box, provider);
+  const callback = new URL(stored.redirectUri);
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) callback.searchParams.set(key, value);
+  let claims: Record<string, unknown>;
+  try {
+    const tokens = await oidc.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: stored.codeVerifier,
+      expectedState: stored.state,
+      expectedNonce: stored.nonce,
+      idTokenExpected: true,
+    });
+    const idToken = tokens.claims()!;
+    claims = idToken;
+    // Conformant providers put scope claims (email, preferred_username) in the userinfo answer, not the id token.
+    if (claims[provider.claim] === undefined && tokens.access_token) {
+      claims = { ...(await oidc.fetchUserInfo(config, tokens.access_token, idToken.sub)), ...idToken };
+    }
+  } catch (error) {
+    throw openidRefused(`token_rejected:${failureCode(error)}`);
+  }
+  const value = claims[provider.claim];
+  if (typeof value !== 'string' || value === '') throw openidRefused(`claim_missing:${provider.claim}`);
+  // A provider that says the address is not verified does not prove it belongs to this person.
+  if (provider.claim === 'email' && claims.email_verified === false) throw openidRefused('email_not_verified');
+  return {
+    accountId: provider.accountId,
+    providerName: provider.name,
+    claim: provider.claim,
+    userField: provider.userField === 'username' ? 'username' : 'email',
+    value,
+    continueUri: stored.continueUri,
+  };
+}
+
+/** The one user of the provider's account the proven identity names; nobody is created on the fly. */
+export async function matchUser(tx: Tx, identity: ProvenIdentity) {
+  const matches = await repo.findUsersByField(tx, identity.accountId, identity.userField, identity.value);
+  if (matches.length === 0) throw openidRefused('unknown_user', Messages.openidUnknownUser, 403);
+  if (matches.length > 1) throw openidRefused('ambiguous_user', Messages.openidUnknownUser, 403);
+  if (matches[0]!.disabled) throw openidRefused('user_disabled', Messages.openidUserDisabled, 403);
+  return matches[0]!;
+}
+
+/** The continue target as a same-origin path; empty means the default landing page. */
+export function continuePath(raw: string): string {
+  if (raw === '') return UiDefaults.defaultLanding;
+  const refuse = () => badRequest({ continue_uri: ['Enter a path on this site'] });
+  // Control characters, whitespace and backslashes are refused outright: browsers fold them into "//host" tricks.
+  if (!raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\') || [...raw].some(isIgnorable)) throw refuse();
+  let decoded = raw;
+  for (let round = 0; round < 3; round++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(decoded);
+    } catch {
+      throw refuse();
+    }
+    if (next.startsWith('//') || next.includes('\\')) throw refuse();
+    if (next === decoded) break;
+    decoded = next;
+  }
+  const base = 'http://keydeck.invalid';
+  const url = new URL(raw, base);
+  if (url.origin !== base) throw refuse();
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+function isIgnorable(char: string): boolean {
+  const code = char.charCodeAt(0);
+  return code <= 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
+}
+
+async function discover(box: SecretBox, provider: Provider): Promise<oidc.Configuration> {
+  const issuer = new URL(provider.issuer);
+  const secret = provider.clientSecretSealed ? box.open(provider.clientSecretSealed, secretContext(provider.id)) : undefined;
+  const auth = secret ? oidc.ClientSecretBasic(secret) : oidc.None();
+  try {
+    return await oidc.discovery(issuer, provider.clientId, undefined, auth, {
+      timeout: PROVIDER_TIMEOUT_SECONDS,
+      // Plain HTTP is accepted only for a provider on this machine's loopback (the contract refuses others).
+      execute: LOOPBACK_HOSTS.has(issuer.hostname) && issuer.protocol === 'http:' ? [oidc.allowInsecureRequests] : [],
+    });
+  } catch (error) {
+    throw openidRefused(`discovery_failed:${failureCode(error)}`, Messages.openidProviderUnavailable, 502);
+  }
+}
+
+function failureCode(error: unknown): string {
+  const e = error as { code?: unknown; error?: unknown; name?: unknown };
+  return String(e.error ?? e.code ?? e.name ?? 'unknown').slice(0, 80);
+}

@@ -1,0 +1,143 @@
+import type { MfaStatus, TotpEnrolment } from '@keydeck/contract/mfa';
+import { Messages } from '@keydeck/contract/messages';
+import QRCode from 'qrcode';
+import type { Db, Tx } from '../../db/database.ts';
+import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { verifyPassword } from '../../platform/passwords.ts';
+import type { Mail } from '../../platform/mailer.ts';
+import type { Principal } from '../../platform/principal.ts';
+import type { SecretBox } from '../../platform/secret-box.ts';
+import { SYSTEM_SCOPE, inScope } from '../../platform/tenant-scope.ts';
+import * as repo from './mfa.repository.ts';
+import { RECOVERY_CODE_COUNT, hashRecoveryCode, matchingStep, newRecoveryCode, newTotpSecret, otpauthUrl } from './totp.ts';
+
+/** Wrong codes allowed at the sign-in step before the factor locks and the partial session ends. */
+export const MAX_OTP_FAILURES = 5;
+
+export type OtpAttempt = { allowed: boolean; lockedNow: boolean };
+
+/** TOTP secrets are stored sealed (AES-256-GCM), bound to their user: a database dump alone yields no codes. */
+const secretContext = (userId: string) => `totp:${userId}`;
+
+export async function statusOf(tx: Tx, userId: string): Promise<MfaStatus> {
+  const totp = await repo.findTotp(tx, userId);
+  const confirmedAt = totp?.confirmedAt ?? null;
+  return {
+    totp: { enabled: confirmedAt !== null, confirmed_at: confirmedAt?.toISOString() ?? null },
+    recovery_codes_remaining: confirmedAt ? await repo.countUnusedRecoveryCodes(tx, userId) : 0,
+  };
+}
+
+/**
+ * Starts enrolling an authenticator app: a fresh secret, answered this once (text and server-rendered QR
+ * code) and replaced by every new start until a first code confirms it.
+ */
+export async function beginEnrolment(tx: Tx, box: SecretBox, user: Principal): Promise<TotpEnrolment> {
+  const secret = newTotpSecret();
+  const sealed = box.seal(secret, secretContext(user.userId));
+  if (!(await repo.savePendingTotp(tx, { userId: user.userId, accountId: user.account.id, secret: sealed }))) {
+    throw new AppError(409, Messages.totpAlreadyEnabled, { reason: 'totp_already_enabled' });
+  }
+  const url = otpauthUrl(secret, user.username);
+  return { secret, otpauth_url: url, qr_code: await QRCode.toDataURL(url, { margin: 1, width: 220, errorCorrectionLevel: 'M' }) };
+}
+
+/** The first code proves the app holds the secret: the factor is on, and ten recovery codes are issued. */
+export async function confirmEnrolment(tx: Tx, box: SecretBox, user: Principal, otp: string): Promise<string[]> {
+  const totp = await repo.findTotp(tx, user.userId);
+  if (totp?.confirmedAt) throw new AppError(409, Messages.totpAlreadyEnabled, { reason: 'totp_already_enabled' });
+  if (!totp) throw new AppError(409, Messages.totpEnrolmentMissing, { reason: 'totp_not_pending' });
+  const step = matchingStep(box.open(totp.secret, secretContext(user.userId)), otp);
+  if (step === null) throw badRequest({ otp: [Messages.otpInvalid] }, Messages.otpInvalid);
+  await repo.confirmTotp(tx, user.userId, step);
+  return issueRecoveryCodes(tx, user);
+}
+
+/** Turns the authenticator app off, and with it the recovery codes; needs the password again. */
+export async function disableTotp(tx: Tx, user: Principal, password: string): Promise<void> {
+  await assertPassword(tx, user.userId, password);
+  if (!(await repo.findTotp(tx, user.userId))?.confirmedAt) {
+    throw new AppError(409, Messages.totpNotEnabled, { reason: 'totp_not_enabled' });
+  }
+  await repo.deleteTotp(tx, user.userId);
+}
+
+/** New recovery codes replace every earlier one; needs the password again. */
+export async function regenerateRecoveryCodes(tx: Tx, user: Principal, password: string): Promise<string[]> {
+  await assertPassword(tx, user.userId, password);
+  if (!(await repo.findTotp(tx, user.userId))?.confirmedAt) {
+    throw new AppError(409, Messages.totpNotEnabled, { reason: 'totp_not_enabled' });
+  }
+  return issueRecoveryCodes(tx, user);
+}
+
+/**
+ * Counts an attempt at the sign-in step in a committed transaction of its own, before the code is checked,
+ * so the count survives the refusal. When the count reaches the limit the partial session ends there and
+ * then: a right code still completes (with a new session), a wrong one leaves the caller to sign in again.
+ */
+export function reserveOtpAttempt(
+  db: Db,
+  session: { userId: string; sessionHash: string },
+  lockSeconds: number,
+  endSession: (tx: Tx) => Promise<void>,
+): Promise<OtpAttempt> {
+  return inScope(db, SYSTEM_SCOPE, async (tx) => {
+    const attempt = await repo.reserveAttempt(tx, session.userId, MAX_OTP_FAILURES, lockSeconds);
+    if (!attempt.allowed || attempt.lockedNow) await endSession(tx);
+    return attempt;
+  });
+}
+
+/** Checks a sign-in code and spends its time step; false for a wrong, stale or already used code. */
+export async function completeWithOtp(tx: Tx, box: SecretBox, userId: string, otp: string): Promise<boolean> {
+  const totp = await repo.findTotp(tx, userId);
+  if (!totp?.confirmedAt) return false;
+  const step = matchingStep(box.open(totp.secret, secretContext(userId)), otp);
+  return step !== null && repo.useStep(tx, userId, step);
+}
+
+/** Spends one recovery code in place of the app's code; false when it is not one of the unused ones. */
+export async function completeWithRecoveryCode(tx: Tx, userId: string, code: string): Promise<boolean> {
+  const used = await repo.useRecoveryCode(tx, userId, hashRecoveryCode(code));
+  if (used) await repo.clearFailures(tx, userId);
+  return used;
+}
+
+/** Tells the user a recovery code was spent: if it was not them, their password and a code have leaked. */
+export async function recoveryCodeUsedMail(tx: Tx, user: { userId: string; username: string; email: string }): Promise<Mail> {
+  const left = await repo.countUnusedRecoveryCodes(tx, user.userId);
+  return {
+    to: user.email,
+    subject: 'A Keydeck recovery code was used',
+    text: [
+      'Hello,',
+      '',
+      `a recovery code of the Keydeck user ${user.username} was just used to sign in in place of the authenticator app.`,
+      `${left} unused recovery ${left === 1 ? 'code is' : 'codes are'} left; you can make new ones under Settings › Sign-in & MFA.`,
+      '',
+      'If this was not you, change your password and tell your company administrator at once.',
+    ].join('\n'),
+  };
+}
+
+/** An administrator removes a user's factors (a lost phone); the user enrols again at their next sign-in. */
+export async function resetUserMfa(tx: Tx, accountId: string, userId: string): Promise<{ username: string }> {
+  const user = await repo.findUserInAccount(tx, accountId, userId);
+  if (!user) throw notFound();
+  await repo.deleteTotp(tx, userId);
+  await repo.deletePartialSessions(tx, userId);
+  return user;
+}
+
+async function issueRecoveryCodes(tx: Tx, user: Principal): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  await repo.replaceRecoveryCodes(tx, { userId: user.userId, accountId: user.account.id }, codes.map(hashRecoveryCode));
+  return codes;
+}
+
+async function assertPassword(tx: Tx, userId: string, password: string): Promise<void> {
+  if (!(await verifyPassword(await repo.passwordHashOf(tx, userId), password))) {
+    throw badRequest({ password: [Messages.passwordIncorrect] }, Messages.passwordIncorrect);
+  }
+}

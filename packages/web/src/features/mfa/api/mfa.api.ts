@@ -1,0 +1,83 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { authInfoResponse } from '@keydeck/contract/auth';
+import { ApiPath } from '@keydeck/contract/http';
+import {
+  mfaStatusResponse,
+  recoveryCodesResponse,
+  totpConfirmResponse,
+  totpDisableResponse,
+  totpEnrolmentResponse,
+  type TotpCompleteRequest,
+} from '@keydeck/contract/mfa';
+import { apiRequest } from '../../../lib/api-client';
+import { sessionKeys } from '../../../lib/session';
+
+export const mfaKeys = {
+  all: ['mfa'] as const,
+  status: () => [...mfaKeys.all, 'status'] as const,
+};
+
+export const mfaStatusQueryOptions = queryOptions({
+  queryKey: mfaKeys.status(),
+  queryFn: ({ signal }) => apiRequest(ApiPath.mfa, { schema: mfaStatusResponse, signal }),
+  select: (data) => data.mfa,
+  meta: { errorContext: 'Could not load your sign-in settings' },
+});
+
+/** A fresh secret and its QR code; every start replaces the previous unconfirmed one. */
+export function useBeginTotpEnrolment() {
+  return useMutation({
+    mutationFn: async () => (await apiRequest(ApiPath.totpEnrolBegin, { method: 'POST', schema: totpEnrolmentResponse })).enrolment,
+    meta: { errorContext: 'Could not start the set-up' },
+  });
+}
+
+/** The first code turns the factor on; the session now has MFA enabled, which the route guard reads. */
+export function useConfirmTotpEnrolment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (otp: string) => apiRequest(ApiPath.totpEnrolConfirm, { method: 'POST', body: { otp }, schema: totpConfirmResponse }),
+    meta: { errorContext: 'Could not confirm the code', inlineErrorStatuses: [400] },
+    onSuccess: async ({ auth_info }) => {
+      queryClient.setQueryData(sessionKeys.all, auth_info);
+      await queryClient.invalidateQueries({ queryKey: mfaKeys.all });
+    },
+  });
+}
+
+export function useDisableTotp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (password: string) => apiRequest(ApiPath.totp, { method: 'DELETE', body: { password }, schema: totpDisableResponse }),
+    meta: { errorContext: 'Could not turn off the authenticator app', inlineErrorStatuses: [400] },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: mfaKeys.all });
+      await queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+    },
+  });
+}
+
+export function useRegenerateRecoveryCodes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (password: string) =>
+      (await apiRequest(ApiPath.recoveryCodes, { method: 'POST', body: { password }, schema: recoveryCodesResponse })).recovery_codes,
+    meta: { errorContext: 'Could not make new recovery codes', inlineErrorStatuses: [400] },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mfaKeys.all }),
+  });
+}
+
+/**
+ * The TOTP step of sign-in. Its 401 (wrong code) is the answer, not a lost session: ignoreAuth. After too many
+ * wrong codes the server ends the partial session, so the session is asked again on every refusal.
+ */
+export function useCompleteTotp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TotpCompleteRequest) =>
+      apiRequest(ApiPath.totpAuthenticateComplete, { method: 'POST', body, schema: authInfoResponse, ignoreAuth: true }),
+    meta: { errorContext: 'Could not complete the sign-in', inlineErrorStatuses: [400, 401, 403] },
+    onSuccess: ({ auth_info }) => queryClient.setQueryData(sessionKeys.all, auth_info),
+    onError: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
+  });
+}

@@ -1,0 +1,48 @@
+import '@mantine/core/styles/SimpleGrid.css';
+import { Alert, Button, CopyButton, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+
+/** Saves the codes as a text file through a temporary object URL. */
+function downloadCodes(codes: string[]): void {
+  const text = ['Keydeck recovery codes: each works once, in place of your authenticator code.', '', ...codes, ''].join('\n');
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'keydeck-recovery-codes.txt';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** Ten recovery codes, shown this once: copy or download them before leaving. */
+export function RecoveryCodesView({ codes }: { codes: string[] }) {
+  return (
+    <Stack gap="sm">
+      <Alert color="warning" variant="light">
+        <Text size="sm" fw={700}>
+          Save your recovery codes now
+        </Text>
+        <Text size="sm">Each code signs you in once if you lose your authenticator app. They are not shown again.</Text>
+      </Alert>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing={4} verticalSpacing={4} maw={420} aria-label="Recovery codes" role="list">
+        {codes.map((code) => (
+          <Text key={code} ff="monospace" fw={600} size="sm" role="listitem" style={{ whiteSpace: 'nowrap' }}>
+            {code}
+          </Text>
+        ))}
+      </SimpleGrid>
+      <Group gap="xs">
+        <CopyButton value={codes.join('\n')} timeout={1500}>
+          {({ copied, copy }) => (
+            <Button variant="default" onClick={copy}>
+              {copied ? 'Copied' : 'Copy codes'}
+            </Button>
+          )}
+        </CopyButton>
+        <Button variant="default" onClick={() => downloadCodes(codes)}>
+          Download
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
