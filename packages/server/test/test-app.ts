@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CSRF_COOKIE, CSRF_HEADER } from '@keydeck/contract/http';
@@ -15,6 +15,7 @@ export const ADMIN = { username: 'admin', password: 'Correct-Horse-9-Battery' };
 /** A fresh database (in-memory PGlite, or a new database on the test PostgreSQL) and the app on it. */
 export async function createTestApp(env: Record<string, string | undefined> = {}) {
   const databaseUrl = await freshPostgresDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'keydeck-test-'));
   const config = loadConfig({
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
@@ -23,12 +24,16 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
     PASSWORD_RESET_RATE_LIMIT: '1000',
     WEB_DIST: '/nonexistent',
     // Without SMTP_URL, mails go to DATA_DIR/outbox: a directory of the test's own, not the working tree.
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'keydeck-test-')),
+    DATA_DIR: dataDir,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
   const { app, database, generatedAdminPassword } = await start(config, { inMemory: true });
-  return { app, database, config, generatedAdminPassword, close: () => app.close() };
+  const close = async () => {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { app, database, config, generatedAdminPassword, close };
 }
 
 export type TestApp = { app: FastifyInstance; database: Database };

@@ -1,0 +1,23 @@
+import { PasswordText } from '@keydeck/contract/passwords';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('refuses a common ADMIN_PASSWORD or one equal to ADMIN_USERNAME, naming the variable', () => {
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'Password2024!' })).toThrow(`ADMIN_PASSWORD: ${PasswordText.common}`);
+    expect(() => loadConfig({ ADMIN_USERNAME: 'operator-in-chief', ADMIN_PASSWORD: 'Operator-In-Chief' })).toThrow(PasswordText.sameAsUsername);
+    expect(loadConfig({ ADMIN_PASSWORD: 'Granite-Lantern-Orbit-7' }).adminPassword).toBe('Granite-Lantern-Orbit-7');
+  });
+
+  it('sends links in mails to PUBLIC_URL, else to http://HOST:PORT, and keeps the outbox in DATA_DIR', () => {
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '9000', DATA_DIR: '/srv/keydeck' }).mail).toMatchObject({
+      publicUrl: 'http://0.0.0.0:9000',
+      outboxDir: '/srv/keydeck/outbox',
+      smtpUrl: undefined,
+    });
+    expect(loadConfig({ PUBLIC_URL: 'https://keys.example.com/', SMTP_URL: 'smtp://mail.example.com:587' }).mail).toMatchObject({
+      publicUrl: 'https://keys.example.com',
+      smtpUrl: 'smtp://mail.example.com:587',
+    });
+  });
+});
