@@ -4,10 +4,11 @@ import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import { Button, Group, NumberInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { NumberInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { accountFields, type Account, type AccountFields } from '@keydeck/contract/accounts';
 import { useFormRefusals } from '../../../lib/use-form-refusals';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { FormFooter } from '../../../lib/ui/form-footer';
 
 type Field = keyof AccountFields;
 const FIELDS: readonly Field[] = Object.keys(accountFields.shape) as Field[];
@@ -105,12 +106,7 @@ export function AccountForm({ account, onSubmit, pending, submitLabel, actions }
           error={errors.mfa_enforced}
           onChange={(event) => set('mfa_enforced', event.currentTarget.checked)}
         />
-        <Group justify="flex-end" gap="sm" mt="xs">
-          {actions}
-          <Button type="submit" loading={pending}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormFooter actions={actions} submitLabel={submitLabel} pending={pending} />
       </Stack>
     </form>
   );

@@ -6,7 +6,7 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Popover.css';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Button, Group, PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import {
   IDENTITY_PROVIDER_USER_FIELD_LABELS,
   IDENTITY_PROVIDER_USER_FIELDS,
@@ -17,6 +17,7 @@ import {
 } from '@keydeck/contract/identity-providers';
 import { useFormRefusals } from '../../../lib/use-form-refusals';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { FormFooter } from '../../../lib/ui/form-footer';
 
 type Field = keyof IdentityProviderFields;
 const FIELDS: readonly Field[] = Object.keys(identityProviderFields.shape) as Field[];
@@ -109,12 +110,7 @@ export function IdentityProviderForm({ provider, onSubmit, pending, submitLabel,
           error={errors.enabled}
           onChange={(event) => set('enabled', event.currentTarget.checked)}
         />
-        <Group justify="flex-end" gap="sm" mt="xs">
-          {actions}
-          <Button type="submit" loading={pending}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormFooter actions={actions} submitLabel={submitLabel} pending={pending} />
       </Stack>
     </form>
   );

@@ -4,10 +4,11 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Autocomplete, Button, Group, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Autocomplete, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { LICENSE_PRODUCT_SUGGESTIONS, licenseFields, type License, type LicenseFields } from '@keydeck/contract/licenses';
 import { useFormRefusals } from '../../../lib/use-form-refusals';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { FormFooter } from '../../../lib/ui/form-footer';
 
 type Field = keyof LicenseFields;
 const FIELDS: readonly Field[] = ['product', 'quantity', 'valid_from', 'valid_until', 'notes'];
@@ -81,12 +82,7 @@ export function LicenseForm({ license, onSubmit, pending, actions }: LicenseForm
             setNotes(event.currentTarget.value);
             clear('notes');
           }} />
-        <Group justify="flex-end" gap="sm" mt="xs">
-          {actions}
-          <Button type="submit" loading={pending}>
-            {license ? 'Save license' : 'Grant license'}
-          </Button>
-        </Group>
+        <FormFooter actions={actions} submitLabel={license ? 'Save license' : 'Grant license'} pending={pending} />
       </Stack>
     </form>
   );

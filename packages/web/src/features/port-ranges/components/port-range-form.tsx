@@ -1,10 +1,11 @@
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Button, Group, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { portRangeFields } from '@keydeck/contract/port-ranges';
 import { useFormRefusals } from '../../../lib/use-form-refusals';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { FormFooter } from '../../../lib/ui/form-footer';
 import type { PortRangeFields } from '../api/port-ranges.api';
 import { AccountSelect, type AccountChoice } from './account-select';
 
@@ -64,12 +65,7 @@ export function PortRangeForm({ onSubmit, pending, actions }: PortRangeFormProps
             clear('account_id');
           }}
         />
-        <Group justify="flex-end" gap="sm" mt="xs">
-          {actions}
-          <Button type="submit" loading={pending}>
-            Create port range
-          </Button>
-        </Group>
+        <FormFooter actions={actions} submitLabel={'Create port range'} pending={pending} />
       </Stack>
     </form>
   );

@@ -7,7 +7,7 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Popover.css';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Button, Group, NumberInput, Radio, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Group, NumberInput, Radio, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import {
   DEFAULT_SYSLOG_FACILITY,
   SYSLOG_PROTOCOL_LABELS,
@@ -19,6 +19,7 @@ import {
 } from '@keydeck/contract/syslog';
 import { useFormRefusals } from '../../../lib/use-form-refusals';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { FormFooter } from '../../../lib/ui/form-footer';
 import { FACILITY_OPTIONS, facilityDescription } from './facility-options';
 
 type Field = keyof SyslogConfigFields;
@@ -156,12 +157,7 @@ export function SyslogConfigForm({ config, onSubmit, pending, submitLabel, actio
           error={errors.enabled}
           onChange={(event) => set('enabled', event.currentTarget.checked)}
         />
-        <Group justify="flex-end" gap="sm" mt="xs">
-          {actions}
-          <Button type="submit" loading={pending}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormFooter actions={actions} submitLabel={submitLabel} pending={pending} />
       </Stack>
     </form>
   );

@@ -1,9 +1,10 @@
 import '@mantine/core/styles/Input.css';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { roleFields, type Role, type RoleFields } from '@keydeck/contract/roles';
 import { useFormRefusals } from '../../../lib/use-form-refusals';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { FormFooter } from '../../../lib/ui/form-footer';
 import { PermissionChecklist } from './permission-checklist';
 
 type Field = keyof RoleFields;
@@ -69,14 +70,7 @@ export function RoleForm({ role, held, readOnly = false, onSubmit, pending, subm
           readOnly={readOnly}
           error={errors.permissions}
         />
-        <Group justify="flex-end" gap="sm" mt="xs">
-          {actions}
-          {readOnly ? null : (
-            <Button type="submit" loading={pending}>
-              {submitLabel}
-            </Button>
-          )}
-        </Group>
+        <FormFooter actions={actions} submitLabel={submitLabel} pending={pending} readOnly={readOnly} />
       </Stack>
     </form>
   );

@@ -7,12 +7,13 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import { Button, Group, MultiSelect, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { MultiSelect, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { z } from 'zod';
 import type { Role } from '@keydeck/contract/roles';
 import { userFields, type User } from '@keydeck/contract/users';
 import { useFormRefusals } from '../../../lib/use-form-refusals';
 import { FormAlert } from '../../../lib/ui/form-alert';
+import { FormFooter } from '../../../lib/ui/form-footer';
 
 const inviteFields = userFields;
 const editFields = userFields.omit({ username: true }).extend({ disabled: z.boolean() });
@@ -140,12 +141,7 @@ export function UserForm({ user, roles, held, onSubmit, pending, submitLabel, ac
             onChange={(event) => set('disabled', event.currentTarget.checked)}
           />
         ) : null}
-        <Group justify="flex-end" gap="sm" mt="xs">
-          {actions}
-          <Button type="submit" loading={pending}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormFooter actions={actions} submitLabel={submitLabel} pending={pending} />
       </Stack>
     </form>
   );
