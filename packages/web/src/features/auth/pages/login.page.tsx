@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Anchor.css';
 import { useEffect, useState } from 'react';
 import { Alert, Anchor, Group, Paper, Text, Title } from '@mantine/core';
 import { Link, getRouteApi } from '@tanstack/react-router';
