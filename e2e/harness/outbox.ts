@@ -27,3 +27,10 @@ export function passwordLinkIn(mail: string): string {
   if (!match?.[1]) throw new Error('The mail carries no password link');
   return match[1];
 }
+
+/** The registration confirmation link a mail carries, as a path the browser can open. */
+export function registrationLinkIn(mail: string): string {
+  const match = /https?:\/\/[^/\s]+(\/register\?token=[\w-]+)/.exec(mail);
+  if (!match?.[1]) throw new Error('The mail carries no registration link');
+  return match[1];
+}

@@ -15,6 +15,8 @@ export const ErrorCode = {
   confirmationRequired: 'confirmation_required',
   /** Forced MFA: the user must enrol a second factor before anything else (send them to /login/mfa/setup). */
   mfaSetupRequired: 'mfa_setup_required',
+  /** No live service session for the service called: the client clears its service authorization and returns to login. */
+  serviceSessionRequired: 'service_session_required',
 } as const;
 
 /** 422 with a list of messages (spec §8). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { allowedFlows } from './allowed-flows.ts';
 import { authInfo } from './auth.ts';
 import { pageOf, pagingQuery } from './paging.ts';
 
@@ -73,7 +74,8 @@ export const identityProviderDeleted = z.object({ deleted: z.string() });
 /** Sign-in with OpenID Connect (spec §7): what the login page offers for an account slug. */
 export const openidProvidersQuery = z.object({ account_slug: z.string().trim().max(100).default('') });
 export const openidProviderOption = z.object({ id: z.string(), name: z.string() });
-export const openidProvidersResponse = z.object({ data: z.array(openidProviderOption) });
+/** The providers (none while the account does not allow OpenID sign-in) and which sign-in methods the page offers. */
+export const openidProvidersResponse = z.object({ data: z.array(openidProviderOption), allowed_flows: allowedFlows });
 
 export const openidLoginStartBody = z.object({
   continue_uri: z.string().max(2048).default(''),

@@ -1,3 +1,7 @@
+import { z } from 'zod';
+import { pageOf, pagingQuery } from './paging.ts';
+import { PERMISSION_CATEGORIES, type PermissionCategory } from './permissions.ts';
+
 /**
  * Service types and their display names (spec §3). The spec names the types, not their display names:
  * these are the product names an operator would recognise.
@@ -41,3 +45,105 @@ export type ServiceStatus = keyof typeof SERVICE_STATUSES;
 export function serviceTypeName(type: string): string {
   return (SERVICE_TYPES as Record<string, string>)[type] ?? type;
 }
+
+export const SERVICE_PERMISSION_LEVELS = ['View', 'Modify'] as const;
+export type ServicePermissionLevel = (typeof SERVICE_PERMISSION_LEVELS)[number];
+
+/** What a service user group may do: each category it holds, at View or Modify level (spec §6). */
+export const servicePermissions = z.partialRecord(z.enum(PERMISSION_CATEGORIES), z.enum(SERVICE_PERMISSION_LEVELS));
+export type ServicePermissions = z.infer<typeof servicePermissions>;
+
+/** Whether a group's permissions allow the given access; Modify includes View. */
+export function allowsServiceAccess(held: ServicePermissions, category: PermissionCategory, level: ServicePermissionLevel): boolean {
+  const has = held[category];
+  return has === 'Modify' || (has === 'View' && level === 'View');
+}
+
+/** A live service session (POST service/login/{id}); token only for services with use_jwt, sent as a bearer token. */
+export const serviceSession = z.object({
+  service_id: z.string().uuid(),
+  expires_at: z.string(),
+  idle_timeout_seconds: z.number().int(),
+  token: z.string().optional(),
+});
+export type ServiceSession = z.infer<typeof serviceSession>;
+export const serviceLoginResponse = z.object({ service_session: serviceSession });
+export const serviceIdParams = z.object({ id: z.string().uuid() });
+
+// ---- Catalogue and life cycle (spec §3, §7: service/services, service/, admin/services) ----
+
+const serviceTypeKey = z.enum(Object.keys(SERVICE_TYPES) as [ServiceType, ...ServiceType[]]);
+const serviceStatusKey = z.enum(Object.keys(SERVICE_STATUSES) as [ServiceStatus, ...ServiceStatus[]]);
+
+/** A service as the console shows it; type_name is the type's display name. */
+export const service = z.object({
+  id: z.string().uuid(),
+  account_id: z.string().uuid(),
+  type: z.string(),
+  type_name: z.string(),
+  name: z.string(),
+  status: serviceStatusKey,
+  location: z.string(),
+  environment: z.string(),
+  use_jwt: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Service = z.infer<typeof service>;
+
+/** A region a service can run in, and the data centres (server locations) behind it. */
+export const serviceLocation = z.object({ id: z.string(), name: z.string() });
+export const serverLocation = z.object({ id: z.string(), name: z.string(), service_location: z.string() });
+/** A type the account may request. */
+export const serviceAvailable = z.object({ type: z.string(), type_name: z.string() });
+
+/** GET service/services: the account's services (page_size 99 for the full fetch) and what may be requested. */
+export const servicesQuery = pagingQuery(['name', 'type', 'status', 'created_at'], 'name').extend({
+  page_size: z.coerce.number().int().min(1).max(99).default(10),
+  /** Platform administrators name the account; everyone else sees their own. */
+  account_id: z.string().uuid().optional(),
+  status: serviceStatusKey.optional(),
+});
+export type ServicesQuery = z.infer<typeof servicesQuery>;
+export const servicesPage = pageOf(service).extend({
+  service_locations: z.array(serviceLocation),
+  server_locations: z.array(serverLocation),
+  services_available: z.array(serviceAvailable),
+  environments: z.array(z.string()),
+  /** The session's current service (PUT service/services), if any. */
+  current_service_id: z.string().uuid().nullable(),
+});
+export type ServicesPage = z.infer<typeof servicesPage>;
+
+/** POST service/services: a customer requests a service; it starts PendingApproval. */
+export const serviceRequestBody = z.object({
+  type: serviceTypeKey,
+  name: z.string().trim().min(1).max(100),
+  location: z.string().min(1),
+  environment: z.string().min(1),
+});
+export type ServiceRequest = z.infer<typeof serviceRequestBody>;
+
+/** PUT service/services: selects the session's current service; null resets it (spec §4). */
+export const currentServiceBody = z.object({ service_id: z.string().uuid().nullable() });
+export const currentServiceResponse = z.object({ service_id: z.string().uuid().nullable() });
+
+/** GET service/?id= */
+export const serviceQuery = z.object({ id: z.string().uuid() });
+export const serviceResponse = z.object({ service });
+
+/** admin/services POST: a platform administrator creates services for an account directly (they go to provisioning). */
+export const adminServicesCreateBody = z.object({
+  services: z.array(serviceRequestBody.extend({ account_id: z.string().uuid(), use_jwt: z.boolean().default(false) })).min(1).max(20),
+});
+/**
+ * admin/services PUT: approve (PendingApproval -> PendingProvisioning), disable (Enabled -> Disabled) or
+ * enable (Disabled -> Enabled); any other move is refused with 409.
+ */
+export const SERVICE_ACTIONS = ['approve', 'enable', 'disable'] as const;
+export const adminServicesUpdateBody = z.object({
+  services: z.array(z.object({ id: z.string().uuid(), action: z.enum(SERVICE_ACTIONS) })).min(1).max(100),
+});
+/** admin/services DELETE: rejects pending requests and deletes services, with everything they hold. */
+export const adminServicesDeleteBody = z.object({ services: z.array(z.string().uuid()).min(1).max(100) });
+export const servicesResponse = z.object({ services: z.array(service) });

@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/database.ts';
 import * as accounts from './modules/accounts/accounts.routes.ts';
 import * as admin from './modules/admin/admin.routes.ts';
+import * as allowedFlows from './modules/allowed-flows/allowed-flows.routes.ts';
 import * as allowlist from './modules/allowlist/allowlist.routes.ts';
 import * as audit from './modules/audit/audit.routes.ts';
 import * as auth from './modules/auth/auth.routes.ts';
@@ -16,11 +17,14 @@ import * as identityProviders from './modules/identity-providers/identity-provid
 import * as openidLogin from './modules/identity-providers/openid-login.routes.ts';
 import * as licenses from './modules/licenses/licenses.routes.ts';
 import * as mfa from './modules/mfa/mfa.routes.ts';
+import * as securityKeys from './modules/mfa/security-keys.routes.ts';
 import * as offboarding from './modules/offboarding/offboarding.routes.ts';
 import * as passwords from './modules/passwords/passwords.routes.ts';
 import * as portRanges from './modules/port-ranges/port-ranges.routes.ts';
+import * as registration from './modules/registration/registration.routes.ts';
 import * as syslog from './modules/syslog/syslog.routes.ts';
 import * as roles from './modules/users/roles.routes.ts';
+import * as serviceSessions from './modules/service-sessions/service-sessions.routes.ts';
 import * as users from './modules/users/users.routes.ts';
 import type { AntiForgery } from './platform/anti-forgery.ts';
 import type { Mailer } from './platform/mailer.ts';
@@ -28,6 +32,7 @@ import { registerErrorHandler } from './platform/error-handler.ts';
 import './platform/fastify-types.ts';
 import { registerRequestPipeline } from './platform/request-pipeline.ts';
 import type { SecretBox } from './platform/secret-box.ts';
+import type { ServiceTokens } from './platform/service-tokens.ts';
 import type { SessionStore } from './platform/session-store.ts';
 import { registerWebApp } from './platform/web-app.ts';
 
@@ -39,11 +44,12 @@ export type AppDeps = {
   antiForgery: AntiForgery;
   mailer: Mailer;
   secretBox: SecretBox;
+  serviceTokens: ServiceTokens;
   versions: { server: string; web: string };
 };
 
 /** Every module, in the order its routes are registered. */
-const modules: { register(app: FastifyInstance, deps: AppDeps): void }[] = [health, auth, admin, accounts, audit, allowlist, features, portRanges, users, roles, syslog, licenses, offboarding, mfa, passwords, identityProviders, openidLogin];
+const modules: { register(app: FastifyInstance, deps: AppDeps): void }[] = [health, auth, admin, accounts, audit, allowlist, features, portRanges, users, roles, syslog, licenses, offboarding, mfa, securityKeys, passwords, identityProviders, allowedFlows, openidLogin, registration, serviceSessions];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
@@ -86,6 +92,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     session: config.session,
     loginRatePerMinute: config.login.ratePerMinute,
     passwordResetRatePerMinute: config.passwordReset.ratePerMinute,
+    registrationRatePerMinute: config.registration.ratePerMinute,
+    serviceSession: { tokens: deps.serviceTokens, idleSeconds: config.serviceSession.idleSeconds },
   });
   await registerWebApp(app, deps.db, config.webDist);
   for (const module of modules) module.register(app, deps);

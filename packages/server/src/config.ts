@@ -16,6 +16,8 @@ const environment = z.object({
   TRUSTED_PROXIES: z.string().default(''),
   SESSION_IDLE_SECONDS: seconds(30 * 60),
   SESSION_ABSOLUTE_SECONDS: seconds(12 * 60 * 60),
+  /** A service session ends after this long without a call to the service. */
+  SERVICE_SESSION_IDLE_SECONDS: seconds(10 * 60),
   LOGIN_MAX_FAILURES: seconds(10),
   LOGIN_LOCK_SECONDS: seconds(30 * 60),
   /** Sign-in attempts allowed per client address per minute. */
@@ -26,6 +28,8 @@ const environment = z.object({
   MAIL_FROM: z.string().default('Keydeck <no-reply@keydeck.local>'),
   /** Password-reset requests allowed per client address per minute. */
   PASSWORD_RESET_RATE_LIMIT: seconds(5),
+  /** Self-service sign-ups allowed per client address per minute. */
+  REGISTRATION_RATE_LIMIT: seconds(5),
   /** The console's address as browsers reach it (for OpenID redirect URIs); absent = each request's own origin. */
   PUBLIC_URL: z.string().url().optional(),
   /** 32 bytes, base64url: the key that seals stored secrets; absent = one generated at first start and kept in the database. */
@@ -47,11 +51,13 @@ export type Config = {
   logLevel: z.infer<typeof environment>['LOG_LEVEL'];
   trustedProxies: string[];
   session: { idleSeconds: number; absoluteSeconds: number };
+  serviceSession: { idleSeconds: number };
   login: { maxFailures: number; lockSeconds: number; ratePerMinute: number };
   webDist: string;
   /** Links in mails point at publicUrl (PUBLIC_URL, else http://HOST:PORT). */
   mail: { smtpUrl: string | undefined; from: string; publicUrl: string; outboxDir: string };
   passwordReset: { ratePerMinute: number };
+  registration: { ratePerMinute: number };
   publicUrl: string | undefined;
   encryptionKey: string | undefined;
 };
@@ -74,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustedProxies: e.TRUSTED_PROXIES.split(',').map((s) => s.trim()).filter(Boolean),
     session: { idleSeconds: e.SESSION_IDLE_SECONDS, absoluteSeconds: e.SESSION_ABSOLUTE_SECONDS },
+    serviceSession: { idleSeconds: e.SERVICE_SESSION_IDLE_SECONDS },
     login: { maxFailures: e.LOGIN_MAX_FAILURES, lockSeconds: e.LOGIN_LOCK_SECONDS, ratePerMinute: e.LOGIN_RATE_LIMIT },
     mail: {
       smtpUrl: e.SMTP_URL,
@@ -82,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       outboxDir: resolve(e.DATA_DIR, 'outbox'),
     },
     passwordReset: { ratePerMinute: e.PASSWORD_RESET_RATE_LIMIT },
+    registration: { ratePerMinute: e.REGISTRATION_RATE_LIMIT },
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     encryptionKey: e.ENCRYPTION_KEY,

@@ -1,3 +1,4 @@
+import { hkdfSync } from 'node:crypto';
 import { buildApp } from './app.ts';
 import { bootstrap } from './bootstrap.ts';
 import type { Config } from './config.ts';
@@ -7,6 +8,7 @@ import { createAntiForgery } from './platform/anti-forgery.ts';
 import { createMailer } from './platform/mailer.ts';
 import { startHousekeeping } from './platform/housekeeping.ts';
 import { createSecretBox } from './platform/secret-box.ts';
+import { createServiceTokens } from './platform/service-tokens.ts';
 import { createSessionStore } from './platform/session-store.ts';
 import { readVersions } from './versions.ts';
 
@@ -26,6 +28,8 @@ export async function start(config: Config, options: { inMemory?: boolean; syslo
     antiForgery: createAntiForgery(boot.antiForgerySecret),
     mailer: createMailer(config.mail),
     secretBox: createSecretBox(config.encryptionKey ?? boot.encryptionKey),
+    // A key of its own for service session tokens, derived so that no new secret needs storing.
+    serviceTokens: createServiceTokens(new Uint8Array(hkdfSync('sha256', boot.antiForgerySecret, '', 'keydeck service session tokens', 32))),
     versions: readVersions(config.webDist),
   });
   app.addHook('onClose', () => database.close());

@@ -1,6 +1,8 @@
 import type { SQL } from 'drizzle-orm';
-import { BUILT_IN_ROLES } from '@keydeck/contract/permissions';
+import { BUILT_IN_ROLES, PERMISSION_CATEGORIES } from '@keydeck/contract/permissions';
+import type { ServicePermissions } from '@keydeck/contract/services';
 import type { Db } from '../src/db/database.ts';
+import { serviceUserGroups, serviceUsers, services } from '../src/db/schema/services.ts';
 import { createAccount, createUser } from '../src/modules/accounts/accounts.service.ts';
 import { SYSTEM_SCOPE, inScope } from '../src/platform/tenant-scope.ts';
 
@@ -34,5 +36,55 @@ export async function queryRows<T = Record<string, unknown>>(db: Db, query: SQL)
   return inScope(db, SYSTEM_SCOPE, async (tx) => {
     const result = (await tx.execute(query)) as unknown as { rows: T[] };
     return result.rows;
+  });
+}
+
+/** Every permission category at Modify: what a service's first group holds. */
+export const ALL_SERVICE_PERMISSIONS: ServicePermissions = Object.fromEntries(PERMISSION_CATEGORIES.map((c) => [c, 'Modify']));
+
+/**
+ * A service of the account as it stands once provisioned, written straight to the database: its groups
+ * (default one 'Administrators' holding everything) and its service users, each in a group by name.
+ */
+export async function seedService(
+  db: Db,
+  accountId: string,
+  options: {
+    name?: string;
+    type?: string;
+    useJwt?: boolean;
+    status?: 'Enabled' | 'Disabled' | 'PendingProvisioning' | 'PendingApproval';
+    groups?: { name: string; parentName?: string; permissions: ServicePermissions }[];
+    members?: { userId: string; group?: string }[];
+  } = {},
+) {
+  return inScope(db, SYSTEM_SCOPE, async (tx) => {
+    const [service] = await tx
+      .insert(services)
+      .values({
+        accountId,
+        type: options.type ?? 'cryptoverse',
+        name: options.name ?? 'Payments HSM',
+        status: options.status ?? 'Enabled',
+        location: 'eu-central',
+        environment: 'production',
+        useJwt: options.useJwt ?? false,
+      })
+      .returning({ id: services.id });
+    const groups = options.groups ?? [{ name: 'Administrators', permissions: ALL_SERVICE_PERMISSIONS }];
+    const groupIds: Record<string, string> = {};
+    for (const group of groups) {
+      const [row] = await tx
+        .insert(serviceUserGroups)
+        .values({ accountId, serviceId: service!.id, name: group.name, parentName: group.parentName ?? null, permissions: group.permissions })
+        .returning({ id: serviceUserGroups.id });
+      groupIds[group.name] = row!.id;
+    }
+    for (const member of options.members ?? []) {
+      await tx
+        .insert(serviceUsers)
+        .values({ accountId, serviceId: service!.id, userId: member.userId, groupId: groupIds[member.group ?? groups[0]!.name]! });
+    }
+    return { serviceId: service!.id, groupIds };
   });
 }

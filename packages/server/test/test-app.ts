@@ -22,6 +22,7 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
     LOG_LEVEL: 'silent',
     LOGIN_RATE_LIMIT: '1000',
     PASSWORD_RESET_RATE_LIMIT: '1000',
+    REGISTRATION_RATE_LIMIT: '1000',
     WEB_DIST: '/nonexistent',
     // Without SMTP_URL, mails go to DATA_DIR/outbox: a directory of the test's own, not the working tree.
     DATA_DIR: dataDir,

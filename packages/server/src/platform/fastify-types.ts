@@ -2,6 +2,7 @@ import type { RouteOptions } from 'fastify';
 import type { PermissionName } from '@keydeck/contract/permissions';
 import type { Tx } from '../db/database.ts';
 import type { Principal } from './principal.ts';
+import type { ServiceAccess, ServiceAccessRule } from './service-access.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -24,7 +25,9 @@ declare module 'fastify' {
     /** Callable from any address even when the caller's account enforces an IP allowlist (sign-out). */
     anyAddress?: true;
     /** Per-client-address limit, in requests per minute, named by the limiter's key. */
-    rateLimit?: 'login' | 'passwordReset';
+    rateLimit?: 'login' | 'passwordReset' | 'registration';
+    /** A service data route: needs a live service session and, when named, a permission category of the service user group. */
+    serviceAccess?: ServiceAccessRule;
   }
 
   interface FastifyInstance {
@@ -37,6 +40,8 @@ declare module 'fastify' {
     principal: Principal | null;
     /** Raw session id from the cookie, when it names a live session. */
     sessionId: string | null;
+    /** The caller's service session, on routes that declare serviceAccess. */
+    serviceAccess: ServiceAccess;
     /** The request's transaction, open while its handler runs. */
     tx: Tx;
     /** Work that must run only once the request's transaction has committed (mail); see mailAfterCommit. */

@@ -22,6 +22,8 @@ export type Principal = {
   permissions: readonly string[];
   /** The factor still owed; null once fully logged in. */
   nextFactor: 'totp' | 'u2f' | null;
+  /** The service selected last in this session (PUT service/services), if any. */
+  currentServiceId: string | null;
 };
 
 /** Forced MFA: the user or their account enforces it and the user has no factor yet. */

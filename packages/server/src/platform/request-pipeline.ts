@@ -8,6 +8,8 @@ import { forbidden, ipRefused, mfaSetupRequired, tooManyRequests, unauthorized }
 import { mustSetUpMfa } from './principal.ts';
 import { hitRateLimit } from './rate-limit.ts';
 import { addressAllowed } from './ip-ranges.ts';
+import { resolveServiceAccess } from './service-access.ts';
+import type { ServiceTokens } from './service-tokens.ts';
 import { hashSessionId, type SessionStore } from './session-store.ts';
 import { NO_TENANT_SCOPE, SYSTEM_SCOPE, accountScope, inScope, type TenantScope } from './tenant-scope.ts';
 
@@ -18,6 +20,8 @@ export type PipelineDeps = {
   session: { absoluteSeconds: number };
   loginRatePerMinute: number;
   passwordResetRatePerMinute: number;
+  registrationRatePerMinute: number;
+  serviceSession: { tokens: ServiceTokens; idleSeconds: number };
 };
 
 const API_PREFIX = '/rest/';
@@ -32,6 +36,7 @@ export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps
   app.decorateRequest('principal', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('tx', null as never);
+  app.decorateRequest('serviceAccess', null as never);
   app.decorateRequest('auditDetails', null as never);
   app.decorateRequest('afterCommit', null as never);
 
@@ -66,9 +71,18 @@ export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps
     if (config?.permission && !principal!.permissions.includes(config.permission)) {
       throw forbidden(`missing_permission:${config.permission}`);
     }
+    // Service data: a live service session and the group's permission category, checked before the input is.
+    if (config?.serviceAccess) {
+      const rule = config.serviceAccess;
+      request.serviceAccess = await inScope(deps.db, scopeOf(request, false), (tx) => resolveServiceAccess(tx, request, rule, deps.serviceSession));
+    }
 
     if (config?.rateLimit) {
-      const perMinute = config.rateLimit === 'login' ? deps.loginRatePerMinute : deps.passwordResetRatePerMinute;
+      const perMinute = {
+        login: deps.loginRatePerMinute,
+        passwordReset: deps.passwordResetRatePerMinute,
+        registration: deps.registrationRatePerMinute,
+      }[config.rateLimit];
       const wait = await hitRateLimit(deps.db, `${config.rateLimit}:${request.ip}`, perMinute);
       if (wait !== null) throw tooManyRequests(wait);
     }

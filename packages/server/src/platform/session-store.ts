@@ -4,6 +4,7 @@ import type { Db, Tx } from '../db/database.ts';
 import { accounts } from '../db/schema/accounts.ts';
 import { ipAllowlist } from '../db/schema/allowlist.ts';
 import { userTotp } from '../db/schema/mfa.ts';
+import { securityKeys } from '../db/schema/security-keys.ts';
 import { sessions } from '../db/schema/sessions.ts';
 import { roles, userRoles, users } from '../db/schema/users.ts';
 import { effectivePermissions, type Principal } from './principal.ts';
@@ -57,9 +58,11 @@ export function createSessionStore(db: Db, timeouts: SessionTimeouts) {
             // An account that enforces MFA enforces it for every one of its users.
             mfaEnforced: sql<boolean>`${users.mfaEnforced} or ${accounts.mfaEnforced}`,
             mfaEnabled: sql<boolean>`exists (select 1 from ${userTotp} as f
-              where f.user_id = ${users.id} and f.confirmed_at is not null)`,
+              where f.user_id = ${users.id} and f.confirmed_at is not null)
+              or exists (select 1 from ${securityKeys} as k where k.user_id = ${users.id})`,
             platformAdmin: users.platformAdmin,
             nextFactor: sessions.nextFactor,
+            currentServiceId: sessions.currentServiceId,
             accountId: accounts.id,
             accountName: accounts.name,
             apiName: accounts.apiName,
@@ -104,6 +107,7 @@ export function createSessionStore(db: Db, timeouts: SessionTimeouts) {
           },
           permissions: effectivePermissions(row.platformAdmin, row.permissions),
           nextFactor: row.nextFactor === 'totp' || row.nextFactor === 'u2f' ? row.nextFactor : null,
+          currentServiceId: row.currentServiceId,
         };
   }
 }

@@ -19,6 +19,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { createQueryClient } from '../lib/query-client';
+import { currentServiceId, forgetServiceSession } from '../lib/service-session';
 import { sessionKeys, sessionQueryOptions } from '../lib/session';
 import { Providers } from './providers';
 import { createAppRouter } from './router';
@@ -29,8 +30,15 @@ const queryClient = createQueryClient({
     queryClient.setQueryData(sessionKeys.all, null);
     void router.invalidate();
   },
-  goToLogin: () => {
-    void router.navigate({ to: '/login', search: { continue: router.state.location.href } });
+  serviceSessionLost: (serviceId) => {
+    const lost = serviceId ?? currentServiceId();
+    if (lost === null) {
+      void router.navigate({ to: '/home/services/{-$service_id}' });
+      return;
+    }
+    forgetServiceSession(queryClient, lost);
+    // The dashboard opens the service login for it.
+    void router.navigate({ to: '/home/services/{-$service_id}', params: { service_id: lost }, search: { action: 'login' } });
   },
 });
 const router = createAppRouter(queryClient);

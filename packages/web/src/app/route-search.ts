@@ -58,6 +58,18 @@ export function validatePasswordLinkSearch(search: Record<string, unknown>): Pas
   };
 }
 
+/** /register (the confirmation mail's token), /register/azure and /google-marketplace (the marketplace's token). */
+export interface TokenSearch {
+  token?: string;
+}
+
+const tokenText = z.string().trim().min(1).max(4096);
+
+export function validateTokenSearch(search: Record<string, unknown>): TokenSearch {
+  const parsed = tokenText.safeParse(search.token);
+  return parsed.success ? { token: parsed.data } : {};
+}
+
 /** What an OpenID provider may put on its redirect back to /login/openid/complete (RFC 6749 §4.1.2, RFC 9207). */
 const OPENID_RESPONSE_PARAMS = ['code', 'state', 'iss', 'session_state', 'error', 'error_description'] as const;
 export type OpenidCompleteSearch = Partial<Record<(typeof OPENID_RESPONSE_PARAMS)[number], string>>;

@@ -12,6 +12,7 @@ import { identityProvidersQuery } from '@keydeck/contract/identity-providers';
 import { Messages } from '@keydeck/contract/messages';
 import { Permission } from '@keydeck/contract/permissions';
 import { usersSettingsSearch } from '../features/users/users-settings.search';
+import { accountServicesListQuery, servicesDashboardSearch, serviceWorkspaceSearch } from '../features/services/services.search';
 import { continueTargetOrHome } from '../lib/continue-url';
 import { isLoggedIn, sessionQueryOptions } from '../lib/session';
 import { lenientSearch, searchDefaults } from '../lib/ui/list-search';
@@ -24,6 +25,7 @@ import {
   validateLoginSearch,
   validateOpenidCompleteSearch,
   validatePasswordLinkSearch,
+  validateTokenSearch,
 } from './route-search';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -140,6 +142,31 @@ const forgotResetRoute = createRoute({
   component: lazyScreen(() => import('../features/auth/pages/forgot-reset.page'), 'ForgotResetPage'),
 });
 
+// Self-service sign-up (spec §2): public; the confirmation mail's link opens /register?token=.
+const registerRoute = createRoute({
+  getParentRoute: () => loginGroupRoute,
+  path: 'register',
+  validateSearch: validateTokenSearch,
+  staticData: { requiresAuth: false, title: 'Create an account' },
+  component: lazyScreen(() => import('../features/registration/pages/register.page'), 'RegisterPage'),
+});
+
+const azureRegisterRoute = createRoute({
+  getParentRoute: () => loginGroupRoute,
+  path: 'register/azure',
+  validateSearch: validateTokenSearch,
+  staticData: { requiresAuth: false, title: 'Create an account · Azure Marketplace' },
+  component: lazyScreen(() => import('../features/registration/pages/marketplace-register.page'), 'AzureRegisterPage'),
+});
+
+const googleMarketplaceRoute = createRoute({
+  getParentRoute: () => loginGroupRoute,
+  path: 'google-marketplace',
+  validateSearch: validateTokenSearch,
+  staticData: { requiresAuth: false, title: 'Create an account · Google Cloud Marketplace' },
+  component: lazyScreen(() => import('../features/registration/pages/marketplace-register.page'), 'GoogleMarketplacePage'),
+});
+
 /** The TOTP step of sign-in: only for a session that owes its authenticator code. */
 const totpCompleteRoute = createRoute({
   getParentRoute: () => loginGroupRoute,
@@ -166,6 +193,42 @@ const homeRoute = createRoute({
   path: 'home',
   staticData: { requiresAuth: true, title: 'Home', nav: { label: 'Home' } },
   component: lazyScreen(() => import('../features/home/pages/home.page'), 'HomePage'),
+});
+
+/** The services dashboard (spec §2): the account's services, the current one and its service session. */
+const servicesDashboardRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'home/services/{-$service_id}',
+  ...listSearch(servicesDashboardSearch),
+  staticData: {
+    requiresAuth: true,
+    permission: Permission.servicesRead,
+    title: 'Services',
+    nav: { label: 'Services', description: 'Your services: select one and log in to work in it.' },
+  },
+  component: lazyScreen(() => import('../features/services/pages/services-dashboard.page'), 'ServicesDashboardPage'),
+});
+
+/** The current service's workspace; its sections are tabs named by ?section=. */
+const serviceWorkspaceRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'home/service',
+  validateSearch: lenientSearch(serviceWorkspaceSearch),
+  staticData: { requiresAuth: true, permission: Permission.servicesRead, title: 'Service' },
+  component: lazyScreen(() => import('../features/services/pages/service-workspace.page'), 'ServiceWorkspacePage'),
+});
+
+/** The catalogue: the service types the account may request. */
+const keyManagementServicesRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'key-management-services',
+  staticData: {
+    requiresAuth: true,
+    permission: Permission.servicesRead,
+    title: 'Request a service',
+    nav: { label: 'Request a service', description: 'The service types your account can request.' },
+  },
+  component: lazyScreen(() => import('../features/services/pages/service-catalogue.page'), 'ServiceCataloguePage'),
 });
 
 const serverStatusRoute = createRoute({
@@ -208,6 +271,20 @@ const companySettingsRoute = createRoute({
     nav: { label: 'Company settings', group: 'Settings', description: 'Account settings and the IP allowlist.' },
   },
   component: lazyScreen(() => import('../features/company/pages/company-settings.page'), 'CompanySettingsPage'),
+});
+
+/** Settings › Identity providers: the OpenID Connect providers of the user's own account. */
+const identityProvidersSettingsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'v2/home/settings/identity-providers',
+  ...listSearch(identityProvidersQuery),
+  staticData: {
+    requiresAuth: true,
+    permission: Permission.companyManage,
+    title: 'Identity providers',
+    nav: { label: 'Identity providers', group: 'Settings', description: 'Let your users sign in with your OpenID Connect provider.' },
+  },
+  component: lazyScreen(() => import('../features/identity-providers/pages/identity-providers-settings.page'), 'IdentityProvidersSettingsPage'),
 });
 
 /** Settings › Sign-in & MFA: every signed-in user's own second factors. */
@@ -361,6 +438,12 @@ const accountPortRangesRoute = createRoute({
   component: lazyScreen(() => import('../features/port-ranges/pages/account-port-ranges.page'), 'AccountPortRangesPage'),
 });
 
+const accountServicesRoute = createRoute({
+  ...accountTab('services', 'Services'),
+  ...listSearch(accountServicesListQuery),
+  component: lazyScreen(() => import('../features/services/pages/account-services.page'), 'AccountServicesPage'),
+});
+
 const accountFeaturesRoute = createRoute({
   ...accountTab('account-features', 'Features'),
   component: lazyScreen(() => import('../features/account-features/pages/account-features.page'), 'AccountFeaturesPage'),
@@ -384,6 +467,11 @@ const accountIdentityProvidersRoute = createRoute({
   component: lazyScreen(() => import('../features/identity-providers/pages/account-identity-providers.page'), 'AccountIdentityProvidersPage'),
 });
 
+const accountAllowedFlowsRoute = createRoute({
+  ...accountTab('allowed-flows', 'Allowed flows'),
+  component: lazyScreen(() => import('../features/allowed-flows/pages/account-allowed-flows.page'), 'AccountAllowedFlowsPage'),
+});
+
 const accountOffboardingRoute = createRoute({
   ...accountTab('account-offboarding', 'Offboarding'),
   component: lazyScreen(() => import('../features/offboarding/pages/account-offboarding.page'), 'AccountOffboardingPage'),
@@ -401,13 +489,17 @@ const unknownRoute = createRoute({
 
 export const routeTree = rootRoute.addChildren([
   indexRoute,
-  loginGroupRoute.addChildren([loginRoute, forgotRoute, forgotVerifyRoute, forgotResetRoute, totpCompleteRoute, mfaSetupRoute, openidCompleteRoute]),
+  loginGroupRoute.addChildren([loginRoute, forgotRoute, forgotVerifyRoute, forgotResetRoute, totpCompleteRoute, mfaSetupRoute, openidCompleteRoute, registerRoute, azureRegisterRoute, googleMarketplaceRoute]),
   shellRoute.addChildren([
     homeRoute,
+    servicesDashboardRoute,
+    serviceWorkspaceRoute,
+    keyManagementServicesRoute,
     generalSettingsRoute,
     auditLogsRoute,
     companySettingsRoute,
     usersSettingsRoute,
+    identityProvidersSettingsRoute,
     serverStatusRoute,
     mfaSettingsRoute,
     syslogSettingsRoute,
@@ -420,11 +512,13 @@ export const routeTree = rootRoute.addChildren([
       accountRolesRoute,
       accountWhitelistRoute,
       accountPortRangesRoute,
+      accountServicesRoute,
       accountFeaturesRoute,
       accountAuditLogsRoute,
       accountSyslogRoute,
       accountLicensesRoute,
       accountIdentityProvidersRoute,
+      accountAllowedFlowsRoute,
       accountOffboardingRoute,
     ]),
   ]),

@@ -47,14 +47,23 @@ describe('apiRequest', () => {
 
   it('turns a failure into an ApiError carrying the status, the parsed body and the call options', async () => {
     respond(403, { message: Messages.permissionDenied, request_id: 'r1' });
-    const error: unknown = await apiRequest('/x', { schema, serviceScoped: true }).catch((caught: unknown) => caught);
+    const error: unknown = await apiRequest('/x', { schema, serviceScoped: true, serviceId: 'svc-1' }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 403,
       body: { message: Messages.permissionDenied, request_id: 'r1' },
-      call: { serviceScoped: true },
+      call: { serviceScoped: true, serviceId: 'svc-1' },
       message: Messages.permissionDenied,
     });
+  });
+
+  it('sends a bearer token in the Authorization header only when given one', async () => {
+    const fetchSpy = respond(200, { server_version: '1.0.0' });
+    await apiRequest('/x', { schema, bearer: 'jwt-1' });
+    await apiRequest('/x', { schema });
+    const authorizationOf = (call: number) => new Headers(fetchSpy.mock.calls[call]?.[1]?.headers).get('Authorization');
+    expect(authorizationOf(0)).toBe('Bearer jwt-1');
+    expect(authorizationOf(1)).toBeNull();
   });
 
   it("reports a network failure as status null with 'request failed'", async () => {

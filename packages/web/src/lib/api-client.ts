@@ -13,6 +13,8 @@ export interface ApiRequest<S extends z.ZodType> extends ApiCallOptions {
   /** The contract schema the success body must match. */
   schema: S;
   signal?: AbortSignal;
+  /** A bearer token for the Authorization header (JWT services, see service-session.ts). */
+  bearer?: string;
 }
 
 function describeIssues(error: z.ZodError): string {
@@ -25,12 +27,13 @@ function describeIssues(error: z.ZodError): string {
  * ApiError that error-toast.ts maps to spec §8 behaviour.
  */
 export async function apiRequest<S extends z.ZodType>(path: string, request: ApiRequest<S>): Promise<z.infer<S>> {
-  const { method = 'GET', body, schema, signal, ignoreAuth, serviceScoped } = request;
-  const call: ApiCallOptions = { ignoreAuth, serviceScoped };
+  const { method = 'GET', body, schema, signal, bearer, ignoreAuth, serviceScoped, serviceId } = request;
+  const call: ApiCallOptions = { ignoreAuth, serviceScoped, serviceId };
   const headers = new Headers({ Accept: 'application/json' });
   const token = currentCsrfToken();
   if (token !== null) headers.set(CSRF_HEADER, token);
   if (body !== undefined) headers.set('Content-Type', 'application/json');
+  if (bearer !== undefined) headers.set('Authorization', `Bearer ${bearer}`);
 
   let response: Response;
   try {

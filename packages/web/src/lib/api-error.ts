@@ -11,6 +11,8 @@ export interface ApiCallOptions {
    * is a permission refusal and the server's own message is shown.
    */
   serviceScoped?: boolean;
+  /** The service a service-scoped call acts on: where a 403 sends the user to log in again. */
+  serviceId?: string;
 }
 
 /** A failed API call: status is null when no response arrived (network failure, aborted). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ErrorCode } from '@keydeck/contract/errors';
 import { Messages } from '@keydeck/contract/messages';
 import { ApiError, ResponseValidationError, type ApiCallOptions } from './api-error';
 import { errorEffect, readErrorBody } from './error-toast';
@@ -17,11 +18,27 @@ describe('errorEffect (spec §8)', () => {
     expect(errorEffect(failure(401, { message: 'You are not logged in.' }))).toEqual({ kind: 'session-lost' });
   });
 
-  it('turns a 403 on a service-scoped call into the service-session-expired toast', () => {
-    expect(errorEffect(failure(403, { message: 'nope' }, { serviceScoped: true }))).toEqual({
+  it('turns a service 403 for a missing service session into the expired toast and a return to that service login', () => {
+    const body = { message: Messages.serviceSessionExpired, error: ErrorCode.serviceSessionRequired };
+    expect(errorEffect(failure(403, body, { serviceScoped: true, serviceId: 'svc-1' }))).toEqual({
       kind: 'service-session-expired',
       toast: { color: 'error', message: Messages.serviceSessionExpired },
+      serviceId: 'svc-1',
     });
+    expect(errorEffect(failure(403, body, { serviceScoped: true }))).toMatchObject({ kind: 'service-session-expired', serviceId: null });
+  });
+
+  it("shows the server's message for a service 403 that refuses a missing permission category", () => {
+    const body = { message: Messages.servicePermissionDenied('Key', 'Modify') };
+    expect(errorEffect(failure(403, body, { serviceScoped: true, serviceId: 'svc-1' }), 'Could not save the key')).toEqual({
+      kind: 'toast',
+      toast: { color: 'error', message: `Could not save the key\n${Messages.servicePermissionDenied('Key', 'Modify')}` },
+    });
+  });
+
+  it('does not treat a console 403 carrying the service-session code as a service refusal', () => {
+    const body = { message: Messages.serviceSessionExpired, error: ErrorCode.serviceSessionRequired };
+    expect(errorEffect(failure(403, body))).toEqual({ kind: 'toast', toast: { color: 'error', message: Messages.serviceSessionExpired } });
   });
 
   it("shows the server's message for a 403 on a console call", () => {

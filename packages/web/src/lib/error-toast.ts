@@ -1,4 +1,4 @@
-import { errorEnvelope, messageListEnvelope } from '@keydeck/contract/errors';
+import { ErrorCode, errorEnvelope, messageListEnvelope } from '@keydeck/contract/errors';
 import { Messages } from '@keydeck/contract/messages';
 import { ApiError } from './api-error';
 import type { ToastSpec } from './toasts';
@@ -7,7 +7,8 @@ import type { ToastSpec } from './toasts';
 export type ErrorEffect =
   | { kind: 'none' }
   | { kind: 'session-lost' }
-  | { kind: 'service-session-expired'; toast: ToastSpec }
+  /** The service session behind a service call is gone: clear that service's authorization, back to its login. */
+  | { kind: 'service-session-expired'; toast: ToastSpec; serviceId: string | null }
   | { kind: 'toast'; toast: ToastSpec };
 
 function fieldLines(errors: Record<string, string[]> | undefined): string[] {
@@ -21,6 +22,12 @@ function generalToast(context: string | undefined, message: string | undefined, 
   const lines = [context, message, ...fields].filter((line): line is string => Boolean(line));
   if (!message && fields.length === 0) lines.push(Messages.unexpectedError);
   return { color: 'error', message: lines.join('\n') };
+}
+
+/** A service 403 means the session is gone only with this reason; a missing permission category is a plain refusal. */
+function serviceSessionRequired(body: unknown): boolean {
+  const envelope = errorEnvelope.partial().safeParse(body);
+  return envelope.success && envelope.data.error === ErrorCode.serviceSessionRequired;
 }
 
 /**
@@ -38,8 +45,12 @@ export function errorEffect(error: unknown, context?: string): ErrorEffect {
   if (error.status === 401) {
     return error.call.ignoreAuth ? { kind: 'none' } : { kind: 'session-lost' };
   }
-  if (error.status === 403 && error.call.serviceScoped) {
-    return { kind: 'service-session-expired', toast: { color: 'error', message: Messages.serviceSessionExpired } };
+  if (error.status === 403 && error.call.serviceScoped && serviceSessionRequired(error.body)) {
+    return {
+      kind: 'service-session-expired',
+      toast: { color: 'error', message: Messages.serviceSessionExpired },
+      serviceId: error.call.serviceId ?? null,
+    };
   }
   if (error.status === 422) {
     const list = messageListEnvelope.safeParse(error.body);

@@ -1,6 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-error';
-import { clearCurrentService } from './current-service';
 import { errorEffect } from './error-toast';
 import { showToast } from './toasts';
 
@@ -19,8 +18,11 @@ declare module '@tanstack/react-query' {
 export interface SessionHandlers {
   /** A call answered 401: forget the session; the route guard then sends the user to login with continue. */
   sessionLost: () => void;
-  /** Go to the login page with the current location as continue target. */
-  goToLogin: () => void;
+  /**
+   * A service call found its service session gone: clear that service's authorization (token, cached session)
+   * and take the user to the service's login; null when the call named no service.
+   */
+  serviceSessionLost: (serviceId: string | null) => void;
 }
 
 function handleError(error: unknown, context: string | undefined, handlers: SessionHandlers): void {
@@ -33,8 +35,7 @@ function handleError(error: unknown, context: string | undefined, handlers: Sess
       return;
     case 'service-session-expired':
       showToast(effect.toast);
-      clearCurrentService();
-      handlers.goToLogin();
+      handlers.serviceSessionLost(effect.serviceId);
       return;
     case 'toast':
       showToast(effect.toast);

@@ -16,6 +16,8 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The service the user last selected (PUT service/services); data calls without a service id act on it. */
+    currentServiceId: uuid('current_service_id'),
   },
   (t) => [index('sessions_user').on(t.userId)],
 );

@@ -131,6 +131,15 @@ export async function insertUser(tx: Tx, user: NewUser) {
   return row;
 }
 
+export async function usernameTaken(tx: Tx, username: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function grantRole(tx: Tx, grant: typeof userRoles.$inferInsert) {
   await tx.insert(userRoles).values(grant).onConflictDoNothing();
 }

@@ -14,6 +14,8 @@ export type UserInput = {
   email: string;
   /** Omitted for an invited user: they get no usable password until they set one. */
   password?: string;
+  /** A hash made earlier, instead of password (a self-service registration keeps only the hash). */
+  passwordHash?: string;
   roleNames?: string[];
   mfaEnforced?: boolean;
   platformAdmin?: boolean;
@@ -39,7 +41,7 @@ export async function createUser(tx: Tx, accountId: string, input: UserInput) {
     email: input.email,
     // A hash of a random secret nobody knows: the user cannot sign in with a password, and signing in as
     // them takes as long as for anyone else (a hash that fails to parse would answer faster).
-    passwordHash: await hashPassword(input.password ?? randomBytes(32).toString('base64url')),
+    passwordHash: input.passwordHash ?? (await hashPassword(input.password ?? randomBytes(32).toString('base64url'))),
     mfaEnforced: input.mfaEnforced ?? false,
     platformAdmin: input.platformAdmin ?? false,
   });
@@ -53,6 +55,11 @@ export async function createUser(tx: Tx, accountId: string, input: UserInput) {
 }
 
 export const findAccountBySlug = repo.findAccountBySlug;
+/** Accounts already using any of these unique values (API name, slug, code). */
+export const findAccountConflicts = (tx: Tx, values: { apiName?: string; accountSlug?: string; accountCode?: string }) =>
+  repo.findConflicts(tx, values);
+/** Whether any account has a user with this username (any letter case): usernames are unique across the platform. */
+export const usernameTaken = repo.usernameTaken;
 export const findAccountById = repo.findAccountById;
 export const deleteAccount = repo.deleteAccount;
 

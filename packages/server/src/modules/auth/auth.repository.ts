@@ -4,6 +4,7 @@ import { accounts } from '../../db/schema/accounts.ts';
 import { ipAllowlist } from '../../db/schema/allowlist.ts';
 import { userTotp } from '../../db/schema/mfa.ts';
 import { loginThrottle } from '../../db/schema/platform.ts';
+import { securityKeys } from '../../db/schema/security-keys.ts';
 import { users } from '../../db/schema/users.ts';
 
 export async function findUserForSignIn(tx: Tx, username: string) {
@@ -17,6 +18,7 @@ export async function findUserForSignIn(tx: Tx, username: string) {
       allowedRanges: sql<string[] | null>`case when ${accounts.enforceIp} then coalesce((select array_agg(a.ip_address)
         from ${ipAllowlist} as a where a.account_id = ${accounts.id}), '{}') end`,
       totpConfirmed: sql<boolean>`exists (select 1 from ${userTotp} as f where f.user_id = ${users.id} and f.confirmed_at is not null)`,
+      hasSecurityKey: sql<boolean>`exists (select 1 from ${securityKeys} as k where k.user_id = ${users.id})`,
     })
     .from(users)
     .innerJoin(accounts, eq(accounts.id, users.accountId))

@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app.ts';
 import { ipRefused, unauthorized } from '../../platform/errors.ts';
 import { endSession, startSession } from '../../platform/request-pipeline.ts';
+import { flowRefused } from '../allowed-flows/allowed-flows.service.ts';
 import { countSignInAttempt, toAuthInfo, verifyCredentials, type SignInAttempt } from './auth.service.ts';
 
 /** Spec §7, session and login. */
@@ -35,6 +36,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
       const result = await verifyCredentials(request.tx, request.body, attempts.get(request)!, request.ip);
       request.auditDetails = { target: username, actorUsername: username, accountId: result.accountId };
       if (!result.ok && result.reason === 'ip_not_allowed') throw ipRefused(request.ip);
+      if (!result.ok && result.reason === 'password_flow_not_allowed') throw flowRefused('password');
       if (!result.ok) throw unauthorized(result.reason, Messages.invalidCredentials);
 
       const sessionId = await startSession(request, reply, { sessions: deps.sessions, session: deps.config.session }, {

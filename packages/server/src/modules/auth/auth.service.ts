@@ -4,12 +4,13 @@ import { addressAllowed } from '../../platform/ip-ranges.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import type { Principal } from '../../platform/principal.ts';
 import { SYSTEM_SCOPE, inScope } from '../../platform/tenant-scope.ts';
+import { flowsOf } from '../allowed-flows/allowed-flows.service.ts';
 import * as repo from './auth.repository.ts';
 
 export type SignInPolicy = { maxFailures: number; lockSeconds: number };
 export type SignInAttempt = { allowed: boolean; lockedNow: boolean };
 export type SignInResult =
-  | { ok: true; userId: string; accountId: string; nextFactor: 'totp' | null }
+  | { ok: true; userId: string; accountId: string; nextFactor: 'totp' | 'u2f' | null }
   | { ok: false; reason: string; accountId: string | null };
 
 /** The session's view of the signed-in user, as spec §3 shapes it. */
@@ -49,7 +50,8 @@ export function countSignInAttempt(db: Db, username: string, policy: SignInPolic
 /**
  * Checks a username and password, then the account's IP allowlist. Every credential failure (unknown user,
  * wrong password, disabled, locked) does the same work and gets the same answer; the reason is for the audit
- * trail. Only a caller who proved the password learns that their address is refused.
+ * trail. Only a caller who proved the password learns that their address is refused, or that their account
+ * does not allow password sign-in.
  */
 export async function verifyCredentials(
   tx: Tx,
@@ -67,8 +69,12 @@ export async function verifyCredentials(
     return { ok: false, reason: attempt.lockedNow ? 'account_locked_now' : 'invalid_credentials', accountId };
   }
   if (user.disabled) return { ok: false, reason: 'user_disabled', accountId };
+  // Told only after the password proved right: a wrong password gets the same answer as anywhere else.
+  if (!(await flowsOf(tx, user.accountId)).password) return { ok: false, reason: 'password_flow_not_allowed', accountId };
   if (!addressAllowed(clientAddress, user.allowedRanges)) return { ok: false, reason: 'ip_not_allowed', accountId };
   await repo.clearSignInFailures(tx, username);
-  // A user with a confirmed authenticator app gets a partial session: the code is still owed.
-  return { ok: true, userId: user.id, accountId: user.accountId, nextFactor: user.totpConfirmed ? 'totp' : null };
+  // A user with a second factor gets a partial session: the factor is still owed. Security keys come first
+  // when a user has both; the key step still takes an app code or a recovery code in their place.
+  const nextFactor = user.hasSecurityKey ? 'u2f' : user.totpConfirmed ? 'totp' : null;
+  return { ok: true, userId: user.id, accountId: user.accountId, nextFactor };
 }

@@ -102,9 +102,9 @@ describe('identity providers', () => {
 
   it("lists an account's enabled providers by slug, and nothing for an unknown slug", async () => {
     const visitor = new Visitor(t.app);
-    expect((await visitor.get(`${PROVIDERS}?account_slug=acme`)).json()).toEqual({ data: [{ id: providerId, name: 'Acme SSO' }] });
-    expect((await visitor.get(`${PROVIDERS}?account_slug=globex`)).json()).toEqual({ data: [] });
-    expect((await visitor.get(`${PROVIDERS}?account_slug=nobody`)).json()).toEqual({ data: [] });
+    expect((await visitor.get(`${PROVIDERS}?account_slug=acme`)).json()).toEqual({ data: [{ id: providerId, name: 'Acme SSO' }], allowed_flows: { password: true, openid: true } });
+    expect((await visitor.get(`${PROVIDERS}?account_slug=globex`)).json()).toEqual({ data: [], allowed_flows: { password: true, openid: true } });
+    expect((await visitor.get(`${PROVIDERS}?account_slug=nobody`)).json()).toEqual({ data: [], allowed_flows: { password: true, openid: true } });
   });
 });
 

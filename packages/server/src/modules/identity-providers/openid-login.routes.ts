@@ -33,7 +33,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   routes.get(ApiPath.openidProviders, {
     schema: { operationId: 'listOpenidProviders', querystring: openidProvidersQuery, response: { 200: openidProvidersResponse } },
     config: { public: true, systemScope: true },
-    handler: async (request) => ({ data: await openid.signInOptions(request.tx, request.query.account_slug) }),
+    handler: (request) => openid.signInOptions(request.tx, request.query.account_slug),
   });
 
   routes.post(ApiPath.openidLoginStart, {
@@ -41,8 +41,9 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     config: { public: true, audit: 'auth.openid.start', systemScope: true, rateLimit: 'login' },
     preHandler: async (request) => {
       const continueUri = openid.continuePath(request.body.continue_uri);
-      const provider = await openid.usableProvider(deps.db, request.body.openid_provider_id);
-      request.auditDetails = { accountId: provider.accountId, target: provider.name };
+      const provider = await openid.usableProvider(deps.db, request.body.openid_provider_id, (found) => {
+        request.auditDetails = { accountId: found.accountId, target: found.name };
+      });
       started.set(request, await openid.prepareSignIn(deps.secretBox, provider, redirectUri(request), continueUri));
     },
     handler: async (request) => {

@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/database.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
 import { SYSTEM_SCOPE, inScope } from '../../platform/tenant-scope.ts';
+import { flowRefused, flowsBySlug, flowsOf } from '../allowed-flows/allowed-flows.service.ts';
 import * as repo from './identity-providers.repository.ts';
 import { secretContext } from './identity-providers.service.ts';
 
@@ -23,11 +24,19 @@ export type ProvenIdentity = { accountId: string; providerName: string; claim: s
 type UserField = 'email' | 'username';
 export type Provider = repo.ProviderRow;
 
-/** Looks up a provider a sign-in may use, in a short transaction of its own (no transaction waits on the network). */
-export async function usableProvider(db: Db, providerId: string): Promise<Provider> {
-  const provider = await inScope(db, SYSTEM_SCOPE, (tx) => repo.findUsableProvider(tx, providerId));
-  if (!provider) throw openidRefused('provider_unavailable', Messages.openidProviderUnavailable);
-  return provider;
+/**
+ * Looks up a provider a sign-in may use, in a short transaction of its own (no transaction waits on the network).
+ * `onFound` learns the provider before its account's allowed sign-in methods are checked, for the audit trail.
+ */
+export async function usableProvider(db: Db, providerId: string, onFound?: (provider: Provider) => void): Promise<Provider> {
+  const found = await inScope(db, SYSTEM_SCOPE, async (tx) => {
+    const provider = await repo.findUsableProvider(tx, providerId);
+    return provider && { provider, openidAllowed: (await flowsOf(tx, provider.accountId)).openid };
+  });
+  if (!found) throw openidRefused('provider_unavailable', Messages.openidProviderUnavailable);
+  onFound?.(found.provider);
+  if (!found.openidAllowed) throw flowRefused('openid');
+  return found.provider;
 }
 
 /** Authorization code flow with PKCE (S256), state and nonce: where to send the browser, and what to remember. */
@@ -48,9 +57,14 @@ export async function prepareSignIn(box: SecretBox, provider: Provider, redirect
   return { location, state: { state, nonce, codeVerifier, redirectUri, continueUri, providerId: provider.id, accountId: provider.accountId } };
 }
 
-/** The enabled providers an account's login page offers; an unknown slug has none, like an account without any. */
-export function signInOptions(tx: Tx, accountSlug: string) {
-  return accountSlug ? repo.enabledProvidersBySlug(tx, accountSlug) : Promise.resolve([]);
+/**
+ * What an account's login page offers: its enabled providers (none while it does not allow OpenID sign-in) and
+ * its allowed methods. An unknown slug looks like an account without providers that allows every method.
+ */
+export async function signInOptions(tx: Tx, accountSlug: string) {
+  const allowed = await flowsBySlug(tx, accountSlug);
+  const providers = accountSlug && allowed.openid ? await repo.enabledProvidersBySlug(tx, accountSlug) : [];
+  return { data: providers, allowed_flows: allowed };
 }
 
 export function rememberSignIn(tx: Tx, prepared: PreparedSignIn) {
@@ -72,8 +86,7 @@ export async function proveIdentity(
   const stored = await inScope(db, SYSTEM_SCOPE, (tx) => repo.consumeLoginState(tx, query.state!));
   if (!stored) throw openidRefused('state_unknown_or_used');
   onAccount(stored.accountId);
-  const provider = await usableProvider(db, stored.providerId);
-  onAccount(provider.accountId, provider.name);
+  const provider = await usableProvider(db, stored.providerId, (found) => onAccount(found.accountId, found.name));
   if (query.error) throw openidRefused(`provider_error:${query.error}`.slice(0, 200));
 
   const config = await discover(box, provider);

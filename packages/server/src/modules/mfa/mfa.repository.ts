@@ -74,6 +74,11 @@ export async function reserveAttempt(tx: Tx, userId: string, maxFailures: number
   return { allowed: row !== undefined, lockedNow: row?.lockedUntil != null };
 }
 
+/** The app alone: the recovery codes stay for the user's security keys. */
+export async function deleteTotpOnly(tx: Tx, userId: string) {
+  await tx.delete(userTotp).where(eq(userTotp.userId, userId));
+}
+
 export async function deleteTotp(tx: Tx, userId: string) {
   await tx.delete(userTotp).where(eq(userTotp.userId, userId));
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));

@@ -25,6 +25,7 @@ import { startSession } from '../../platform/request-pipeline.ts';
 import { toAuthInfo } from '../auth/auth.service.ts';
 import { targetAccount } from '../users/roles.service.ts';
 import * as mfa from './mfa.service.ts';
+import * as keys from './security-keys.service.ts';
 
 /**
  * Second factors: the user's own authenticator app and recovery codes, the TOTP step of sign-in (spec §7
@@ -81,7 +82,12 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     preHandler: async (request) => {
       const session = me(request);
       const endSession = (tx: Parameters<typeof deps.sessions.destroy>[0]) => deps.sessions.destroy(tx, session.sessionHash);
-      attempts.set(request, await mfa.reserveOtpAttempt(deps.db, session, deps.config.login.lockSeconds, endSession));
+      // A session owing its security key counts recovery codes (and app codes) against the keys' throttle.
+      const attempt =
+        session.nextFactor === 'u2f'
+          ? await keys.reserveAttempt(deps.db, { userId: session.userId, accountId: session.account.id, sessionHash: session.sessionHash }, deps.config.login.lockSeconds, endSession, false)
+          : await mfa.reserveOtpAttempt(deps.db, session, deps.config.login.lockSeconds, endSession);
+      attempts.set(request, attempt);
     },
     handler: async (request, reply) => {
       const session = me(request);

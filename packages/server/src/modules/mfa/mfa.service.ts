@@ -9,6 +9,7 @@ import type { Principal } from '../../platform/principal.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
 import { SYSTEM_SCOPE, inScope } from '../../platform/tenant-scope.ts';
 import * as repo from './mfa.repository.ts';
+import * as keysRepo from './security-keys.repository.ts';
 import { RECOVERY_CODE_COUNT, hashRecoveryCode, matchingStep, newRecoveryCode, newTotpSecret, otpauthUrl } from './totp.ts';
 
 /** Wrong codes allowed at the sign-in step before the factor locks and the partial session ends. */
@@ -24,7 +25,8 @@ export async function statusOf(tx: Tx, userId: string): Promise<MfaStatus> {
   const confirmedAt = totp?.confirmedAt ?? null;
   return {
     totp: { enabled: confirmedAt !== null, confirmed_at: confirmedAt?.toISOString() ?? null },
-    recovery_codes_remaining: confirmedAt ? await repo.countUnusedRecoveryCodes(tx, userId) : 0,
+    // Recovery codes exist only while a factor (app or security key) does.
+    recovery_codes_remaining: await repo.countUnusedRecoveryCodes(tx, userId),
   };
 }
 
@@ -53,21 +55,21 @@ export async function confirmEnrolment(tx: Tx, box: SecretBox, user: Principal, 
   return issueRecoveryCodes(tx, user);
 }
 
-/** Turns the authenticator app off, and with it the recovery codes; needs the password again. */
+/** Turns the authenticator app off, and with it the recovery codes unless security keys remain; needs the password again. */
 export async function disableTotp(tx: Tx, user: Principal, password: string): Promise<void> {
   await assertPassword(tx, user.userId, password);
   if (!(await repo.findTotp(tx, user.userId))?.confirmedAt) {
     throw new AppError(409, Messages.totpNotEnabled, { reason: 'totp_not_enabled' });
   }
-  await repo.deleteTotp(tx, user.userId);
+  if ((await keysRepo.countKeys(tx, user.userId)) > 0) await repo.deleteTotpOnly(tx, user.userId);
+  else await repo.deleteTotp(tx, user.userId);
 }
 
 /** New recovery codes replace every earlier one; needs the password again. */
 export async function regenerateRecoveryCodes(tx: Tx, user: Principal, password: string): Promise<string[]> {
   await assertPassword(tx, user.userId, password);
-  if (!(await repo.findTotp(tx, user.userId))?.confirmedAt) {
-    throw new AppError(409, Messages.totpNotEnabled, { reason: 'totp_not_enabled' });
-  }
+  const hasFactor = (await repo.findTotp(tx, user.userId))?.confirmedAt || (await keysRepo.countKeys(tx, user.userId)) > 0;
+  if (!hasFactor) throw new AppError(409, Messages.totpNotEnabled, { reason: 'totp_not_enabled' });
   return issueRecoveryCodes(tx, user);
 }
 
@@ -100,7 +102,10 @@ export async function completeWithOtp(tx: Tx, box: SecretBox, userId: string, ot
 /** Spends one recovery code in place of the app's code; false when it is not one of the unused ones. */
 export async function completeWithRecoveryCode(tx: Tx, userId: string, code: string): Promise<boolean> {
   const used = await repo.useRecoveryCode(tx, userId, hashRecoveryCode(code));
-  if (used) await repo.clearFailures(tx, userId);
+  if (used) {
+    await repo.clearFailures(tx, userId);
+    await keysRepo.clearFailures(tx, userId);
+  }
   return used;
 }
 
@@ -113,7 +118,7 @@ export async function recoveryCodeUsedMail(tx: Tx, user: { userId: string; usern
     text: [
       'Hello,',
       '',
-      `a recovery code of the Keydeck user ${user.username} was just used to sign in in place of the authenticator app.`,
+      `a recovery code of the Keydeck user ${user.username} was just used to sign in in place of a second factor.`,
       `${left} unused recovery ${left === 1 ? 'code is' : 'codes are'} left; you can make new ones under Settings › Sign-in & MFA.`,
       '',
       'If this was not you, change your password and tell your company administrator at once.',
@@ -126,17 +131,18 @@ export async function resetUserMfa(tx: Tx, accountId: string, userId: string): P
   const user = await repo.findUserInAccount(tx, accountId, userId);
   if (!user) throw notFound();
   await repo.deleteTotp(tx, userId);
+  await keysRepo.deleteAllKeys(tx, userId);
   await repo.deletePartialSessions(tx, userId);
   return user;
 }
 
-async function issueRecoveryCodes(tx: Tx, user: Principal): Promise<string[]> {
+export async function issueRecoveryCodes(tx: Tx, user: Principal): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await repo.replaceRecoveryCodes(tx, { userId: user.userId, accountId: user.account.id }, codes.map(hashRecoveryCode));
   return codes;
 }
 
-async function assertPassword(tx: Tx, userId: string, password: string): Promise<void> {
+export async function assertPassword(tx: Tx, userId: string, password: string): Promise<void> {
   if (!(await verifyPassword(await repo.passwordHashOf(tx, userId), password))) {
     throw badRequest({ password: [Messages.passwordIncorrect] }, Messages.passwordIncorrect);
   }

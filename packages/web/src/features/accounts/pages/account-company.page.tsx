@@ -4,6 +4,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { showToast } from '../../../lib/toasts';
 import { accountQueryOptions, useUpdateAccount } from '../api/accounts.api';
 import { AccountForm } from '../components/account-form';
+import { AccountMarketplace } from '../../registration/components/account-marketplace';
 
 const route = getRouteApi('/shell/v2/admin/company-management/accounts/$account_id/company');
 
@@ -18,6 +19,7 @@ export function AccountCompanyPage() {
       <Text fw={600} mb="md">
         Company details
       </Text>
+      <AccountMarketplace accountId={account_id} />
       <AccountForm
         // A saved change re-keys the form, so it shows what the server stored.
         key={`${account.data.id}-${JSON.stringify(account.data)}`}

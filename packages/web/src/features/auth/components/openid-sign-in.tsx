@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Divider.css';
-import { Button, Divider, Stack } from '@mantine/core';
+import { Alert, Button, Divider, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { continueTargetOrHome } from '../../../lib/continue-url';
 import { openidProvidersQueryOptions, useOpenidStart } from '../api/openid.api';
@@ -8,14 +8,25 @@ interface OpenidSignInProps {
   accountSlug: string;
   /** Where to go once signed in (the login page's continue), checked again by the server. */
   continueTo: string | undefined;
+  /** The only way in (the account does not allow passwords): no "or" above the buttons. */
+  alone: boolean;
 }
 
-/** "Sign in with <provider>" for each identity provider the account offers; nothing when it offers none. */
-export function OpenidSignIn({ accountSlug, continueTo }: OpenidSignInProps) {
+/**
+ * "Sign in with <provider>" for each identity provider the account offers; nothing when it offers none, unless
+ * it is the only way in, which then says that nothing is available.
+ */
+export function OpenidSignIn({ accountSlug, continueTo, alone }: OpenidSignInProps) {
   const providers = useQuery(openidProvidersQueryOptions(accountSlug));
   const start = useOpenidStart();
   const options = providers.data?.data ?? [];
-  if (options.length === 0) return null;
+  if (options.length === 0) {
+    return alone && providers.data ? (
+      <Alert color="warning" variant="light">
+        This account offers no way to sign in right now. Ask your administrator.
+      </Alert>
+    ) : null;
+  }
 
   const signIn = (providerId: string) => {
     start.mutate(
@@ -25,8 +36,8 @@ export function OpenidSignIn({ accountSlug, continueTo }: OpenidSignInProps) {
   };
 
   return (
-    <Stack gap="sm" mt="lg">
-      <Divider label="or" labelPosition="center" />
+    <Stack gap="sm" mt={alone ? 0 : 'lg'}>
+      {alone ? null : <Divider label="or" labelPosition="center" />}
       {options.map((provider) => (
         <Button
           key={provider.id}

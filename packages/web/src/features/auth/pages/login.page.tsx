@@ -1,10 +1,12 @@
 import '@mantine/core/styles/Anchor.css';
 import { useEffect, useState } from 'react';
 import { Alert, Anchor, Group, Paper, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import type { AuthInfo } from '@keydeck/contract/auth';
 import { rememberAccountSlug, rememberedAccountSlug } from '../../../lib/account-slug';
 import { continueTargetOrHome } from '../../../lib/continue-url';
+import { openidProvidersQueryOptions } from '../api/openid.api';
 import { LoginForm } from '../components/login-form';
 import { OpenidSignIn } from '../components/openid-sign-in';
 
@@ -16,6 +18,9 @@ export function LoginPage() {
   const [pendingFactor, setPendingFactor] = useState<AuthInfo['next_factor']>(null);
   // Back at the login page without the query (after sign-out, say), the account is still known.
   const accountSlug = search.account_slug ?? rememberedAccountSlug();
+  const options = useQuery({ ...openidProvidersQueryOptions(accountSlug ?? ''), enabled: Boolean(accountSlug) });
+  // The password form stays unless the account says it does not allow passwords.
+  const passwordAllowed = options.data?.allowed_flows.password !== false;
 
   useEffect(() => {
     if (search.account_slug) rememberAccountSlug(search.account_slug);
@@ -40,7 +45,9 @@ export function LoginPage() {
         Sign in
       </Title>
       <Text size="sm" c="dimmed" mb="lg">
-        {accountSlug ? `Account: ${accountSlug}` : 'Use the username and password your administrator gave you.'}
+        {accountSlug
+          ? `Account: ${accountSlug}${passwordAllowed ? '' : ' · sign in with your identity provider'}`
+          : 'Use the username and password your administrator gave you.'}
       </Text>
       {pendingFactor ? (
         <Alert color="warning" variant="light" role="alert" mb="md">
@@ -48,13 +55,23 @@ export function LoginPage() {
           help.
         </Alert>
       ) : null}
-      <LoginForm onSignedIn={signedIn} />
-      <Group justify="center" mt="md">
-        <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/forgot" search={{ continue: search.continue }} />}>
-          Forgot password?
+      {passwordAllowed ? (
+        <>
+          <LoginForm onSignedIn={signedIn} />
+          <Group justify="center" mt="md">
+            <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/forgot" search={{ continue: search.continue }} />}>
+              Forgot password?
+            </Anchor>
+          </Group>
+        </>
+      ) : null}
+      {accountSlug ? <OpenidSignIn accountSlug={accountSlug} continueTo={search.continue} alone={!passwordAllowed} /> : null}
+      <Text size="sm" c="dimmed" ta="center" mt="lg">
+        New company?{' '}
+        <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/register" />}>
+          Create an account
         </Anchor>
-      </Group>
-      {accountSlug ? <OpenidSignIn accountSlug={accountSlug} continueTo={search.continue} /> : null}
+      </Text>
     </Paper>
   );
 }

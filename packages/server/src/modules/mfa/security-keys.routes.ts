@@ -1,0 +1,136 @@
+import { authInfoResponse } from '@keydeck/contract/auth';
+import { ApiPath } from '@keydeck/contract/http';
+import { passwordConfirmRequest } from '@keydeck/contract/mfa';
+import { Messages } from '@keydeck/contract/messages';
+import {
+  securityKeyNameRequest,
+  securityKeyParams,
+  securityKeyRegistrationBeginResponse,
+  securityKeyRegistrationRequest,
+  securityKeyRegistrationResponse,
+  securityKeyResponse,
+  securityKeysResponse,
+  u2fBeginResponse,
+  u2fCompleteRequest,
+} from '@keydeck/contract/security-keys';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app.ts';
+import { unauthorized } from '../../platform/errors.ts';
+import { startSession } from '../../platform/request-pipeline.ts';
+import { toAuthInfo } from '../auth/auth.service.ts';
+import * as keys from './security-keys.service.ts';
+
+/**
+ * WebAuthn security keys: the user's own keys (registration stays open under forced MFA, like the app's
+ * enrolment) and the u2f step of sign-in (spec §7 u2f/authenticate/begin and complete).
+ */
+export function register(app: FastifyInstance, deps: AppDeps): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const me = (request: FastifyRequest) => request.principal!;
+  const challenges = new WeakMap<FastifyRequest, string | undefined>();
+  const attempts = new WeakMap<FastifyRequest, keys.KeyAttempt>();
+  // The console's own origin, as OpenID sign-in computes its redirect URI; the RP ID is its host name.
+  const relyingParty = (request: FastifyRequest): keys.RelyingParty => {
+    const origin = new URL(deps.config.publicUrl ?? `${request.protocol}://${request.host}`).origin;
+    return { origin, rpId: new URL(origin).hostname };
+  };
+
+  routes.get(ApiPath.securityKeys, {
+    schema: { operationId: 'listSecurityKeys', response: { 200: securityKeysResponse } },
+    config: { signedIn: true, duringMfaSetup: true },
+    handler: async (request) => {
+      const data = await keys.listKeys(request.tx, me(request).userId);
+      return { data, total: data.length };
+    },
+  });
+
+  routes.post(ApiPath.securityKeyRegisterBegin, {
+    schema: { operationId: 'beginSecurityKeyRegistration', response: { 200: securityKeyRegistrationBeginResponse } },
+    config: { signedIn: true, duringMfaSetup: true, audit: 'mfa.security_key_register_begin' },
+    handler: async (request) => ({ options: await keys.beginRegistration(request.tx, me(request), relyingParty(request)) }),
+  });
+
+  routes.post(ApiPath.securityKeyRegisterComplete, {
+    schema: {
+      operationId: 'completeSecurityKeyRegistration',
+      body: securityKeyRegistrationRequest,
+      response: { 201: securityKeyRegistrationResponse },
+    },
+    config: { signedIn: true, duringMfaSetup: true, audit: 'mfa.security_key_register' },
+    preHandler: async (request) => {
+      challenges.set(request, await keys.takeChallenge(deps.db, me(request).sessionHash, 'register'));
+    },
+    handler: async (request, reply) => {
+      request.auditDetails.target = request.body.name;
+      const { key, recoveryCodes } = await keys.completeRegistration(
+        request.tx,
+        me(request),
+        relyingParty(request),
+        challenges.get(request),
+        request.body,
+      );
+      const principal = (await deps.sessions.principalOf(request.tx, request.sessionId!))!;
+      reply.status(201);
+      return { security_key: key, recovery_codes: recoveryCodes, auth_info: toAuthInfo(principal) };
+    },
+  });
+
+  routes.patch(ApiPath.securityKey, {
+    schema: { operationId: 'renameSecurityKey', params: securityKeyParams, body: securityKeyNameRequest, response: { 200: securityKeyResponse } },
+    config: { signedIn: true, audit: 'mfa.security_key_rename' },
+    handler: async (request) => {
+      request.auditDetails.target = request.body.name;
+      return { security_key: await keys.renameKey(request.tx, me(request), request.params.key_id, request.body.name) };
+    },
+  });
+
+  routes.delete(ApiPath.securityKey, {
+    schema: { operationId: 'removeSecurityKey', params: securityKeyParams, body: passwordConfirmRequest, response: { 200: securityKeysResponse } },
+    config: { signedIn: true, audit: 'mfa.security_key_remove' },
+    handler: async (request) => {
+      request.auditDetails.target = await keys.removeKey(request.tx, me(request), request.params.key_id, request.body.password);
+      const data = await keys.listKeys(request.tx, me(request).userId);
+      return { data, total: data.length };
+    },
+  });
+
+  routes.post(ApiPath.u2fAuthenticateBegin, {
+    schema: { operationId: 'beginU2f', response: { 200: u2fBeginResponse } },
+    config: { partialSession: true, audit: 'auth.u2f_begin', systemScope: true },
+    handler: async (request) => {
+      request.auditDetails = { target: me(request).username };
+      return { u2f_data: await keys.beginAuthentication(request.tx, me(request), relyingParty(request)) };
+    },
+  });
+
+  routes.post(ApiPath.u2fAuthenticateComplete, {
+    schema: { operationId: 'completeU2f', body: u2fCompleteRequest, response: { 200: authInfoResponse } },
+    config: { partialSession: true, audit: 'auth.u2f_complete', systemScope: true },
+    preHandler: async (request) => {
+      const session = me(request);
+      const endSession = (tx: Parameters<typeof deps.sessions.destroy>[0]) => deps.sessions.destroy(tx, session.sessionHash);
+      const owner = { userId: session.userId, accountId: session.account.id, sessionHash: session.sessionHash };
+      attempts.set(request, await keys.reserveAttempt(deps.db, owner, deps.config.login.lockSeconds, endSession));
+    },
+    handler: async (request, reply) => {
+      const session = me(request);
+      const attempt = attempts.get(request)!;
+      request.auditDetails = { target: session.username };
+      if (!attempt.allowed) throw unauthorized('u2f_locked', Messages.securityKeyTooManyFailures);
+      try {
+        await keys.completeAuthentication(request.tx, session, relyingParty(request), attempt.challenge, request.body.u2f_data);
+      } catch (error) {
+        if (attempt.lockedNow) throw unauthorized('u2f_locked_now', Messages.securityKeyTooManyFailures);
+        throw error;
+      }
+      // A new session id for the fully signed-in session: the partial one's id is retired (no fixation).
+      const sessionId = await startSession(request, reply, { sessions: deps.sessions, session: deps.config.session }, {
+        userId: session.userId,
+        accountId: session.account.id,
+        nextFactor: null,
+      });
+      return { auth_info: toAuthInfo((await deps.sessions.principalOf(request.tx, sessionId))!) };
+    },
+  });
+}

@@ -1,0 +1,102 @@
+import { ErrorCode } from '@keydeck/contract/errors';
+import { Messages } from '@keydeck/contract/messages';
+import { serviceLoginResponse } from '@keydeck/contract/services';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, ROLE, queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';
+import { Visitor, createTestApp } from '../../../test/test-app.ts';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let acme: Awaited<ReturnType<typeof seedAccount>>;
+let operator: Visitor;
+const login = (visitor: Visitor, serviceId: string) => visitor.call({ method: 'POST', url: `/rest/api/v1/service/login/${serviceId}` });
+const sessionOf = (visitor: Visitor, serviceId: string) => visitor.get(`/rest/api/v1/service/login/${serviceId}`);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  acme = await seedAccount(t.database.db, 'acme', [
+    { username: 'acme-operator', roleNames: [ROLE.admin] },
+    { username: 'acme-outsider', roleNames: [ROLE.admin] },
+  ]);
+  operator = new Visitor(t.app);
+  await operator.signIn('acme-operator', PASSWORD);
+});
+afterAll(() => t.close());
+
+describe('service sessions', () => {
+  it('opens a session for a service user of an enabled service, shows it, and ends it at logout', async () => {
+    const { serviceId } = await seedService(t.database.db, acme.accountId, { members: [{ userId: acme.userIds['acme-operator']! }] });
+    const opened = await login(operator, serviceId);
+    expect(opened.statusCode).toBe(200);
+    const { service_session } = serviceLoginResponse.parse(opened.json());
+    expect(service_session.idle_timeout_seconds).toBe(600);
+    expect(service_session.token).toBeUndefined();
+    const remaining = new Date(service_session.expires_at).getTime() - Date.now();
+    expect(remaining).toBeGreaterThan(590_000);
+    expect(remaining).toBeLessThanOrEqual(600_000);
+
+    expect(serviceLoginResponse.parse((await sessionOf(operator, serviceId)).json()).service_session.service_id).toBe(serviceId);
+    expect((await operator.call({ method: 'DELETE', url: `/rest/api/v1/service/login/${serviceId}` })).statusCode).toBe(200);
+    const gone = await sessionOf(operator, serviceId);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().message).toBe(Messages.noServiceSession);
+
+    const actions = await queryRows<{ action: string; target: string }>(
+      t.database.db,
+      sql`select action, target from audit_events where action like 'service.log%' order by id`,
+    );
+    expect(actions).toEqual([
+      { action: 'service.login', target: 'Payments HSM' },
+      { action: 'service.logout', target: serviceId },
+    ]);
+  });
+
+  it('hands a JWT service a signed bearer token that expires with the session', async () => {
+    const { serviceId } = await seedService(t.database.db, acme.accountId, {
+      name: 'Token HSM',
+      useJwt: true,
+      members: [{ userId: acme.userIds['acme-operator']! }],
+    });
+    const { service_session } = serviceLoginResponse.parse((await login(operator, serviceId)).json());
+    const [header, payload] = service_session.token!.split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()) as Record<string, unknown>);
+    expect(header).toEqual({ alg: 'HS256' });
+    expect(payload!.svc).toBe(serviceId);
+    expect(payload!.exp).toBe(Math.floor(new Date(service_session.expires_at).getTime() / 1000));
+    // Handed out once: the status call does not repeat it.
+    expect(serviceLoginResponse.parse((await sessionOf(operator, serviceId)).json()).service_session.token).toBeUndefined();
+  });
+
+  it('refuses users who are not service users, services that are not enabled, and other accounts', async () => {
+    const { serviceId } = await seedService(t.database.db, acme.accountId, { name: 'Members only', members: [] });
+    const outsider = new Visitor(t.app);
+    await outsider.signIn('acme-outsider', PASSWORD);
+    const refused = await login(outsider, serviceId);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(Messages.notAServiceUser);
+    expect(refused.json().error).not.toBe(ErrorCode.serviceSessionRequired);
+
+    const pending = await seedService(t.database.db, acme.accountId, {
+      name: 'Pending',
+      status: 'PendingApproval',
+      members: [{ userId: acme.userIds['acme-operator']! }],
+    });
+    const notEnabled = await login(operator, pending.serviceId);
+    expect(notEnabled.statusCode).toBe(409);
+    expect(notEnabled.json().message).toBe(Messages.serviceNotEnabled);
+
+    const globex = await seedAccount(t.database.db, 'globex', [{ username: 'globex-admin', roleNames: [ROLE.admin] }]);
+    const theirs = await seedService(t.database.db, globex.accountId, { members: [{ userId: globex.userIds['globex-admin']! }] });
+    expect((await login(operator, theirs.serviceId)).statusCode).toBe(404);
+    expect((await sessionOf(operator, theirs.serviceId)).statusCode).toBe(404);
+  });
+
+  it('ends service sessions with the console session', async () => {
+    const { serviceId } = await seedService(t.database.db, acme.accountId, { name: 'Short lived', members: [{ userId: acme.userIds['acme-operator']! }] });
+    const visitor = new Visitor(t.app);
+    await visitor.signIn('acme-operator', PASSWORD);
+    expect((await login(visitor, serviceId)).statusCode).toBe(200);
+    await visitor.call({ method: 'POST', url: '/rest/api/v1/logout' });
+    const [row] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from service_sessions where service_id = ${serviceId}`);
+    expect(row!.n).toBe(0);
+  });
+});

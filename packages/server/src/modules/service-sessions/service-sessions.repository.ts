@@ -1,0 +1,59 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/database.ts';
+import { serviceSessions, serviceUsers, services } from '../../db/schema/services.ts';
+
+export async function findService(tx: Tx, accountId: string, serviceId: string) {
+  const [row] = await tx
+    .select({ id: services.id, name: services.name, status: services.status, useJwt: services.useJwt })
+    .from(services)
+    .where(and(eq(services.id, serviceId), eq(services.accountId, accountId)));
+  return row ?? null;
+}
+
+export async function findServiceUserId(tx: Tx, serviceId: string, userId: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ id: serviceUsers.id })
+    .from(serviceUsers)
+    .where(and(eq(serviceUsers.serviceId, serviceId), eq(serviceUsers.userId, userId)));
+  return row?.id ?? null;
+}
+
+/** Opens (or renews) the console session's one session on the service. */
+export async function upsertSession(
+  tx: Tx,
+  session: { accountId: string; serviceId: string; serviceUserId: string; consoleSessionHash: string; idleSeconds: number },
+) {
+  const expiresAt = sql`now() + make_interval(secs => ${session.idleSeconds})`;
+  const [row] = await tx
+    .insert(serviceSessions)
+    .values({ ...session, expiresAt })
+    .onConflictDoUpdate({
+      target: [serviceSessions.consoleSessionHash, serviceSessions.serviceId],
+      // A new id at every login: a token of the previous session stops working.
+      set: { id: sql`gen_random_uuid()`, serviceUserId: session.serviceUserId, createdAt: sql`now()`, expiresAt },
+    })
+    .returning({ id: serviceSessions.id, expiresAt: serviceSessions.expiresAt });
+  return row!;
+}
+
+export async function findLiveSession(tx: Tx, consoleSessionHash: string, serviceId: string) {
+  const [row] = await tx
+    .select({ id: serviceSessions.id, expiresAt: serviceSessions.expiresAt })
+    .from(serviceSessions)
+    .where(
+      and(
+        eq(serviceSessions.consoleSessionHash, consoleSessionHash),
+        eq(serviceSessions.serviceId, serviceId),
+        sql`${serviceSessions.expiresAt} > now()`,
+      ),
+    );
+  return row ?? null;
+}
+
+export async function deleteSession(tx: Tx, consoleSessionHash: string, serviceId: string): Promise<boolean> {
+  const rows = await tx
+    .delete(serviceSessions)
+    .where(and(eq(serviceSessions.consoleSessionHash, consoleSessionHash), eq(serviceSessions.serviceId, serviceId)))
+    .returning({ id: serviceSessions.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,42 @@
+import { ApiPath } from '@keydeck/contract/http';
+import { Permission } from '@keydeck/contract/permissions';
+import { serviceIdParams, serviceLoginResponse } from '@keydeck/contract/services';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.ts';
+import * as serviceSessions from './service-sessions.service.ts';
+
+/** Service sessions (spec §7 POST/DELETE service/login/{id}): a user's short-lived access to one service's data. */
+export function register(app: FastifyInstance, deps: AppDeps): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const sessionDeps = { tokens: deps.serviceTokens, idleSeconds: deps.config.serviceSession.idleSeconds };
+  const permission = Permission.servicesRead;
+
+  routes.post(ApiPath.serviceLogin, {
+    schema: { operationId: 'serviceLogin', params: serviceIdParams, response: { 200: serviceLoginResponse } },
+    config: { permission, audit: 'service.login' },
+    handler: async (request) => {
+      request.auditDetails.target = request.params.id;
+      const { session, serviceName } = await serviceSessions.login(request.tx, request.principal!, request.params.id, sessionDeps);
+      request.auditDetails.target = serviceName;
+      return { service_session: session };
+    },
+  });
+  routes.get(ApiPath.serviceLogin, {
+    schema: { operationId: 'getServiceSession', params: serviceIdParams, response: { 200: serviceLoginResponse } },
+    config: { permission },
+    handler: async (request) => ({
+      service_session: await serviceSessions.current(request.tx, request.principal!, request.params.id, sessionDeps.idleSeconds),
+    }),
+  });
+  routes.delete(ApiPath.serviceLogin, {
+    schema: { operationId: 'serviceLogout', params: serviceIdParams, response: { 200: z.object({}) } },
+    config: { permission, audit: 'service.logout' },
+    handler: async (request) => {
+      request.auditDetails.target = request.params.id;
+      await serviceSessions.logout(request.tx, request.principal!, request.params.id);
+      return {};
+    },
+  });
+}

@@ -1,0 +1,49 @@
+import { Messages } from '@keydeck/contract/messages';
+import type { ServiceSession } from '@keydeck/contract/services';
+import type { Tx } from '../../db/database.ts';
+import { AppError, forbidden, notFound } from '../../platform/errors.ts';
+import type { Principal } from '../../platform/principal.ts';
+import type { ServiceTokens } from '../../platform/service-tokens.ts';
+import * as repo from './service-sessions.repository.ts';
+
+export type ServiceSessionDeps = { tokens: ServiceTokens; idleSeconds: number };
+
+/**
+ * Opens a service session for the signed-in user: the service must be the account's, Enabled, and the user one
+ * of its service users. A JWT service also gets a bearer token that expires with the session.
+ */
+export async function login(tx: Tx, principal: Principal, serviceId: string, deps: ServiceSessionDeps): Promise<{ session: ServiceSession; serviceName: string }> {
+  const service = await repo.findService(tx, principal.account.id, serviceId);
+  if (!service) throw notFound();
+  if (service.status !== 'Enabled') throw new AppError(409, Messages.serviceNotEnabled, { reason: 'service_not_enabled' });
+  const serviceUserId = await repo.findServiceUserId(tx, serviceId, principal.userId);
+  if (!serviceUserId) throw forbidden('not_a_service_user', Messages.notAServiceUser);
+  const opened = await repo.upsertSession(tx, {
+    accountId: principal.account.id,
+    serviceId,
+    serviceUserId,
+    consoleSessionHash: principal.sessionHash,
+    idleSeconds: deps.idleSeconds,
+  });
+  const token = service.useJwt
+    ? await deps.tokens.issue({ sessionId: opened.id, serviceId, expiresAt: opened.expiresAt })
+    : undefined;
+  return { session: toWire(serviceId, opened.expiresAt, deps.idleSeconds, token), serviceName: service.name };
+}
+
+/** The caller's live session on the service, without its token (a JWT is handed out once, at login). */
+export async function current(tx: Tx, principal: Principal, serviceId: string, idleSeconds: number): Promise<ServiceSession> {
+  if (!(await repo.findService(tx, principal.account.id, serviceId))) throw notFound();
+  const live = await repo.findLiveSession(tx, principal.sessionHash, serviceId);
+  if (!live) throw notFound(Messages.noServiceSession);
+  return toWire(serviceId, live.expiresAt, idleSeconds);
+}
+
+export async function logout(tx: Tx, principal: Principal, serviceId: string): Promise<void> {
+  if (!(await repo.findService(tx, principal.account.id, serviceId))) throw notFound();
+  await repo.deleteSession(tx, principal.sessionHash, serviceId);
+}
+
+function toWire(serviceId: string, expiresAt: Date, idleSeconds: number, token?: string): ServiceSession {
+  return { service_id: serviceId, expires_at: expiresAt.toISOString(), idle_timeout_seconds: idleSeconds, ...(token ? { token } : {}) };
+}

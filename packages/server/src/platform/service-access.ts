@@ -1,0 +1,85 @@
+import { ErrorCode } from '@keydeck/contract/errors';
+import { Messages } from '@keydeck/contract/messages';
+import type { PermissionCategory } from '@keydeck/contract/permissions';
+import { allowsServiceAccess, type ServicePermissionLevel, type ServicePermissions } from '@keydeck/contract/services';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Tx } from '../db/database.ts';
+import { serviceSessions, serviceUserGroups, serviceUsers, services } from '../db/schema/services.ts';
+import { AppError, forbidden } from './errors.ts';
+import type { ServiceTokens } from './service-tokens.ts';
+
+/**
+ * What a service data route needs: a live service session and, unless category is null, that category at the
+ * given level in the caller's service user group (Modify includes View). jwt routes (the jwt_ paths) take the
+ * session from a bearer token only.
+ */
+export type ServiceAccessRule = { category: PermissionCategory | null; level: ServicePermissionLevel; jwt?: true };
+
+/** The caller's live service session, as a service data handler sees it. */
+export type ServiceAccess = {
+  serviceId: string;
+  serviceSessionId: string;
+  serviceUserId: string;
+  groupName: string;
+  permissions: ServicePermissions;
+};
+
+export const serviceSessionRequired = () =>
+  new AppError(403, Messages.serviceSessionExpired, { reason: 'service_session_required', code: ErrorCode.serviceSessionRequired });
+
+/**
+ * Resolves and checks the caller's service session before the handler runs. The service is the one the
+ * path names (serviceId), else the one the token names, else the console session's current service.
+ * A non-JWT session slides its idle expiry on every call; a JWT session ends when its token does.
+ */
+export async function resolveServiceAccess(
+  tx: Tx,
+  request: FastifyRequest,
+  rule: ServiceAccessRule,
+  deps: { tokens: ServiceTokens; idleSeconds: number },
+): Promise<ServiceAccess> {
+  const principal = request.principal!;
+  const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  if (rule.jwt && !bearer) throw serviceSessionRequired();
+  const claims = bearer ? await deps.tokens.verify(bearer) : null;
+  if (bearer && !claims) throw serviceSessionRequired();
+
+  const named = (request.params as { serviceId?: string } | undefined)?.serviceId;
+  const serviceId = named ?? claims?.serviceId ?? principal.currentServiceId;
+  if (!serviceId || (claims && claims.serviceId !== serviceId)) throw serviceSessionRequired();
+
+  const [row] = await tx
+    .select({
+      id: serviceSessions.id,
+      useJwt: services.useJwt,
+      serviceUserId: serviceUsers.id,
+      groupName: serviceUserGroups.name,
+      permissions: serviceUserGroups.permissions,
+    })
+    .from(serviceSessions)
+    .innerJoin(services, eq(services.id, serviceSessions.serviceId))
+    .innerJoin(serviceUsers, eq(serviceUsers.id, serviceSessions.serviceUserId))
+    .innerJoin(serviceUserGroups, eq(serviceUserGroups.id, serviceUsers.groupId))
+    .where(
+      and(
+        eq(serviceSessions.serviceId, serviceId),
+        eq(serviceSessions.consoleSessionHash, principal.sessionHash),
+        claims ? eq(serviceSessions.id, claims.sessionId) : undefined,
+        gt(serviceSessions.expiresAt, sql`now()`),
+        eq(services.status, 'Enabled'),
+      ),
+    );
+  // A JWT service is reached with its token, any other with the console session alone.
+  if (!row || row.useJwt !== (claims !== null)) throw serviceSessionRequired();
+  if (!row.useJwt) {
+    await tx
+      .update(serviceSessions)
+      .set({ expiresAt: sql`now() + make_interval(secs => ${deps.idleSeconds})` })
+      .where(eq(serviceSessions.id, row.id));
+  }
+  if (rule.category && !allowsServiceAccess(row.permissions, rule.category, rule.level)) {
+    throw forbidden(`missing_service_permission:${rule.category}:${rule.level}`, Messages.servicePermissionDenied(rule.category, rule.level));
+  }
+  return { serviceId, serviceSessionId: row.id, serviceUserId: row.serviceUserId, groupName: row.groupName, permissions: row.permissions };
+}

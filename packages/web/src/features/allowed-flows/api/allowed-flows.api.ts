@@ -1,0 +1,28 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { allowedFlowsResponse, type AllowedFlows } from '@keydeck/contract/allowed-flows';
+import { ApiPath } from '@keydeck/contract/http';
+import { apiRequest } from '../../../lib/api-client';
+
+export const allowedFlowsKeys = {
+  all: ['allowed-flows'] as const,
+  of: (accountId: string) => [...allowedFlowsKeys.all, accountId] as const,
+};
+
+const path = (accountId: string) => ApiPath.allowedFlows.replace(':account_id', encodeURIComponent(accountId));
+
+export const allowedFlowsQueryOptions = (accountId: string) =>
+  queryOptions({
+    queryKey: allowedFlowsKeys.of(accountId),
+    queryFn: async ({ signal }) => (await apiRequest(path(accountId), { schema: allowedFlowsResponse, signal })).allowed_flows,
+    meta: { errorContext: 'Could not load the allowed sign-in methods' },
+  });
+
+export function useSaveAllowedFlows(accountId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (flows: AllowedFlows) =>
+      (await apiRequest(path(accountId), { method: 'PUT', body: flows, schema: allowedFlowsResponse })).allowed_flows,
+    meta: { errorContext: 'Could not save the allowed sign-in methods', inlineErrorStatuses: [400] },
+    onSuccess: (saved) => queryClient.setQueryData(allowedFlowsKeys.of(accountId), saved),
+  });
+}

@@ -1,0 +1,35 @@
+import { useCallback } from 'react';
+import { Title } from '@mantine/core';
+import { getRouteApi } from '@tanstack/react-router';
+import { useSession } from '../../../lib/session';
+import type { ListStatePatch } from '../../../lib/ui/list-search';
+import { IdentityProvidersPanel } from '../components/identity-providers-panel';
+
+const route = getRouteApi('/shell/v2/home/settings/identity-providers');
+
+/** Settings › Identity providers: a company administrator manages their own account's OpenID Connect providers. */
+export function IdentityProvidersSettingsPage() {
+  const session = useSession();
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const onSearchChange = useCallback(
+    (patch: ListStatePatch) => void navigate({ search: (prev) => ({ ...prev, ...patch }) as typeof prev }),
+    [navigate],
+  );
+  // The shell renders only for a signed-in user: the session is there.
+  if (!session) return null;
+  return (
+    <IdentityProvidersPanel
+      accountId={session.company.id}
+      search={search}
+      onSearchChange={onSearchChange}
+      title={
+        <Title order={1} fz="h2">
+          Identity providers
+        </Title>
+      }
+      description={`Let the users of ${session.company.name} sign in with your OpenID Connect provider, from your company's sign-in page. A user signs in when the provider's claim matches one of your users; nobody is created automatically.`}
+      emptyText="No identity providers yet: your users sign in with their username and password."
+    />
+  );
+}

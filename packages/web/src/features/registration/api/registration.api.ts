@@ -1,0 +1,41 @@
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { ApiPath } from '@keydeck/contract/http';
+import {
+  accountMarketplace,
+  registrationConfirmed,
+  registrationRequested,
+  type RegistrationRequest,
+} from '@keydeck/contract/registration';
+import { apiRequest } from '../../../lib/api-client';
+
+export const registrationKeys = {
+  marketplace: (accountId: string) => ['accounts', 'detail', accountId, 'marketplace'] as const,
+};
+
+/** Public calls: ignoreAuth keeps a 401 from counting as a lost session. */
+export function useRegister() {
+  return useMutation({
+    mutationFn: (body: RegistrationRequest) =>
+      apiRequest(ApiPath.registration, { method: 'POST', body, schema: registrationRequested, ignoreAuth: true }),
+    meta: { errorContext: 'Could not register', inlineErrorStatuses: [400] },
+  });
+}
+
+/** A refusal (400: used or expired link; 409: slug or username taken meanwhile) shows on the page. */
+export function useConfirmRegistration() {
+  return useMutation({
+    mutationFn: (token: string) =>
+      apiRequest(ApiPath.registrationConfirm, { method: 'POST', body: { token }, schema: registrationConfirmed, ignoreAuth: true }),
+    meta: { errorContext: 'Could not confirm the registration', inlineErrorStatuses: [400, 409] },
+  });
+}
+
+/** Under the account's detail key, so whatever refreshes the account refreshes this too. */
+export const accountMarketplaceQueryOptions = (accountId: string) =>
+  queryOptions({
+    queryKey: registrationKeys.marketplace(accountId),
+    queryFn: async ({ signal }) =>
+      (await apiRequest(ApiPath.accountMarketplace.replace(':account_id', encodeURIComponent(accountId)), { schema: accountMarketplace, signal }))
+        .marketplace,
+    meta: { errorContext: 'Could not load the marketplace sign-up' },
+  });

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { registrationRequest } from '@keydeck/contract/registration';
+import { checkNewPassword } from '../../auth/components/new-password-schema';
+
+/** The sign-up form: the contract's request without the marketplace (the page adds it), and the password typed twice. */
+export const registrationFormSchema = registrationRequest
+  .omit({ marketplace: true })
+  .extend({ confirm: z.string() })
+  .superRefine((v, ctx) => checkNewPassword(ctx, { field: 'password', password: v.password, confirm: v.confirm, username: v.username }));
+
+export type RegistrationFormValues = z.input<typeof registrationFormSchema>;
+export const REGISTRATION_FIELDS = ['company_name', 'account_slug', 'username', 'email', 'password', 'confirm'] as const;
+
+/** A slug suggested from the company name until the visitor types their own: 'Acme Labs, Inc.' -> 'acme-labs-inc'. */
+export function suggestSlug(companyName: string): string {
+  return companyName
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 50)
+    .replace(/-+$/, '');
+}

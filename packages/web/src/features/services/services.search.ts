@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { servicesQuery } from '@keydeck/contract/services';
+
+/** What the dashboard's action query may ask for on arrival (spec §2). */
+export const SERVICE_ACTIONS_ON_ARRIVAL = ['login', 'request'] as const;
+
+/** The account's services list as the customer sees it: their own account, so no account_id. */
+export const accountServicesListQuery = servicesQuery.omit({ account_id: true });
+
+/** /home/services/{service_id?}: the list's paging, plus service_id and action from the query (spec §2). */
+export const servicesDashboardSearch = accountServicesListQuery.extend({
+  service_id: z.string().uuid().optional(),
+  action: z.enum(SERVICE_ACTIONS_ON_ARRIVAL).optional(),
+});
+export type ServicesDashboardSearch = z.output<typeof servicesDashboardSearch>;
+
+/** /home/service: the workspace section shown (a tab). */
+export const serviceWorkspaceSearch = z.object({ section: z.string().optional() });

@@ -1,0 +1,145 @@
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { z } from 'zod';
+import { ApiPath } from '@keydeck/contract/http';
+import { currentServiceBody, currentServiceResponse, serviceLoginResponse, type ServiceSession } from '@keydeck/contract/services';
+import { apiRequest, type ApiRequest } from './api-client';
+import { ApiError } from './api-error';
+import { CURRENT_SERVICE_KEY } from './current-service';
+
+/**
+ * The web side of service authorization (spec §4, §7, §8): the current service, the service session on it,
+ * the JWT of use_jwt services, and serviceRequest, the one way feature code calls a service's data layer.
+ */
+
+// ---- Current service: session storage, told to the server (PUT service/services) ----
+
+const currentServiceListeners = new Set<() => void>();
+const subscribeCurrentService = (listener: () => void) => {
+  currentServiceListeners.add(listener);
+  return () => currentServiceListeners.delete(listener);
+};
+const readCurrentService = () => sessionStorage.getItem(CURRENT_SERVICE_KEY);
+
+function storeCurrentService(serviceId: string | null): void {
+  if (serviceId === null) sessionStorage.removeItem(CURRENT_SERVICE_KEY);
+  else sessionStorage.setItem(CURRENT_SERVICE_KEY, serviceId);
+  currentServiceListeners.forEach((listener) => listener());
+}
+
+/** The current service id from session storage, outside React. */
+export function currentServiceId(): string | null {
+  return readCurrentService();
+}
+
+/** Selecting saves the service as current and tells the server, skipped when it already is; null resets it. */
+export function useCurrentService(): { serviceId: string | null; select(id: string | null): Promise<void> } {
+  const serviceId = useSyncExternalStore(subscribeCurrentService, readCurrentService, () => null);
+  const select = useCallback(async (id: string | null) => {
+    if (id === readCurrentService()) return;
+    await apiRequest(ApiPath.services, {
+      method: 'PUT',
+      body: currentServiceBody.parse({ service_id: id }),
+      schema: currentServiceResponse,
+    });
+    storeCurrentService(id);
+  }, []);
+  return { serviceId, select };
+}
+
+// ---- The JWT of a use_jwt service (handed out once, at service login) ----
+
+const tokenKey = (serviceId: string) => `keydeck.service_token.${serviceId}`;
+
+export function serviceToken(serviceId: string): string | undefined {
+  return sessionStorage.getItem(tokenKey(serviceId)) ?? undefined;
+}
+
+function storeServiceToken(serviceId: string, token: string | undefined): void {
+  if (token === undefined) sessionStorage.removeItem(tokenKey(serviceId));
+  else sessionStorage.setItem(tokenKey(serviceId), token);
+}
+
+// ---- The service session ----
+
+export const serviceSessionKeys = {
+  all: ['service-session'] as const,
+  of: (serviceId: string) => [...serviceSessionKeys.all, serviceId] as const,
+};
+
+const sessionPath = (serviceId: string) => ApiPath.serviceLogin.replace(':id', encodeURIComponent(serviceId));
+
+/** The caller's live session on the service, or null when there is none (GET service/login/{id} answers 404). */
+export const serviceSessionQueryOptions = (serviceId: string) =>
+  queryOptions({
+    queryKey: serviceSessionKeys.of(serviceId),
+    queryFn: async ({ signal }): Promise<ServiceSession | null> => {
+      try {
+        const { service_session } = await apiRequest(sessionPath(serviceId), { schema: serviceLoginResponse, signal });
+        return service_session;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    meta: { errorContext: 'Could not load the service session' },
+  });
+
+// A service call slides the session's idle timeout on the server; listeners refetch it to show the new expiry.
+const activityListeners = new Set<(serviceId: string) => void>();
+
+/** The live service session of the service (null when logged out), kept current as service calls slide it. */
+export function useServiceSession(serviceId: string | null): { session: ServiceSession | null; isLoading: boolean } {
+  const queryClient = useQueryClient();
+  const { data, isLoading } = useQuery({
+    ...serviceSessionQueryOptions(serviceId ?? ''),
+    enabled: serviceId !== null,
+  });
+  useEffect(() => {
+    if (serviceId === null) return undefined;
+    const onActivity = (active: string) => {
+      if (active === serviceId) void queryClient.invalidateQueries({ queryKey: serviceSessionKeys.of(serviceId) });
+    };
+    activityListeners.add(onActivity);
+    return () => {
+      activityListeners.delete(onActivity);
+    };
+  }, [queryClient, serviceId]);
+  return { session: serviceId === null ? null : (data ?? null), isLoading: serviceId !== null && isLoading };
+}
+
+/** POST service/login/{id}: opens a service session and keeps a JWT service's token. */
+export async function loginToService(queryClient: QueryClient, serviceId: string): Promise<ServiceSession> {
+  const { service_session } = await apiRequest(sessionPath(serviceId), { method: 'POST', schema: serviceLoginResponse });
+  storeServiceToken(serviceId, service_session.token);
+  // The token lives in session storage only, not in the query cache.
+  const kept: ServiceSession = { ...service_session, token: undefined };
+  queryClient.setQueryData(serviceSessionKeys.of(serviceId), kept);
+  return kept;
+}
+
+/** DELETE service/login/{id}, then forgets the session here. */
+export async function logoutOfService(queryClient: QueryClient, serviceId: string): Promise<void> {
+  await apiRequest(sessionPath(serviceId), { method: 'DELETE', schema: z.object({}) });
+  forgetServiceSession(queryClient, serviceId);
+}
+
+/** Clears the service authorization held here: the token and the cached session (spec §8, a service 403). */
+export function forgetServiceSession(queryClient: QueryClient, serviceId: string): void {
+  storeServiceToken(serviceId, undefined);
+  queryClient.setQueryData(serviceSessionKeys.of(serviceId), null);
+}
+
+/**
+ * The one way feature code calls a service's data endpoints: service-scoped (a 403 for an expired session
+ * sends the user to the service login), with the bearer token when the service uses JWT.
+ */
+export async function serviceRequest<S extends z.ZodType>(
+  serviceId: string,
+  path: string,
+  request: Omit<ApiRequest<S>, 'serviceScoped' | 'serviceId' | 'bearer'>,
+): Promise<z.infer<S>> {
+  const result = await apiRequest(path, { ...request, serviceScoped: true, serviceId, bearer: serviceToken(serviceId) });
+  activityListeners.forEach((listener) => listener(serviceId));
+  return result;
+}
