@@ -1,14 +1,15 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * One runner for every suite. The server's API tests run twice: on embedded PGlite and on a
  * throw-away PostgreSQL 15 that the global setup starts from the installed binaries.
  */
-const serverApi = (name: string, setup: string) => ({
+const serverApi = (name: string, setup: string, exclude: string[] = []) => ({
   test: {
     name,
     root: 'packages/server',
     include: ['src/**/*.api.test.ts'],
+    exclude: [...configDefaults.exclude, ...exclude],
     environment: 'node',
     globalSetup: [setup],
     testTimeout: 30_000,
@@ -31,7 +32,8 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      serverApi('server-pglite', 'test/setup-pglite.ts'),
+      // *.postgres.api.test.ts need several server processes on one database: PostgreSQL only.
+      serverApi('server-pglite', 'test/setup-pglite.ts', ['src/**/*.postgres.api.test.ts']),
       serverApi('server-postgres', 'test/setup-postgres.ts'),
       {
         extends: 'packages/web/vite.config.ts',

@@ -22,6 +22,11 @@ export const Messages = {
   notAServiceUser: 'You are not a user of this service. Ask an administrator of the service to add you.',
   serviceNotEnabled: 'This service is not enabled.',
   noServiceSession: 'You have no open session on this service.',
+  serviceNameTaken: (name: string) => `A service named ${name} already exists in this company.`,
+  serviceLocationUnknown: 'Choose one of the offered service locations.',
+  serviceEnvironmentUnknown: 'Choose one of the offered environments.',
+  /** admin/services PUT: a move the life cycle does not allow (status is the shown text, e.g. 'Pending Approval'). */
+  serviceTransitionRefused: (name: string, status: string, action: string) => `${name} is ${status}: it cannot be ${action}d.`,
   serviceUserUnknown: (username: string) => `No user named ${username} in your company.`,
   serviceUserExists: (username: string) => `${username} is already a user of this service.`,
   serviceUserMissing: (username: string) => `${username} is not a user of this service.`,
@@ -89,6 +94,27 @@ export const Messages = {
   registrationSlugTakenMeanwhile: 'Another account took this account slug in the meantime. Register again with another slug.',
   registrationUsernameTakenMeanwhile: 'Someone took this username in the meantime. Register again with another username.',
   marketplaceTokenMissing: 'This page needs the token the marketplace sends along. Open it again from the marketplace.',
+
+  // External CAs of a cryptoverse service (spec §4, §8), then the server's refusals.
+  externalCaArchived: 'Archived successfully.',
+  externalCaUnarchived: 'Moved from archive successfully.',
+  externalCaUploaded: (name: string) => `External CA ${name} uploaded successfully.`,
+  externalCaCreateFailed: (name: string) => `Failed to create external CA: ${name}`,
+  externalCaInvalidCertificate: ' Error: Invalid certificate.',
+  externalCaUpdateFailed: (message: string) => `Failed to archive/unarchive: ${message}`,
+  externalCasFetchFailed: 'Failed fetching External CAs.',
+  externalCaDetailsFailed: (name: string) => `Failed receiving details of the external CA ${name}.`,
+  externalCaDownloaded: (name: string) => `Downloaded the external CA ${name} successfully.`,
+  externalCasFetchFallback: 'Failed to fetch externalCas.',
+  externalCaFetchFallback: 'Failed to fetch an externalCa.',
+  externalCaUpdateFallback: 'Failed to update an external CA.',
+  externalCaNotCertificate: 'The file is not an X.509 certificate in PEM or DER form.',
+  externalCaNotCa: 'The certificate is not a CA certificate: its basic constraints do not say CA:TRUE.',
+  externalCaSeveralCertificates: 'The file holds more than one certificate. Upload one CA certificate at a time.',
+  externalCaFileTooLarge: (kib: number) => `The certificate file is larger than ${kib} KiB.`,
+  externalCaNameTaken: (name: string) => `An external CA named ${name} already exists in this service.`,
+  externalCaIdMismatch: 'The id in the body does not match the external CA in the path.',
+  notCryptoverseService: 'External CAs belong to cryptoverse services, and this service is not one.',
 } as const;
 
 /** Dialog and toast defaults (spec §2, §9). */

@@ -6,6 +6,7 @@ import { accountFeature } from './features.ts';
 import { license } from './licenses.ts';
 import { portRange } from './port-ranges.ts';
 import { role } from './roles.ts';
+import { service } from './services.ts';
 import { syslogConfig } from './syslog.ts';
 import { user } from './users.ts';
 
@@ -30,6 +31,7 @@ export const accountExport = z.object({
   features: z.array(accountFeature),
   port_ranges: z.array(portRange),
   licenses: z.array(license),
+  services: z.array(service),
   syslog_configs: z.array(syslogConfig),
   audit_events: z.array(auditEvent),
 });

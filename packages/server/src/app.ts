@@ -10,6 +10,7 @@ import * as admin from './modules/admin/admin.routes.ts';
 import * as allowedFlows from './modules/allowed-flows/allowed-flows.routes.ts';
 import * as allowlist from './modules/allowlist/allowlist.routes.ts';
 import * as audit from './modules/audit/audit.routes.ts';
+import * as cryptoverse from './modules/cryptoverse/cryptoverse.routes.ts';
 import * as auth from './modules/auth/auth.routes.ts';
 import * as features from './modules/features/features.routes.ts';
 import * as health from './modules/health/health.routes.ts';
@@ -25,8 +26,12 @@ import * as registration from './modules/registration/registration.routes.ts';
 import * as syslog from './modules/syslog/syslog.routes.ts';
 import * as roles from './modules/users/roles.routes.ts';
 import * as serviceSessions from './modules/service-sessions/service-sessions.routes.ts';
+import * as services from './modules/services/services.routes.ts';
+import * as adminServices from './modules/services/admin-services.routes.ts';
+import * as serviceUsers from './modules/service-users/service-users.routes.ts';
 import * as users from './modules/users/users.routes.ts';
 import type { AntiForgery } from './platform/anti-forgery.ts';
+import type { JobQueue } from './platform/job-queue.ts';
 import type { Mailer } from './platform/mailer.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
 import './platform/fastify-types.ts';
@@ -45,11 +50,13 @@ export type AppDeps = {
   mailer: Mailer;
   secretBox: SecretBox;
   serviceTokens: ServiceTokens;
+  /** Background jobs (pg-boss); handlers queue work inside their request's transaction. */
+  jobs: JobQueue;
   versions: { server: string; web: string };
 };
 
 /** Every module, in the order its routes are registered. */
-const modules: { register(app: FastifyInstance, deps: AppDeps): void }[] = [health, auth, admin, accounts, audit, allowlist, features, portRanges, users, roles, syslog, licenses, offboarding, mfa, securityKeys, passwords, identityProviders, allowedFlows, openidLogin, registration, serviceSessions];
+const modules: { register(app: FastifyInstance, deps: AppDeps): void }[] = [health, auth, admin, accounts, audit, allowlist, features, portRanges, users, roles, syslog, licenses, offboarding, mfa, securityKeys, passwords, identityProviders, allowedFlows, openidLogin, registration, serviceSessions, services, adminServices, serviceUsers, cryptoverse];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;

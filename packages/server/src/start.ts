@@ -5,6 +5,8 @@ import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { startSyslogDelivery, type DeliveryOptions } from './modules/syslog/syslog.jobs.ts';
 import { createAntiForgery } from './platform/anti-forgery.ts';
+import { startServiceProvisioning } from './modules/services/services.jobs.ts';
+import { createJobQueue, type JobQueueOptions } from './platform/job-queue.ts';
 import { createMailer } from './platform/mailer.ts';
 import { startHousekeeping } from './platform/housekeeping.ts';
 import { createSecretBox } from './platform/secret-box.ts';
@@ -13,13 +15,17 @@ import { createSessionStore } from './platform/session-store.ts';
 import { readVersions } from './versions.ts';
 
 /** config -> database -> migrations -> bootstrap -> app, ready to listen. Shared by main and the tests. */
-export async function start(config: Config, options: { inMemory?: boolean; syslogDelivery?: Partial<DeliveryOptions> } = {}) {
+export async function start(
+  config: Config,
+  options: { inMemory?: boolean; syslogDelivery?: Partial<DeliveryOptions>; jobQueue?: Partial<JobQueueOptions> } = {},
+) {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: options.inMemory ? null : config.dataDir,
   });
   await database.migrate();
   const boot = await bootstrap(database.db, { username: config.adminUsername, password: config.adminPassword });
+  const jobs = createJobQueue(database, options.jobQueue);
   const app = await buildApp({
     config,
     database,
@@ -30,6 +36,7 @@ export async function start(config: Config, options: { inMemory?: boolean; syslo
     secretBox: createSecretBox(config.encryptionKey ?? boot.encryptionKey),
     // A key of its own for service session tokens, derived so that no new secret needs storing.
     serviceTokens: createServiceTokens(new Uint8Array(hkdfSync('sha256', boot.antiForgerySecret, '', 'keydeck service session tokens', 32))),
+    jobs,
     versions: readVersions(config.webDist),
   });
   app.addHook('onClose', () => database.close());
@@ -38,5 +45,9 @@ export async function start(config: Config, options: { inMemory?: boolean; syslo
   app.addHook('onClose', () => syslogDelivery.stop());
   const housekeeping = startHousekeeping(database.db, config.session, app.log);
   app.addHook('onClose', () => housekeeping.stop());
+  // Started before the app serves: a request may queue a job as soon as it listens.
+  await jobs.start(app.log);
+  await startServiceProvisioning(jobs, database.db);
+  app.addHook('onClose', () => jobs.stop());
   return { app, database, generatedAdminPassword: boot.generatedAdminPassword };
 }

@@ -20,6 +20,11 @@ export interface Database {
   migrate(): Promise<void>;
   /** Resolves when the database answers a trivial query within the timeout. */
   ping(timeoutMs?: number): Promise<void>;
+  /**
+   * Plain SQL outside any transaction, for libraries that bring their own queries (the job queue). Without
+   * values the text may hold several statements; the result is the last statement's.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -41,6 +46,12 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     db,
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     ping: (timeoutMs) => withTimeout(client.query('select 1'), timeoutMs),
+    // PGlite runs one statement at a time and waits for any open transaction: nothing here can interleave with one.
+    async executeSql(text, values) {
+      if (values?.length) return client.query(text, values);
+      const results = await client.exec(text);
+      return results[results.length - 1] ?? { rows: [] };
+    },
     close: () => client.close(),
   };
 }
@@ -63,6 +74,10 @@ async function openPostgres(url: string): Promise<Database> {
       }
     },
     ping: (timeoutMs) => withTimeout(db.execute(sql`select 1`), timeoutMs),
+    async executeSql(text, values) {
+      const result = await pool.query(text, values);
+      return Array.isArray(result) ? (result[result.length - 1] as pg.QueryResult) : result;
+    },
     close: () => pool.end(),
   };
 }

@@ -25,6 +25,8 @@ export type ServiceAccess = {
   permissions: ServicePermissions;
 };
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export const serviceSessionRequired = () =>
   new AppError(403, Messages.serviceSessionExpired, { reason: 'service_session_required', code: ErrorCode.serviceSessionRequired });
 
@@ -47,7 +49,8 @@ export async function resolveServiceAccess(
 
   const named = (request.params as { serviceId?: string } | undefined)?.serviceId;
   const serviceId = named ?? claims?.serviceId ?? principal.currentServiceId;
-  if (!serviceId || (claims && claims.serviceId !== serviceId)) throw serviceSessionRequired();
+  // A path id that is no uuid names no service the caller has a session on (and must not reach a uuid comparison).
+  if (!serviceId || !UUID.test(serviceId) || (claims && claims.serviceId !== serviceId)) throw serviceSessionRequired();
 
   const [row] = await tx
     .select({

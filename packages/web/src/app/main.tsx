@@ -33,12 +33,12 @@ const queryClient = createQueryClient({
   serviceSessionLost: (serviceId) => {
     const lost = serviceId ?? currentServiceId();
     if (lost === null) {
-      void router.navigate({ to: '/home/services/{-$service_id}' });
+      void router.navigate({ href: '/home/services' });
       return;
     }
     forgetServiceSession(queryClient, lost);
     // The dashboard opens the service login for it.
-    void router.navigate({ to: '/home/services/{-$service_id}', params: { service_id: lost }, search: { action: 'login' } });
+    void router.navigate({ href: `/home/services/${encodeURIComponent(lost)}?action=login` });
   },
 });
 const router = createAppRouter(queryClient);

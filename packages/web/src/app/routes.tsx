@@ -180,6 +180,19 @@ const totpCompleteRoute = createRoute({
   component: lazyScreen(() => import('../features/auth/pages/totp-complete.page'), 'TotpCompletePage'),
 });
 
+/** The security-key step of sign-in: only for a session that owes a touch of its key. */
+const u2fCompleteRoute = createRoute({
+  getParentRoute: () => loginGroupRoute,
+  path: 'login/u2f/complete',
+  validateSearch: validateContinueSearch,
+  staticData: { requiresAuth: false, title: 'Two-step verification' },
+  beforeLoad: async ({ context, search }) => {
+    const session = await context.queryClient.ensureQueryData(sessionQueryOptions);
+    if (session?.next_factor !== 'u2f') throw redirect({ to: '/login', search });
+  },
+  component: lazyScreen(() => import('../features/auth/pages/u2f-complete.page'), 'U2fCompletePage'),
+});
+
 // Main shell.
 const shellRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -216,6 +229,19 @@ const serviceWorkspaceRoute = createRoute({
   validateSearch: lenientSearch(serviceWorkspaceSearch),
   staticData: { requiresAuth: true, permission: Permission.servicesRead, title: 'Service' },
   component: lazyScreen(() => import('../features/services/pages/service-workspace.page'), 'ServiceWorkspacePage'),
+});
+
+/** The current service's users and groups (spec §2 /home/service/admin). */
+const serviceAdminRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'home/service/admin',
+  staticData: {
+    requiresAuth: true,
+    permission: Permission.servicesRead,
+    title: 'Service users and groups',
+    nav: { label: 'Service users', description: 'Who may work in the current service, and what each group may do.' },
+  },
+  component: lazyScreen(() => import('../features/service-users/pages/service-admin.page'), 'ServiceAdminPage'),
 });
 
 /** The catalogue: the service types the account may request. */
@@ -489,11 +515,12 @@ const unknownRoute = createRoute({
 
 export const routeTree = rootRoute.addChildren([
   indexRoute,
-  loginGroupRoute.addChildren([loginRoute, forgotRoute, forgotVerifyRoute, forgotResetRoute, totpCompleteRoute, mfaSetupRoute, openidCompleteRoute, registerRoute, azureRegisterRoute, googleMarketplaceRoute]),
+  loginGroupRoute.addChildren([loginRoute, forgotRoute, forgotVerifyRoute, forgotResetRoute, totpCompleteRoute, u2fCompleteRoute, mfaSetupRoute, openidCompleteRoute, registerRoute, azureRegisterRoute, googleMarketplaceRoute]),
   shellRoute.addChildren([
     homeRoute,
     servicesDashboardRoute,
     serviceWorkspaceRoute,
+    serviceAdminRoute,
     keyManagementServicesRoute,
     generalSettingsRoute,
     auditLogsRoute,

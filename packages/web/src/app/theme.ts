@@ -48,6 +48,9 @@ export const theme = createTheme({
     // A modal's title bar is a <header>: beside the shell's header it makes a second banner landmark
     // (axe: landmark-no-duplicate-banner). A plain div keeps one banner per page.
     ModalHeader: { defaultProps: { component: 'div' } },
+    // A light alert's coloured title on its pale background of the same hue is about 3:1 (axe color-contrast):
+    // titles take the body text colour; the background and icon still say success, warning or error.
+    Alert: { styles: { title: { color: 'var(--mantine-color-text)' } } },
   },
 });
 

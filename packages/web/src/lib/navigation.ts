@@ -16,7 +16,9 @@ export interface NavDestination {
  */
 function withSessionParams(path: string, params: Record<string, string>): string | null {
   let complete = true;
-  const filled = path.replace(/\$(\w+)/g, (_, name: string) => {
+  // An optional segment ({-$service_id}) the session cannot fill is left out.
+  const required = path.replace(/\/\{-\$(\w+)\}/g, (_, name: string) => (params[name] === undefined ? '' : `/$${name}`));
+  const filled = required.replace(/\$(\w+)/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) complete = false;
     return encodeURIComponent(value ?? '');

@@ -82,6 +82,9 @@ export const serviceSessionQueryOptions = (serviceId: string) =>
         throw error;
       }
     },
+    // Every section of a service reads the session: asked again after each service call (which slides it), when
+    // the countdown runs out, or after a minute, not on every mount. A session ended elsewhere shows as the 403.
+    staleTime: 60_000,
     meta: { errorContext: 'Could not load the service session' },
   });
 

@@ -24,6 +24,7 @@ async function populate(accountId: string, n: number) {
     platform.post('/rest/api/v1/admin/port-ranges', { port_ranges: [{ start_port: 20000 + n * 100, end_port: 20009 + n * 100, account_id: accountId }] }),
     platform.post(`/rest/api/v1/accounts/${accountId}/licenses`, { licenses: [{ product: 'cloud_hsms', quantity: 2, valid_from: day(-1), valid_until: day(30) }] }),
     platform.post(`/rest/api/v1/accounts/${accountId}/syslog-configs`, { name: 'SIEM', host: '127.0.0.1', port: 9, protocol: 'udp', enabled: false }),
+    platform.post('/rest/api/v1/admin/services/', { services: [{ type: 'cloud_hsms', name: 'Vault', location: 'eu-west', environment: 'production', account_id: accountId }] }),
   ];
   for (const call of calls) expect((await call).statusCode).toBeLessThan(300);
 }
@@ -89,6 +90,7 @@ describe('account export', () => {
     expect(doc.port_ranges.map((r) => r.start_port)).toEqual([20100]);
     expect(doc.licenses.map((l) => l.product)).toEqual(['cloud_hsms']);
     expect(doc.syslog_configs.map((c) => c.name)).toEqual(['SIEM']);
+    expect(doc.services.map((s) => [s.name, s.type_name])).toEqual([['Vault', 'Cloud HSMs']]);
     expect(doc.audit_events.map((e) => e.action)).toEqual(expect.arrayContaining(['roles.create', 'licenses.create']));
     expect(doc.audit_events.every((e) => e.account_id === acme.accountId)).toBe(true);
 

@@ -5,6 +5,7 @@ import { EXPORT_VALID_HOURS, type AccountExport, type OffboardingStatus } from '
 import { MAX_PAGE_SIZE } from '@keydeck/contract/paging';
 import { portRangesQuery } from '@keydeck/contract/port-ranges';
 import { rolesListQuery } from '@keydeck/contract/roles';
+import { servicesQuery } from '@keydeck/contract/services';
 import { syslogConfigsListQuery } from '@keydeck/contract/syslog';
 import { usersListQuery } from '@keydeck/contract/users';
 import type { Tx } from '../../db/database.ts';
@@ -16,6 +17,7 @@ import * as audit from '../audit/audit.service.ts';
 import * as features from '../features/features.service.ts';
 import * as licenses from '../licenses/licenses.service.ts';
 import * as portRanges from '../port-ranges/port-ranges.service.ts';
+import * as services from '../services/services.service.ts';
 import * as syslog from '../syslog/syslog.service.ts';
 import * as roles from '../users/roles.service.ts';
 import * as users from '../users/users.service.ts';
@@ -46,6 +48,7 @@ export async function exportAccount(ctx: OffboardingContext, accountId: string, 
     features: await features.listFeatures(tx, accountId),
     port_ranges: await allPages((q) => portRanges.listRanges(tx, q), portRangesQuery.parse({ ...ALL, account_id: accountId })),
     licenses: await allPages((q) => licenses.listLicenses(tx, accountId, q), licensesQuery.parse(ALL)),
+    services: await allPages((q) => services.listServices(tx, ctx.caller, q), servicesQuery.parse({ page_size: 99, account_id: accountId })),
     syslog_configs: await allPages((q) => syslog.listConfigs(tx, accountId, q), syslogConfigsListQuery.parse(ALL)),
     audit_events: await allPages((q) => audit.listEvents(tx, accountId, q), auditListQuery.parse({ ...ALL, order: 'asc' })),
   };

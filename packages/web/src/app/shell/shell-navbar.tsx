@@ -25,6 +25,8 @@ export function ShellNavbar({ onNavigate }: { onNavigate: () => void }) {
               key={item.to}
               component={Link}
               to={item.to}
+              // /home must not light up for /home/services: only the page itself is current.
+              activeOptions={{ exact: true }}
               label={item.label}
               active={pathname === item.to}
               aria-current={pathname === item.to ? 'page' : undefined}

@@ -16,3 +16,8 @@ export type ServicesDashboardSearch = z.output<typeof servicesDashboardSearch>;
 
 /** /home/service: the workspace section shown (a tab). */
 export const serviceWorkspaceSearch = z.object({ section: z.string().optional() });
+
+/** A full dashboard search from the parts a link sets; the route leaves the defaults out of the URL. */
+export function dashboardSearch(patch: Partial<ServicesDashboardSearch>): ServicesDashboardSearch {
+  return { ...servicesDashboardSearch.parse({}), ...patch };
+}

@@ -12,10 +12,16 @@ import { useCompleteTotp } from '../../mfa/api/mfa.api';
 type Mode = 'otp' | 'recovery_code';
 const FIELDS = ['otp', 'recovery_code'] as const;
 
+interface TotpStepFormProps {
+  onCompleted: (session: AuthInfo) => void;
+  /** Only a recovery code (the security-key step offers it in place of the key). */
+  recoveryOnly?: boolean;
+}
+
 /** The code after the password: from the authenticator app, or one of the recovery codes instead. */
-export function TotpStepForm({ onCompleted }: { onCompleted: (session: AuthInfo) => void }) {
+export function TotpStepForm({ onCompleted, recoveryOnly = false }: TotpStepFormProps) {
   const complete = useCompleteTotp();
-  const [mode, setMode] = useState<Mode>('otp');
+  const [mode, setMode] = useState<Mode>(recoveryOnly ? 'recovery_code' : 'otp');
   const [value, setValue] = useState('');
   const [localError, setLocalError] = useState<string | undefined>();
   const server = formErrorView(complete.error, FIELDS, undefined, [400, 401, 403]);
@@ -92,9 +98,11 @@ export function TotpStepForm({ onCompleted }: { onCompleted: (session: AuthInfo)
         <Button type="submit" fullWidth loading={complete.isPending} disabled={sessionEnded}>
           Verify
         </Button>
-        <Anchor component="button" type="button" size="sm" onClick={switchMode} style={{ alignSelf: 'center' }}>
-          {mode === 'otp' ? 'Use a recovery code instead' : 'Use the authenticator app instead'}
-        </Anchor>
+        {recoveryOnly ? null : (
+          <Anchor component="button" type="button" size="sm" onClick={switchMode} style={{ alignSelf: 'center' }}>
+            {mode === 'otp' ? 'Use a recovery code instead' : 'Use the authenticator app instead'}
+          </Anchor>
+        )}
       </Stack>
     </form>
   );

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Anchor.css';
-import { useEffect, useState } from 'react';
-import { Alert, Anchor, Group, Paper, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { Anchor, Group, Paper, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import type { AuthInfo } from '@keydeck/contract/auth';
@@ -15,7 +15,6 @@ const route = getRouteApi('/login-group/login');
 export function LoginPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const [pendingFactor, setPendingFactor] = useState<AuthInfo['next_factor']>(null);
   // Back at the login page without the query (after sign-out, say), the account is still known.
   const accountSlug = search.account_slug ?? rememberedAccountSlug();
   const options = useQuery({ ...openidProvidersQueryOptions(accountSlug ?? ''), enabled: Boolean(accountSlug) });
@@ -27,13 +26,10 @@ export function LoginPage() {
   }, [search.account_slug]);
 
   const signedIn = (session: AuthInfo) => {
-    // Spec §4: a pending second factor is not a session yet; the TOTP step has its own page.
-    if (session.next_factor === 'totp') {
-      void navigate({ to: '/login/totp/complete', search: search.continue ? { continue: search.continue } : {} });
-      return;
-    }
-    if (!session.fully_logged_in) {
-      setPendingFactor(session.next_factor);
+    // Spec §4: a pending second factor is not a session yet; each factor's step has its own page.
+    if (session.next_factor) {
+      const to = session.next_factor === 'u2f' ? '/login/u2f/complete' : '/login/totp/complete';
+      void navigate({ to, search: search.continue ? { continue: search.continue } : {} });
       return;
     }
     void navigate({ href: continueTargetOrHome(search.continue) });
@@ -49,12 +45,6 @@ export function LoginPage() {
           ? `Account: ${accountSlug}${passwordAllowed ? '' : ' · sign in with your identity provider'}`
           : 'Use the username and password your administrator gave you.'}
       </Text>
-      {pendingFactor ? (
-        <Alert color="warning" variant="light" role="alert" mb="md">
-          This account also needs its security key, which this console cannot use yet. Ask your administrator for
-          help.
-        </Alert>
-      ) : null}
       {passwordAllowed ? (
         <>
           <LoginForm onSignedIn={signedIn} />

@@ -1,9 +1,11 @@
+import '@mantine/core/styles/Anchor.css';
 import { useState } from 'react';
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { continueTargetOrHome } from '../../../lib/continue-url';
 import { useSession } from '../../../lib/session';
 import { RecoveryCodesView } from '../../mfa/components/recovery-codes-view';
+import { SecurityKeyRegistration } from '../../mfa/components/security-key-registration';
 import { TotpEnrolment } from '../../mfa/components/totp-enrolment';
 import { useSignOut } from '../components/use-sign-out';
 
@@ -11,7 +13,8 @@ const route = getRouteApi('/login-group/login/mfa/setup');
 
 /**
  * Spec §2: the company enforces multi-factor authentication and this user has none. Every protected page
- * leads here (with continue); the user enrols an authenticator app, saves the recovery codes, then goes on.
+ * leads here (with continue); the user enrols an authenticator app or a security key, saves the recovery
+ * codes, then goes on.
  */
 export function MfaSetupPage() {
   const session = useSession();
@@ -19,6 +22,7 @@ export function MfaSetupPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const [codes, setCodes] = useState<string[] | null>(null);
+  const [method, setMethod] = useState<'totp' | 'security_key'>('totp');
 
   return (
     <Paper withBorder shadow="md" radius="lg" p={{ base: 'lg', xs: 'xl' }}>
@@ -28,18 +32,26 @@ export function MfaSetupPage() {
         </Title>
         {codes ? (
           <>
-            <Text size="sm">Your authenticator app is set up. From now on, sign-in asks for its code after your password.</Text>
+            <Text size="sm">
+              {method === 'totp'
+                ? 'Your authenticator app is set up. From now on, sign-in asks for its code after your password.'
+                : 'Your security key is set up. From now on, sign-in asks you to touch it after your password.'}
+            </Text>
             <RecoveryCodesView codes={codes} />
             <Button onClick={() => void navigate({ href: continueTargetOrHome(search.continue) })}>Continue</Button>
           </>
         ) : (
           <>
             <Text size="sm">
-              {session?.company.name ?? 'Your company'} requires a second factor. Set up an authenticator app to open the
-              console as {session?.user.name ?? 'this user'}.
+              {session?.company.name ?? 'Your company'} requires a second factor. Set up{' '}
+              {method === 'totp' ? 'an authenticator app' : 'a security key'} to open the console as{' '}
+              {session?.user.name ?? 'this user'}.
             </Text>
-            <TotpEnrolment onEnabled={setCodes} />
-            <Group justify="flex-end">
+            {method === 'totp' ? <TotpEnrolment onEnabled={setCodes} /> : <SecurityKeyRegistration onRegistered={setCodes} />}
+            <Group justify="space-between">
+              <Anchor component="button" type="button" size="sm" onClick={() => setMethod(method === 'totp' ? 'security_key' : 'totp')}>
+                {method === 'totp' ? 'Use a security key instead' : 'Use an authenticator app instead'}
+              </Anchor>
               <Button variant="subtle" onClick={signOut.run} loading={signOut.pending}>
                 Sign out
               </Button>

@@ -70,7 +70,7 @@ export function IdentityProvidersPanel({ accountId, search, onSearchChange, titl
       key: 'enabled',
       title: 'Status',
       render: (p) => (
-        <Badge variant="light" color={p.enabled ? 'success' : 'gray'}>
+        <Badge variant="dot" color={p.enabled ? 'success' : 'secondary'}>
           {p.enabled ? 'Enabled' : 'Disabled'}
         </Badge>
       ),
@@ -113,7 +113,7 @@ export function IdentityProvidersPanel({ accountId, search, onSearchChange, titl
       {flows.data?.openid === false ? (
         <Alert color="warning" variant="light" title="Sign-in with identity providers is turned off">
           This account does not allow OpenID Connect sign-in: its sign-in page offers none of these providers and the
-          server refuses them. The platform operator can allow it again under the account's allowed flows.
+          server refuses them. Platform administrators change this on the account's Allowed flows tab.
         </Alert>
       ) : null}
       <DataTable

@@ -3,7 +3,7 @@ import { Alert, Button, CopyButton, Group, SimpleGrid, Stack, Text } from '@mant
 
 /** Saves the codes as a text file through a temporary object URL. */
 function downloadCodes(codes: string[]): void {
-  const text = ['Keydeck recovery codes: each works once, in place of your authenticator code.', '', ...codes, ''].join('\n');
+  const text = ['Keydeck recovery codes: each works once, in place of your second factor.', '', ...codes, ''].join('\n');
   const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
   const link = document.createElement('a');
   link.href = url;
@@ -22,7 +22,7 @@ export function RecoveryCodesView({ codes }: { codes: string[] }) {
         <Text size="sm" fw={700}>
           Save your recovery codes now
         </Text>
-        <Text size="sm">Each code signs you in once if you lose your authenticator app. They are not shown again.</Text>
+        <Text size="sm">Each code signs you in once if you lose your authenticator app or security key. They are not shown again.</Text>
       </Alert>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing={4} verticalSpacing={4} maw={420} aria-label="Recovery codes" role="list">
         {codes.map((code) => (

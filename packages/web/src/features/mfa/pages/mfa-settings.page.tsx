@@ -9,11 +9,12 @@ import { showToast } from '../../../lib/toasts';
 import { mfaStatusQueryOptions, useDisableTotp, useRegenerateRecoveryCodes } from '../api/mfa.api';
 import { PasswordConfirmModal } from '../components/password-confirm-modal';
 import { RecoveryCodesView } from '../components/recovery-codes-view';
+import { SecurityKeysCard } from '../components/security-keys-card';
 import { TotpEnrolment } from '../components/totp-enrolment';
 
 type Dialog = 'disable' | 'regenerate' | null;
 
-/** Settings › Sign-in & MFA: the signed-in user's own authenticator app and recovery codes. */
+/** Settings › Sign-in & MFA: the signed-in user's own authenticator app, security keys and recovery codes. */
 export function MfaSettingsPage() {
   const status = useQuery(mfaStatusQueryOptions);
   const disable = useDisableTotp();
@@ -79,6 +80,7 @@ export function MfaSettingsPage() {
           ) : null}
         </Stack>
       </Card>
+      <SecurityKeysCard />
       <PasswordConfirmModal
         opened={dialog === 'regenerate'}
         title="New recovery codes"

@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { describe, expect, inject, it } from 'vitest';
+import type { CDPSession, Page } from 'playwright-core';
+import { Messages } from '@keydeck/contract/messages';
+import { accessibilityViolations } from '../harness/axe';
+import { apiCall } from '../harness/api';
+import { useBrowser } from '../harness/browser';
+import { passwordLinkIn, waitForMail } from '../harness/outbox';
+import { Demo, signIn, submitSignIn } from '../harness/sign-in';
+import { waitForToast } from '../harness/toast';
+
+const browser = useBrowser();
+const SETTINGS = '/v2/home/settings/admin-credentials';
+const SHOTS = process.env.SCREENSHOT_DIR;
+
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+/** A user of the demo company made for this test alone: invited by demo.admin, password set through the mailed link. */
+async function newDemoUser(page: Page): Promise<string> {
+  const username = `e2e.keys.${randomBytes(4).toString('hex')}`;
+  const email = `${username}@example.test`;
+  await signIn(page, Demo.admin.username);
+  const invited = new Date();
+  await apiCall(page, 'POST', '/rest/api/v1/user/users', { users: [{ username, name: 'Kim Keyholder', email }] });
+  const token = new URL(passwordLinkIn(await waitForMail(email, invited)), 'http://x').searchParams.get('token');
+  await apiCall(page, 'POST', '/rest/api/v1/user/password/token', { token, password: inject('demoPassword') });
+  await apiCall(page, 'POST', '/rest/api/v1/logout');
+  return username;
+}
+
+/** Chromium's virtual authenticator (CDP WebAuthn domain): a USB CTAP2 key that is touched at once. */
+async function addVirtualKey(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'usb',
+      hasResidentKey: false,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
+}
+
+async function signOut(page: Page) {
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.waitForURL((url) => url.pathname === '/login');
+}
+
+describe('security keys', () => {
+  it('registers a key in settings, then signs in with password and key; a failing key shows the u2f toast', async () => {
+    const { page } = browser;
+    const username = await newDemoUser(page);
+    const { cdp, authenticatorId } = await addVirtualKey(page);
+    // WebAuthn needs a domain for its RP ID, not an IP address: the console is reached as localhost here.
+    const console = browser.baseUrl.replace('127.0.0.1', 'localhost');
+
+    await signIn(page, username, `${console}/login`);
+    await page.goto(`${console}${SETTINGS}`);
+    const card = page.locator('.mantine-Card-root').filter({ has: page.getByRole('heading', { name: 'Security keys' }) });
+    await card.getByRole('button', { name: 'Add security key' }).click();
+    await card.getByLabel('Key name').fill('Virtual USB key');
+    await card.getByRole('button', { name: 'Add security key' }).click();
+    await waitForToast(page, 'Security key added.');
+    await card.getByRole('table', { name: 'Security keys' }).getByRole('cell', { name: 'Virtual USB key', exact: true }).waitFor();
+    expect(await card.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').count()).toBe(10);
+    expect(await card.getByTestId('security-keys-status').textContent()).toBe('1 key');
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(credentials).toHaveLength(1);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await shot(page, 'security-keys-settings');
+
+    await signOut(page);
+    await submitSignIn(page, username);
+    await page.waitForURL((url) => url.pathname === '/home');
+    const [used] = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
+    expect(used!.signCount).toBeGreaterThan(0);
+
+    // The key loses its credential: the browser finds no registered key and the step says why.
+    await signOut(page);
+    await cdp.send('WebAuthn.clearCredentials', { authenticatorId });
+    await submitSignIn(page, username);
+    await page.waitForURL((url) => url.pathname === '/login/u2f/complete');
+    const toast = await waitForToast(page, Messages.u2fLoginFailed(''));
+    expect(await toast.first().textContent()).toMatch(/^Failed to complete u2f login: \S/);
+    await page.getByRole('button', { name: 'Use security key' }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await shot(page, 'security-key-step');
+    await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+    await page.getByLabel('Recovery code').waitFor();
+  });
+});

@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { opensslCa, opensslIssued } from '../../packages/server/test/openssl';
+import { accessibilityViolations } from '../harness/axe';
+import { apiCall } from '../harness/api';
+import { useBrowser } from '../harness/browser';
+import { waitForDialog } from '../harness/dialog';
+import { field, submit } from '../harness/form';
+import { DEMO_COMPANY, Demo, signIn, signInAsPlatformAdmin } from '../harness/sign-in';
+import { rows, settled } from '../harness/table';
+import { waitForToast } from '../harness/toast';
+
+const browser = useBrowser();
+const run = randomBytes(3).toString('hex');
+
+type Catalogue = { service_locations: { id: string }[]; environments: string[] };
+
+/** A platform administrator creates a cryptoverse service for the demo company: its administrators become its users. */
+async function createCryptoverse(page: Page, name: string): Promise<string> {
+  await signInAsPlatformAdmin(page);
+  const accounts = await apiCall<{ data: { id: string; name: string }[] }>(page, 'GET', `/rest/api/v1/admin/accounts?search=${encodeURIComponent(DEMO_COMPANY)}`);
+  const demo = accounts.data.find((account) => account.name === DEMO_COMPANY)!;
+  const catalogue = await apiCall<Catalogue>(page, 'GET', `/rest/api/v1/service/services?page_size=99&account_id=${demo.id}`);
+  const order = { type: 'cryptoverse', name, location: catalogue.service_locations[0]!.id, environment: catalogue.environments[0]!, account_id: demo.id };
+  const { services } = await apiCall<{ services: { id: string }[] }>(page, 'POST', '/rest/api/v1/admin/services/', { services: [order] });
+  await page.context().clearCookies();
+  return services[0]!.id;
+}
+
+async function upload(page: Page, name: string, file: { name: string; pem: string }) {
+  await page.getByRole('button', { name: 'Upload external CA' }).click();
+  const dialog = await waitForDialog(page);
+  await dialog.locator('input[type="file"]').setInputFiles({ name: file.name, mimeType: 'application/x-pem-file', buffer: Buffer.from(file.pem) });
+  await field(page, 'Name').fill(name);
+  await submit(page, 'Upload');
+  return dialog;
+}
+
+describe('external CAs', () => {
+  it('uploads a CA made by openssl, shows and downloads it, archives and unarchives it, and refuses a leaf', async () => {
+    const { page } = browser;
+    const debug = setInterval(() => void page.screenshot({ path: '/tmp/extcas-debug.png' }).catch(() => undefined), 2000);
+    const serviceId = await createCryptoverse(page, `Cryptoverse ${run}`);
+    await signIn(page, Demo.admin.username);
+    await expect
+      .poll(async () => (await apiCall<{ service: { status: string } }>(page, 'GET', `/rest/api/v1/service/?id=${serviceId}`)).service.status, { timeout: 30_000 })
+      .toBe('Enabled');
+    await page.goto(`/home/services/${serviceId}?action=login`);
+    const login = await waitForDialog(page);
+    await login.getByRole('button', { name: 'Log in', exact: true }).click();
+    await login.waitFor({ state: 'detached' });
+
+    await page.goto('/home/service?section=external-cas');
+    await page.getByRole('heading', { name: 'External CAs' }).waitFor();
+    await settled(page, 'External CAs');
+
+    const root = opensslCa(`Partner Root ${run}`);
+    const caName = `Partner Root ${run}`;
+    const uploadDialog = await upload(page, caName, { name: 'partner-root.pem', pem: root.pem });
+    await waitForToast(page, `External CA ${caName} uploaded successfully.`);
+    await uploadDialog.waitFor({ state: 'detached' });
+    await settled(page, 'External CAs');
+    await expect.poll(() => rows(page, 'External CAs').first().textContent()).toContain(caName);
+    expect(await rows(page, 'External CAs').first().textContent()).toContain('Root CA');
+
+    // Details: what the certificate says, with openssl's own fingerprint.
+    await page.getByRole('button', { name: caName, exact: true }).click();
+    const details = await waitForDialog(page);
+    await expect.poll(() => details.getByTestId('sha256-fingerprint').textContent()).toBe(root.sha256Fingerprint);
+    expect(await details.textContent()).toContain(`O=Keydeck Tests, CN=Partner Root ${run}`);
+    await page.screenshot({ path: '/tmp/external-ca-details.png' });
+
+    // Download: the PEM file openssl wrote, named after the CA.
+    const [download] = await Promise.all([page.waitForEvent('download'), details.getByRole('button', { name: 'Download certificate' }).click()]);
+    expect(download.suggestedFilename()).toBe(`Partner_Root_${run}.pem`);
+    expect(await readFile((await download.path())!, 'utf8')).toBe(root.pem);
+    await waitForToast(page, `Downloaded the external CA ${caName} successfully.`);
+
+    await details.getByRole('button', { name: 'Archive', exact: true }).click();
+    await waitForToast(page, 'Archived successfully.');
+    await details.getByText('Archived', { exact: true }).waitFor();
+    await details.getByRole('button', { name: 'Unarchive', exact: true }).click();
+    await waitForToast(page, 'Moved from archive successfully.');
+    await details.getByText('Active', { exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+    await details.waitFor({ state: 'detached' });
+
+    // The unarchived filter hides what is archived.
+    await page.getByRole('button', { name: `Archive ${caName}` }).click();
+    await waitForToast(page, 'Archived successfully.');
+    const unarchivedOnly = page.getByRole('switch', { name: 'Unarchived only' });
+    await unarchivedOnly.click();
+    await expect.poll(() => unarchivedOnly.isChecked()).toBe(true);
+    await page.getByTestId('table-empty').waitFor();
+    await unarchivedOnly.click();
+    await expect.poll(() => unarchivedOnly.isChecked()).toBe(false);
+    await expect.poll(() => rows(page, 'External CAs').first().textContent()).toContain('Archived');
+
+    // A leaf certificate signed by that CA is no CA: refused with the spec's words.
+    const leaf = opensslIssued(root, `www.partner-${run}.example`);
+    const leafName = `Partner Leaf ${run}`;
+    const leafDialog = await upload(page, leafName, { name: 'leaf.pem', pem: leaf.pem });
+    await waitForToast(page, `Failed to create external CA: ${leafName} Error: Invalid certificate.`);
+    await leafDialog.getByRole('alert').waitFor();
+    await page.screenshot({ path: '/tmp/external-ca-refused.png' });
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { accessibilityViolations } from '../harness/axe';
+import { apiCall } from '../harness/api';
+import { useBrowser } from '../harness/browser';
+import { waitForDialog } from '../harness/dialog';
+import { fill, submit } from '../harness/form';
+import { DEMO_COMPANY, Demo, signIn, signInAsPlatformAdmin } from '../harness/sign-in';
+import { rows, settled, table } from '../harness/table';
+import { waitForToast } from '../harness/toast';
+
+const browser = useBrowser();
+const run = randomBytes(3).toString('hex');
+
+type Page99 = { service_locations: { id: string }[]; environments: string[] };
+
+/** A platform administrator creates an Enabled service for the demo company: its administrators become its users. */
+async function createDemoService(page: Page, name: string): Promise<string> {
+  await signInAsPlatformAdmin(page);
+  const accounts = await apiCall<{ data: { id: string; name: string }[] }>(page, 'GET', `/rest/api/v1/admin/accounts?search=${encodeURIComponent(DEMO_COMPANY)}`);
+  const demo = accounts.data.find((account) => account.name === DEMO_COMPANY)!;
+  const catalogue = await apiCall<Page99>(page, 'GET', `/rest/api/v1/service/services?page_size=99&account_id=${demo.id}`);
+  const order = { type: 'cryptoverse', name, location: catalogue.service_locations[0]!.id, environment: catalogue.environments[0]!, account_id: demo.id };
+  const { services } = await apiCall<{ services: { id: string }[] }>(page, 'POST', '/rest/api/v1/admin/services/', { services: [order] });
+  await page.context().clearCookies();
+  return services[0]!.id;
+}
+
+/** The cell texts of a table's rows, cell by cell. */
+const cells = (page: Page, name: string) => rows(page, name).evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')));
+
+describe('shots', () => {
+  it('opens a service session, adds a group and a user, and shows who is on the service', async () => {
+    const { page } = browser;
+    const name = `Users ${run}`;
+    const serviceId = await createDemoService(page, name);
+    await signIn(page, Demo.admin.username);
+    await expect
+      .poll(async () => (await apiCall<{ service: { status: string } }>(page, 'GET', `/rest/api/v1/service/?id=${serviceId}`)).service.status, { timeout: 30_000 })
+      .toBe('Enabled');
+
+    // Without a service session the screen says what to do.
+    await page.goto('/home/service/admin');
+    await page.getByText('No service selected').waitFor();
+
+    await page.goto(`/home/services/${serviceId}?action=login`);
+    const login = await waitForDialog(page);
+    await login.getByRole('button', { name: 'Log in', exact: true }).click();
+    await login.waitFor({ state: 'detached' });
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Service users' }).click();
+    await page.getByRole('heading', { name: `${name}: users and groups` }).waitFor();
+    await settled(page, 'Service users');
+    expect(await cells(page, 'Service users')).toContainEqual([Demo.admin.username, Demo.admin.name, 'Administrators', 'Available', expect.any(String)]);
+
+    // A new group under Root with Key at Modify and User at View.
+    await page.getByRole('tab', { name: 'Groups' }).click();
+    await settled(page, 'Service user groups');
+    await page.getByRole('button', { name: 'New group' }).click();
+    const groupDialog = await waitForDialog(page);
+    await fill(page, { Name: `Operators ${run}` });
+    await groupDialog.getByRole('radiogroup', { name: 'Key access' }).getByText('Modify').click();
+    await groupDialog.getByRole('radiogroup', { name: 'User access' }).getByText('View').click();
+    await submit(page, 'Create group');
+    await waitForToast(page, `Group Operators ${run} created.`);
+    await groupDialog.waitFor({ state: 'detached' });
+    await settled(page, 'Service user groups');
+    expect(await cells(page, 'Service user groups')).toContainEqual([`Operators ${run}`, 'Root', 'Offline', '0', 'Key: Modify, User: View', expect.any(String)]);
+    expect(await cells(page, 'Service user groups')).toContainEqual(['Administrators', 'Root', 'Available', expect.any(String), expect.any(String), expect.any(String)]);
+
+    // The viewer joins that group; they have no service session, so they show Offline.
+    await page.getByRole('tab', { name: 'Users' }).click();
+    await page.getByRole('button', { name: 'Add user' }).click();
+    const userDialog = await waitForDialog(page);
+    // Both are comboboxes: the user picker suggests the company's users, the group one lists the service's groups.
+    await userDialog.getByRole('combobox', { name: 'User', exact: true }).fill(Demo.viewer.username);
+    await userDialog.getByRole('combobox', { name: 'Group', exact: true }).click();
+    await page.getByRole('option', { name: `Operators ${run}` }).click();
+    await userDialog.getByRole('button', { name: 'Add user', exact: true }).click();
+    await waitForToast(page, `${Demo.viewer.username} added to Operators ${run}.`);
+    await userDialog.waitFor({ state: 'detached' });
+    await settled(page, 'Service users');
+    expect(await cells(page, 'Service users')).toContainEqual([Demo.viewer.username, Demo.viewer.name, `Operators ${run}`, 'Offline', expect.any(String)]);
+
+    await page.screenshot({ path: '/tmp/su-users.png' });
+    await page.getByRole('button', { name: `Change the group of ${Demo.viewer.username}` }).click();
+    await waitForDialog(page);
+    await page.screenshot({ path: '/tmp/su-move.png' });
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('tab', { name: 'Groups' }).click();
+    await settled(page, 'Service user groups');
+    await page.screenshot({ path: '/tmp/su-groups.png' });
+    await page.getByRole('button', { name: `Change Operators ${run}` }).click();
+    await waitForDialog(page);
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    await page.screenshot({ path: '/tmp/su-group-edit.png' });
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Import' }).click();
+    await waitForDialog(page);
+    await page.getByLabel('Groups (JSON)').fill('[{"name": "Branch", "parent": "Nowhere", "permissions": {}}]');
+    await page.getByRole('button', { name: 'Import', exact: true }).last().click();
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: '/tmp/su-import.png' });
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Delete Administrators' }).click();
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await page.waitForTimeout(1000);
+    await page.screenshot({ path: '/tmp/su-delete-refused.png' });
+  });
+});

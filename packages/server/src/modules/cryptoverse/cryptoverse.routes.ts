@@ -1,0 +1,62 @@
+import {
+  externalCaCreateBody,
+  externalCaDetailResponse,
+  externalCaParams,
+  externalCaResponse,
+  externalCasPage,
+  externalCasParams,
+  externalCasQuery,
+  externalCaUpdateBody,
+} from '@keydeck/contract/external-cas';
+import { ApiPath } from '@keydeck/contract/http';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as cryptoverse from './cryptoverse.service.ts';
+
+/**
+ * External CAs of a cryptoverse service (spec §7, responses under data): viewing needs the CertManage category,
+ * uploading and archiving CertManage at the Modify level.
+ */
+export function register(app: FastifyInstance): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const view = { category: 'CertManage', level: 'View' } as const;
+  const modify = { category: 'CertManage', level: 'Modify' } as const;
+
+  routes.get(ApiPath.externalCas, {
+    schema: { operationId: 'listExternalCas', params: externalCasParams, querystring: externalCasQuery, response: { 200: externalCasPage } },
+    config: { signedIn: true, serviceAccess: view },
+    handler: (request) => cryptoverse.listExternalCas(request.tx, scopeOf(request), request.query),
+  });
+
+  routes.get(ApiPath.externalCa, {
+    schema: { operationId: 'getExternalCa', params: externalCaParams, response: { 200: externalCaDetailResponse } },
+    config: { signedIn: true, serviceAccess: view },
+    handler: async (request) => ({
+      data: await cryptoverse.getExternalCa(request.tx, scopeOf(request), request.params.id),
+    }),
+  });
+
+  routes.post(ApiPath.externalCas, {
+    schema: { operationId: 'createExternalCa', params: externalCasParams, body: externalCaCreateBody, response: { 201: externalCaResponse } },
+    config: { signedIn: true, serviceAccess: modify, audit: 'cryptoverse.external_ca_create' },
+    handler: async (request, reply) => {
+      request.auditDetails.target = request.body.external_ca_name;
+      const created = await cryptoverse.createExternalCa(request.tx, scopeOf(request), request.body);
+      reply.status(201);
+      return { data: created };
+    },
+  });
+
+  routes.put(ApiPath.externalCa, {
+    schema: { operationId: 'updateExternalCa', params: externalCaParams, body: externalCaUpdateBody, response: { 200: externalCaResponse } },
+    config: { signedIn: true, serviceAccess: modify, audit: 'cryptoverse.external_ca_update' },
+    handler: async (request) => {
+      request.auditDetails.target = request.params.id;
+      const updated = await cryptoverse.updateExternalCa(request.tx, scopeOf(request), request.params.id, request.body);
+      request.auditDetails.target = `${updated.name}: ${updated.is_archived ? 'archived' : 'unarchived'}`;
+      return { data: updated };
+    },
+  });
+}
+
+const scopeOf = (request: FastifyRequest): cryptoverse.ServiceScope => ({ principal: request.principal!, serviceId: request.serviceAccess.serviceId });

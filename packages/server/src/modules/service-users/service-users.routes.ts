@@ -1,0 +1,149 @@
+import { ApiPath } from '@keydeck/contract/http';
+import {
+  serviceUserGroupCurrent,
+  serviceUserGroupPermissionsQuery,
+  serviceUserGroupPermissionsResponse,
+  serviceUserGroupsCreateBody,
+  serviceUserGroupsDeleteBody,
+  serviceUserGroupsResponse,
+  serviceUserGroupsUpdateBody,
+  serviceUsersBody,
+  serviceUsersDeleteBody,
+  serviceUsersQuery,
+  serviceUsersResponse,
+} from '@keydeck/contract/service-users';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ServiceAccessRule } from '../../platform/service-access.ts';
+import * as serviceUsers from './service-users.service.ts';
+
+/**
+ * The two variants of the service user and group calls (spec §7): the plain paths for services reached with
+ * the console session, the jwt_ paths for services whose sessions are bearer tokens. Same handlers.
+ */
+const VARIANTS = [
+  {
+    jwt: false,
+    id: 'Service',
+    users: ApiPath.serviceUsers,
+    groups: ApiPath.serviceUserGroups,
+    permissions: ApiPath.serviceUserGroupPermissions,
+    current: ApiPath.serviceUserGroupCurrent,
+  },
+  {
+    jwt: true,
+    id: 'JwtService',
+    users: ApiPath.jwtServiceUsers,
+    groups: ApiPath.jwtServiceUserGroups,
+    permissions: ApiPath.jwtServiceUserGroupPermissions,
+    current: ApiPath.jwtServiceUserGroupCurrent,
+  },
+] as const;
+
+const scopeOf = (request: FastifyRequest): serviceUsers.ServiceScope => ({
+  tx: request.tx,
+  accountId: request.principal!.account.id,
+  access: request.serviceAccess,
+});
+
+/** Names the service and who or what changed, for the audit trail. */
+async function auditTarget(request: FastifyRequest, names: string[]) {
+  request.auditDetails.target = `${await serviceUsers.serviceName(scopeOf(request))}: ${names.join(', ')}`;
+}
+
+export function register(app: FastifyInstance): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  for (const variant of VARIANTS) {
+    const rule = (category: ServiceAccessRule['category'], level: ServiceAccessRule['level']): ServiceAccessRule =>
+      variant.jwt ? { category, level, jwt: true } : { category, level };
+    const view = { signedIn: true, serviceAccess: rule('User', 'View') } as const;
+    const modify = (audit: string) => ({ signedIn: true, serviceAccess: rule('User', 'Modify'), audit }) as const;
+
+    routes.get(variant.users, {
+      schema: { operationId: `list${variant.id}Users`, querystring: serviceUsersQuery, response: { 200: serviceUsersResponse } },
+      config: view,
+      handler: async (request) => ({ users: await serviceUsers.listUsers(scopeOf(request), request.query.groups) }),
+    });
+    routes.post(variant.users, {
+      schema: { operationId: `add${variant.id}Users`, body: serviceUsersBody, response: { 201: serviceUsersResponse } },
+      config: modify('service_user.create'),
+      handler: async (request, reply) => {
+        await auditTarget(request, request.body.users.map((u) => `${u.username} (${u.group_name})`));
+        await serviceUsers.addUsers(scopeOf(request), request.body.users);
+        reply.status(201);
+        return { users: await serviceUsers.listUsers(scopeOf(request), []) };
+      },
+    });
+    routes.put(variant.users, {
+      schema: { operationId: `move${variant.id}Users`, body: serviceUsersBody, response: { 200: serviceUsersResponse } },
+      config: modify('service_user.update'),
+      handler: async (request) => {
+        await auditTarget(request, request.body.users.map((u) => `${u.username} (${u.group_name})`));
+        await serviceUsers.moveUsers(scopeOf(request), request.body.users);
+        return { users: await serviceUsers.listUsers(scopeOf(request), []) };
+      },
+    });
+    routes.delete(variant.users, {
+      schema: { operationId: `remove${variant.id}Users`, body: serviceUsersDeleteBody, response: { 200: serviceUsersDeleteBody } },
+      config: modify('service_user.delete'),
+      handler: async (request) => {
+        await auditTarget(request, request.body.users);
+        await serviceUsers.removeUsers(scopeOf(request), request.body.users);
+        return { users: request.body.users };
+      },
+    });
+
+    routes.get(variant.groups, {
+      schema: { operationId: `list${variant.id}UserGroups`, response: { 200: serviceUserGroupsResponse } },
+      config: view,
+      handler: async (request) => ({ groups: await serviceUsers.listGroups(scopeOf(request)) }),
+    });
+    routes.post(variant.groups, {
+      schema: { operationId: `create${variant.id}UserGroups`, body: serviceUserGroupsCreateBody, response: { 201: serviceUserGroupsResponse } },
+      config: modify('service_user_group.create'),
+      handler: async (request, reply) => {
+        const body = request.body;
+        const groups = body.action === 'create' ? body.groups.map((g) => ({ ...g, name: g.group_name })) : body.groups;
+        await auditTarget(request, groups.map((g) => g.name));
+        if (body.action === 'import') request.auditDetails.reason = 'import';
+        await serviceUsers.createGroups(scopeOf(request), groups, body.action === 'create' ? 'group_name' : 'name');
+        reply.status(201);
+        return { groups: await serviceUsers.listGroups(scopeOf(request)) };
+      },
+    });
+    routes.put(variant.groups, {
+      schema: { operationId: `update${variant.id}UserGroups`, body: serviceUserGroupsUpdateBody, response: { 200: serviceUserGroupsResponse } },
+      config: modify('service_user_group.update'),
+      handler: async (request) => {
+        await auditTarget(request, request.body.groups.map((g) => g.group_name));
+        await serviceUsers.updateGroups(scopeOf(request), request.body.groups);
+        return { groups: await serviceUsers.listGroups(scopeOf(request)) };
+      },
+    });
+    routes.delete(variant.groups, {
+      schema: { operationId: `delete${variant.id}UserGroups`, body: serviceUserGroupsDeleteBody, response: { 200: serviceUserGroupsDeleteBody } },
+      config: modify('service_user_group.delete'),
+      handler: async (request) => {
+        await auditTarget(request, request.body.groups);
+        await serviceUsers.deleteGroups(scopeOf(request), request.body.groups);
+        return { groups: request.body.groups };
+      },
+    });
+
+    routes.get(variant.permissions, {
+      schema: {
+        operationId: `get${variant.id}UserGroupPermissions`,
+        querystring: serviceUserGroupPermissionsQuery,
+        response: { 200: serviceUserGroupPermissionsResponse },
+      },
+      config: view,
+      handler: (request) => serviceUsers.groupPermissions(scopeOf(request), request.query.group_name),
+    });
+    routes.get(variant.current, {
+      schema: { operationId: `current${variant.id}UserGroup`, response: { 200: serviceUserGroupCurrent } },
+      config: { signedIn: true, serviceAccess: rule(null, 'View') },
+      handler: (request) => serviceUsers.current(scopeOf(request)),
+    });
+  }
+}

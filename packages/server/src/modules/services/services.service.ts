@@ -1,0 +1,105 @@
+import { Messages } from '@keydeck/contract/messages';
+import {
+  SERVICE_STATUSES,
+  SERVICE_TYPES,
+  serviceTypeName,
+  type Service,
+  type ServiceRequest,
+  type ServicesPage,
+  type ServicesQuery,
+  type ServiceStatus,
+} from '@keydeck/contract/services';
+import type { Tx } from '../../db/database.ts';
+import { accessibleAccount } from '../../platform/account-access.ts';
+import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import type { Principal } from '../../platform/principal.ts';
+import * as accounts from '../accounts/accounts.service.ts';
+import * as repo from './services.repository.ts';
+
+/** The environments a service can be requested for. */
+export const SERVICE_ENVIRONMENTS = ['production', 'test'] as const;
+
+/** GET service/services: the account's services, the catalogue to request from, and the session's current service. */
+export async function listServices(tx: Tx, principal: Principal, query: ServicesQuery): Promise<ServicesPage> {
+  const accountId = accessibleAccount(principal, query.account_id) ?? principal.account.id;
+  if (!(await accounts.findAccountById(tx, accountId))) throw notFound();
+  const { rows, total } = await repo.listServices(tx, accountId, query);
+  const serviceLocations = await repo.listServiceLocations(tx);
+  const serverLocations = await repo.listServerLocations(tx);
+  return {
+    data: rows.map(toWire),
+    total,
+    service_locations: serviceLocations,
+    server_locations: serverLocations.map((s) => ({ id: s.id, name: s.name, service_location: s.serviceLocation })),
+    services_available: Object.entries(SERVICE_TYPES).map(([type, type_name]) => ({ type, type_name })),
+    environments: [...SERVICE_ENVIRONMENTS],
+    current_service_id: principal.currentServiceId,
+  };
+}
+
+/** GET service/?id=: a service of the caller's account (any account's for a platform administrator). */
+export async function getService(tx: Tx, principal: Principal, id: string): Promise<Service> {
+  const row = await repo.findService(tx, principal.platformAdmin ? null : principal.account.id, id);
+  if (!row) throw notFound();
+  return toWire(row);
+}
+
+/** A customer asks for a service; it waits for a platform administrator's approval. */
+export async function requestService(tx: Tx, principal: Principal, input: ServiceRequest): Promise<Service> {
+  const accountId = principal.account.id;
+  await assertRequestable(tx, accountId, input, '');
+  const row = await repo.insertService(tx, {
+    accountId,
+    type: input.type,
+    name: input.name,
+    status: 'PendingApproval',
+    location: input.location,
+    environment: input.environment,
+    requestedBy: principal.userId,
+  });
+  return toWire(row);
+}
+
+/** PUT service/services: the console session's current service, which must be one of the account's; null resets it. */
+export async function selectCurrentService(tx: Tx, principal: Principal, serviceId: string | null): Promise<string | null> {
+  if (serviceId !== null && !(await repo.findService(tx, principal.account.id, serviceId))) throw notFound();
+  await repo.setCurrentService(tx, principal.sessionHash, serviceId);
+  return serviceId;
+}
+
+/**
+ * Checks a requested service against the catalogue and the account's other services. field prefixes the
+ * field names of the errors (`services.0.` in a batch).
+ */
+export async function assertRequestable(tx: Tx, accountId: string, input: ServiceRequest, field: string, batchNames: string[] = []) {
+  const errors: Record<string, string[]> = {};
+  const locations = await repo.listServiceLocations(tx);
+  if (!locations.some((l) => l.id === input.location)) errors[`${field}location`] = [Messages.serviceLocationUnknown];
+  if (!(SERVICE_ENVIRONMENTS as readonly string[]).includes(input.environment)) errors[`${field}environment`] = [Messages.serviceEnvironmentUnknown];
+  if (Object.keys(errors).length > 0) throw badRequest(errors);
+  const lower = input.name.toLowerCase();
+  if (batchNames.some((n) => n.toLowerCase() === lower) || (await repo.nameTaken(tx, accountId, input.name))) {
+    const message = Messages.serviceNameTaken(input.name);
+    throw new AppError(409, message, { reason: 'name_taken', errors: { [`${field}name`]: [message] } });
+  }
+}
+
+export function statusText(status: string): string {
+  return (SERVICE_STATUSES as Record<string, string>)[status] ?? status;
+}
+
+export function toWire(row: repo.ServiceRow): Service {
+  return {
+    id: row.id,
+    account_id: row.accountId,
+    type: row.type,
+    type_name: serviceTypeName(row.type),
+    name: row.name,
+    status: row.status as ServiceStatus,
+    location: row.location,
+    environment: row.environment,
+    use_jwt: row.useJwt,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,104 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { Database, Tx } from '../db/database.ts';
+
+/** How a queue retries a failed job: after retryDelaySeconds, doubling each time, at most retryLimit times. */
+export type QueuePolicy = { retryLimit: number; retryDelaySeconds: number; expireInSeconds: number };
+
+export type JobQueueOptions = {
+  /** Pause between polls of a worker that found nothing; a commit that queues work wakes this process's worker at once. */
+  pollingIntervalSeconds: number;
+};
+
+export type JobQueue = {
+  /** Installs or upgrades the queue's tables (once per database) and starts its maintenance. */
+  start(log: FastifyBaseLogger): Promise<void>;
+  /** Creates the queue (once per database) and runs handler for each of its jobs in whichever process fetches it first. */
+  work<T extends object>(queue: string, policy: QueuePolicy, handler: (data: T, jobId: string) => Promise<void>): Promise<void>;
+  /** Queues a job in the given transaction: rolled back with it, visible to workers only once it commits. */
+  send(tx: Tx, queue: string, data: object): Promise<void>;
+  /** Wakes this process's worker of the queue, instead of leaving the job to its next poll. */
+  wake(queue: string): void;
+  /** Stops fetching, lets running jobs and the queue's own queries finish, and leaves the database open. */
+  stop(): Promise<void>;
+};
+
+const DEFAULT_OPTIONS: JobQueueOptions = { pollingIntervalSeconds: 2 };
+
+/**
+ * Background jobs on pg-boss, in the application's own database: on PostgreSQL through the server's pool,
+ * on embedded PGlite through its one connection (which runs a query only between transactions, so the
+ * queue's polling cannot interleave with a request's work). Jobs survive restarts, and each is fetched by
+ * one process only (SKIP LOCKED) when several share the database.
+ */
+export function createJobQueue(database: Database, overrides: Partial<JobQueueOptions> = {}): JobQueue {
+  const options = { ...DEFAULT_OPTIONS, ...overrides };
+  const inFlight = new Set<Promise<unknown>>();
+  const track = <T>(work: Promise<T>): Promise<T> => {
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work)).catch(() => undefined);
+    return work;
+  };
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => track(database.executeSql(text, values)) },
+    // Maintenance (expiry, archiving) runs; cron schedules are not used.
+    schedule: false,
+  });
+  let log: FastifyBaseLogger | undefined;
+  boss.on('error', (err) => log?.error({ err }, 'job queue error'));
+  const workers = new Map<string, string>();
+
+  return {
+    async start(logger) {
+      log = logger;
+      await boss.start();
+    },
+    async work(queue, policy, handler) {
+      await boss.createQueue(queue, {
+        name: queue,
+        retryLimit: policy.retryLimit,
+        retryDelay: policy.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: policy.expireInSeconds,
+      });
+      let id = '';
+      id = await boss.work<object>(queue, { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds }, async (jobs) => {
+        for (const job of jobs) {
+          await track(
+            handler(job.data as never, job.id).catch((err: unknown) => {
+              log?.warn({ err, queue, job: job.id }, 'job failed; it will be retried');
+              throw err;
+            }),
+          );
+        }
+        // One job done: fetch the next at once rather than after a polling pause, while the queue has work.
+        boss.notifyWorker(id);
+      });
+      workers.set(queue, id);
+    },
+    async send(tx, queue, data) {
+      await boss.send(queue, data, { db: transactionDb(tx) });
+    },
+    wake(queue) {
+      const id = workers.get(queue);
+      if (id) boss.notifyWorker(id);
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+      // pg-boss records a job's completion without waiting for it: let those queries land before the database closes.
+      while (inFlight.size > 0) {
+        await Promise.allSettled([...inFlight]);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    },
+  };
+}
+
+/**
+ * The transaction's own connection, for pg-boss's `db` option: drizzle keeps it as the session's client
+ * (a pg PoolClient, or PGlite's transaction), and both answer query(text, values).
+ */
+function transactionDb(tx: Tx): PgBoss.Db {
+  const client = (tx as unknown as { session: { client: { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } } }).session.client;
+  return { executeSql: (text, values) => client.query(text, values) };
+}

@@ -1,0 +1,71 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { authInfoResponse } from '@keydeck/contract/auth';
+import { ApiPath } from '@keydeck/contract/http';
+import {
+  securityKeyRegistrationBeginResponse,
+  securityKeyRegistrationResponse,
+  securityKeysResponse,
+  u2fBeginResponse,
+} from '@keydeck/contract/security-keys';
+import { apiRequest } from '../../../lib/api-client';
+import { sessionKeys } from '../../../lib/session';
+import { createSecurityKeyCredential } from '../lib/webauthn-registration';
+import { mfaKeys } from './mfa.api';
+
+const keyPath = (id: string) => ApiPath.securityKey.replace(':key_id', encodeURIComponent(id));
+
+export const securityKeysQueryOptions = queryOptions({
+  queryKey: [...mfaKeys.all, 'security-keys'] as const,
+  queryFn: ({ signal }) => apiRequest(ApiPath.securityKeys, { schema: securityKeysResponse, signal }),
+  select: (data) => data.data,
+  meta: { errorContext: 'Could not load your security keys' },
+});
+
+/**
+ * Registers a key: registration options from the server, the browser asks the key (touch it), the server
+ * verifies the attestation. The session may now have MFA enabled, which the route guard reads.
+ */
+export function useRegisterSecurityKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (name: string) => {
+      const { options } = await apiRequest(ApiPath.securityKeyRegisterBegin, { method: 'POST', schema: securityKeyRegistrationBeginResponse });
+      const credential = await createSecurityKeyCredential(options);
+      return apiRequest(ApiPath.securityKeyRegisterComplete, {
+        method: 'POST',
+        body: { name, credential },
+        schema: securityKeyRegistrationResponse,
+      });
+    },
+    meta: { errorContext: 'Could not add the security key', inlineErrorStatuses: [400] },
+    onSuccess: async ({ auth_info }) => {
+      queryClient.setQueryData(sessionKeys.all, auth_info);
+      await queryClient.invalidateQueries({ queryKey: mfaKeys.all });
+    },
+  });
+}
+
+export function useRemoveSecurityKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, password }: { id: string; password: string }) =>
+      apiRequest(keyPath(id), { method: 'DELETE', body: { password }, schema: securityKeysResponse }),
+    meta: { errorContext: 'Could not remove the security key', inlineErrorStatuses: [400] },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: mfaKeys.all });
+      await queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+    },
+  });
+}
+
+/** Spec §7 u2f/authenticate/begin: hex of the CBOR credential request. */
+export async function beginU2f(): Promise<string> {
+  return (await apiRequest(ApiPath.u2fAuthenticateBegin, { method: 'POST', schema: u2fBeginResponse, ignoreAuth: true })).u2f_data;
+}
+
+/** Spec §7 u2f/authenticate/complete; a 401 is the answer (refused key), not a lost session. */
+export async function completeU2f(u2fData: string) {
+  return (
+    await apiRequest(ApiPath.u2fAuthenticateComplete, { method: 'POST', body: { u2f_data: u2fData }, schema: authInfoResponse, ignoreAuth: true })
+  ).auth_info;
+}

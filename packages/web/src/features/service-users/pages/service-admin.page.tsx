@@ -1,0 +1,113 @@
+import '@mantine/core/styles/Tabs.css';
+import { Button, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { Service } from '@keydeck/contract/services';
+import { useServiceAccess } from '../../../lib/service-access';
+import { useCurrentService, useServiceSession } from '../../../lib/service-session';
+import { serviceQueryOptions } from '../../services/api/services.api';
+import { WorkspaceGuidance } from '../../services/components/workspace-guidance';
+import { dashboardSearch } from '../../services/services.search';
+import { ServiceGroupsPanel } from '../components/service-groups-panel';
+import { ServiceUsersPanel } from '../components/service-users-panel';
+
+const chooseService = (
+  <Button component={Link} to="/home/services/{-$service_id}" variant="default">
+    Choose a service
+  </Button>
+);
+
+/** /home/service/admin: the current service's users and groups; it needs a selected service and a service session. */
+export function ServiceAdminPage() {
+  const { serviceId } = useCurrentService();
+  return (
+    <Stack gap="lg">
+      {serviceId === null ? (
+        <>
+          <Title order={1} fz="h2">
+            Service users and groups
+          </Title>
+          <WorkspaceGuidance title="No service selected" actions={chooseService}>
+            Select a service on the services dashboard and log in to it; its users and groups are managed here.
+          </WorkspaceGuidance>
+        </>
+      ) : (
+        <ServiceAdmin serviceId={serviceId} />
+      )}
+    </Stack>
+  );
+}
+
+function ServiceAdmin({ serviceId }: { serviceId: string }) {
+  const service = useQuery(serviceQueryOptions(serviceId));
+  const { session, isLoading } = useServiceSession(serviceId);
+  if (!service.data || isLoading) return <Loader size="sm" aria-label="Loading the service" />;
+  const current = service.data;
+  return (
+    <>
+      <div>
+        <Title order={1} fz="h2">
+          {current.name}: users and groups
+        </Title>
+        <Text c="dimmed" mt={4}>
+          Who may work in the service, and what each group may see and change.
+        </Text>
+      </div>
+      {session ? (
+        <Administration service={current} />
+      ) : (
+        <WorkspaceGuidance
+          title={`You are not logged in to ${current.name}`}
+          actions={
+            <>
+              <Button
+                renderRoot={(props) => (
+                  <Link {...props} to="/home/services/{-$service_id}" params={{ service_id: serviceId }} search={dashboardSearch({ action: 'login' })} />
+                )}
+              >
+                Log in to service
+              </Button>
+              {chooseService}
+            </>
+          }
+        >
+          Its users and groups open once you log in to the service.
+        </WorkspaceGuidance>
+      )}
+    </>
+  );
+}
+
+function Administration({ service }: { service: Service }) {
+  const access = useServiceAccess(service);
+  if (access.isLoading) return <Loader size="sm" aria-label="Loading your permissions" />;
+  if (!access.can('User')) {
+    return (
+      <WorkspaceGuidance title="No access to users and groups" actions={chooseService}>
+        Your group{access.groupName ? ` ${access.groupName}` : ''} does not have the User permission on this service. Ask a user of the
+        service whose group can change users to grant it.
+      </WorkspaceGuidance>
+    );
+  }
+  const canModify = access.can('User', 'Modify');
+  return (
+    <Tabs defaultValue="users" keepMounted={false}>
+      <Group justify="space-between" align="flex-end">
+        <Tabs.List aria-label="Users and groups">
+          <Tabs.Tab value="users">Users</Tabs.Tab>
+          <Tabs.Tab value="groups">Groups</Tabs.Tab>
+        </Tabs.List>
+        <Text size="sm" c="dimmed">
+          Your group: {access.groupName}
+          {canModify ? '' : ' (view only)'}
+        </Text>
+      </Group>
+      <Tabs.Panel value="users" pt="lg">
+        <ServiceUsersPanel service={service} canModify={canModify} />
+      </Tabs.Panel>
+      <Tabs.Panel value="groups" pt="lg">
+        <ServiceGroupsPanel service={service} serviceName={service.name} canModify={canModify} />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}

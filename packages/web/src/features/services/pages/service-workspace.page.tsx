@@ -1,0 +1,154 @@
+import '@mantine/core/styles/Tabs.css';
+import { lazy, Suspense } from 'react';
+import { Anchor, Box, Button, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import type { Service } from '@keydeck/contract/services';
+import { useServiceAccess } from '../../../lib/service-access';
+import { useCurrentService, useServiceSession } from '../../../lib/service-session';
+import { allServicesQueryOptions, serviceQueryOptions } from '../api/services.api';
+import { IdleCountdown } from '../components/idle-countdown';
+import { locationName } from '../components/service-columns';
+import { ServiceDetails } from '../components/service-details';
+import { ServiceStatusBadge } from '../components/service-status-badge';
+import { WorkspaceGuidance } from '../components/workspace-guidance';
+import { dashboardSearch } from '../services.search';
+
+const route = getRouteApi('/shell/home/service');
+
+const chooseService = (
+  <Button component={Link} to="/home/services/{-$service_id}" variant="default">
+    Choose a service
+  </Button>
+);
+
+/** /home/service: the current service's workspace; it needs a selected service and an open service session. */
+export function ServiceWorkspacePage() {
+  const { serviceId } = useCurrentService();
+  return (
+    <Stack gap="lg">
+      {serviceId === null ? (
+        <>
+          <Title order={1} fz="h2">
+            Service
+          </Title>
+          <WorkspaceGuidance title="No service selected" actions={chooseService}>
+            Select a service on the services dashboard and log in to it; its workspace then opens here.
+          </WorkspaceGuidance>
+        </>
+      ) : (
+        <Workspace serviceId={serviceId} />
+      )}
+    </Stack>
+  );
+}
+
+function Workspace({ serviceId }: { serviceId: string }) {
+  const service = useQuery(serviceQueryOptions(serviceId));
+  const catalogue = useQuery(allServicesQueryOptions());
+  const { session, isLoading } = useServiceSession(serviceId);
+
+  if (!service.data || isLoading) return <Loader size="sm" aria-label="Loading the service" />;
+  const current = service.data;
+  const location = locationName(catalogue.data, current.location);
+
+  return (
+    <>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <div>
+          <Group gap="sm">
+            <Title order={1} fz="h2">
+              {current.name}
+            </Title>
+            <ServiceStatusBadge status={current.status} />
+          </Group>
+          <Text c="dimmed" mt={4}>
+            {current.type_name} · {location} · {current.environment}
+          </Text>
+        </div>
+        <Anchor
+          size="sm"
+          renderRoot={(props) => <Link {...props} to="/home/services/{-$service_id}" params={{ service_id: serviceId }} />}
+        >
+          Services dashboard
+        </Anchor>
+      </Group>
+      {session ? (
+        <>
+          <Box maw={480}>
+            <IdleCountdown session={session} />
+          </Box>
+          <Sections service={current} location={location} />
+        </>
+      ) : (
+        <WorkspaceGuidance
+          title={`You are not logged in to ${current.name}`}
+          actions={
+            <>
+              <Button
+                renderRoot={(props) => (
+                  <Link {...props} to="/home/services/{-$service_id}" params={{ service_id: serviceId }} search={dashboardSearch({ action: 'login' })} />
+                )}
+              >
+                Log in to service
+              </Button>
+              {chooseService}
+            </>
+          }
+        >
+          Its data opens once you log in to the service. Your service session ends after a while without activity.
+        </WorkspaceGuidance>
+      )}
+    </>
+  );
+}
+
+// Sections owned by other features load with their own code, when opened.
+const ExternalCasSection = lazy(() =>
+  import('../../cryptoverse/components/external-cas-section').then((module) => ({ default: module.ExternalCasSection })),
+);
+
+function Sections({ service, location }: { service: Service; location: string }) {
+  const { section = 'overview' } = route.useSearch();
+  const navigate = route.useNavigate();
+  const access = useServiceAccess(service);
+  const externalCas = service.type === 'cryptoverse' && access.can('CertManage');
+  // A section the group may not open (or not yet known to be allowed) shows the overview.
+  const shown = section === 'external-cas' && externalCas ? section : 'overview';
+
+  return (
+    <Tabs
+      value={shown}
+      onChange={(value) => void navigate({ search: { section: value === 'overview' || value === null ? undefined : value } })}
+      keepMounted={false}
+    >
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <Tabs.List aria-label="Service sections">
+          <Tabs.Tab value="overview">Overview</Tabs.Tab>
+          {externalCas ? <Tabs.Tab value="external-cas">External CAs</Tabs.Tab> : null}
+        </Tabs.List>
+        <Anchor component={Link} to="/home/service/admin" size="sm">
+          Service users and groups
+        </Anchor>
+      </Group>
+      <Tabs.Panel value="overview" pt="lg">
+        <Stack gap="lg">
+          <ServiceDetails service={service} location={location} />
+          <Text size="sm">
+            Your service user group:{' '}
+            <Text span fw={600}>
+              {access.groupName ?? '…'}
+            </Text>
+          </Text>
+        </Stack>
+      </Tabs.Panel>
+      {externalCas ? (
+        <Tabs.Panel value="external-cas" pt="lg">
+          <Suspense fallback={<Loader size="sm" aria-label="Loading the section" />}>
+            <ExternalCasSection service={service} />
+          </Suspense>
+        </Tabs.Panel>
+      ) : null}
+    </Tabs>
+  );
+}

@@ -1,0 +1,44 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiPath } from '@keydeck/contract/http';
+import type { PermissionCategory } from '@keydeck/contract/permissions';
+import { serviceUserGroupCurrent } from '@keydeck/contract/service-users';
+import { allowsServiceAccess, type ServicePermissionLevel } from '@keydeck/contract/services';
+import { serviceRequest, useServiceSession } from './service-session';
+
+type ServiceRef = { id: string; use_jwt: boolean };
+
+export const serviceAccessKeys = {
+  all: ['service-access'] as const,
+  of: (serviceId: string) => [...serviceAccessKeys.all, serviceId] as const,
+};
+
+/** GET service/[jwt_]service_user_group/current: the caller's group, its permissions and who is on the service. */
+export const serviceAccessQueryOptions = (service: ServiceRef) =>
+  queryOptions({
+    queryKey: serviceAccessKeys.of(service.id),
+    queryFn: ({ signal }) =>
+      serviceRequest(service.id, service.use_jwt ? ApiPath.jwtServiceUserGroupCurrent : ApiPath.serviceUserGroupCurrent, {
+        schema: serviceUserGroupCurrent,
+        signal,
+      }),
+    meta: { errorContext: 'Could not load your permissions on the service' },
+  });
+
+/**
+ * What the caller's service user group may do on the service (spec §6): a category means View, Modify allows
+ * changes. Nothing is allowed without a live service session; screens hide what is not allowed.
+ */
+export function useServiceAccess(service: ServiceRef): {
+  can(category: PermissionCategory, level?: ServicePermissionLevel): boolean;
+  groupName?: string;
+  isLoading: boolean;
+} {
+  const { session, isLoading: sessionLoading } = useServiceSession(service.id);
+  const current = useQuery({ ...serviceAccessQueryOptions(service), enabled: session !== null });
+  const permissions = session ? current.data?.permissions : undefined;
+  return {
+    can: (category, level = 'View') => (permissions ? allowsServiceAccess(permissions, category, level) : false),
+    ...(session && current.data ? { groupName: current.data.group_name } : {}),
+    isLoading: sessionLoading || (session !== null && current.isLoading),
+  };
+}

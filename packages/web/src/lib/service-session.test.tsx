@@ -1,0 +1,98 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ReactNode } from 'react';
+import { act, renderHook } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ErrorCode } from '@keydeck/contract/errors';
+import { Messages } from '@keydeck/contract/messages';
+import { ApiError } from './api-error';
+import { CURRENT_SERVICE_KEY } from './current-service';
+import {
+  forgetServiceSession,
+  loginToService,
+  serviceRequest,
+  serviceSessionKeys,
+  serviceSessionQueryOptions,
+  serviceToken,
+  useCurrentService,
+} from './service-session';
+
+const SERVICE = '3f0b5c1e-8d2a-4c47-9b61-2f7e7c1d0a11';
+
+function respondWith(...bodies: { status: number; body: unknown }[]) {
+  const spy = vi.spyOn(globalThis, 'fetch');
+  for (const { status, body } of bodies) {
+    spy.mockImplementationOnce(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+  }
+  return spy;
+}
+
+const session = (token?: string) => ({
+  service_session: { service_id: SERVICE, expires_at: '2030-01-01T00:10:00.000Z', idle_timeout_seconds: 600, ...(token ? { token } : {}) },
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  sessionStorage.clear();
+});
+
+describe('service sessions', () => {
+  it('keeps the JWT of a use_jwt service out of the cache and sends it as a bearer token on service calls', async () => {
+    const queryClient = new QueryClient();
+    const fetchSpy = respondWith({ status: 200, body: session('jwt-abc') }, { status: 200, body: { ok: true } });
+    const opened = await loginToService(queryClient, SERVICE);
+    expect(opened.token).toBeUndefined();
+    expect(queryClient.getQueryData(serviceSessionKeys.of(SERVICE))).toMatchObject({ expires_at: '2030-01-01T00:10:00.000Z' });
+    expect(serviceToken(SERVICE)).toBe('jwt-abc');
+
+    await serviceRequest(SERVICE, '/rest/api/v1/service/jwt_service_user', { schema: z.object({ ok: z.boolean() }) });
+    expect(new Headers(fetchSpy.mock.calls[1]?.[1]?.headers).get('Authorization')).toBe('Bearer jwt-abc');
+  });
+
+  it('marks service calls as service-scoped for their service, so a lost session returns to that service login', async () => {
+    respondWith({ status: 403, body: { message: Messages.serviceSessionExpired, error: ErrorCode.serviceSessionRequired } });
+    const failure: unknown = await serviceRequest(SERVICE, '/x', { schema: z.object({}) }).catch((caught: unknown) => caught);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 403, call: { serviceScoped: true, serviceId: SERVICE } });
+  });
+
+  it('forgets the token and the cached session when the authorization is cleared', async () => {
+    const queryClient = new QueryClient();
+    respondWith({ status: 200, body: session('jwt-abc') });
+    await loginToService(queryClient, SERVICE);
+    forgetServiceSession(queryClient, SERVICE);
+    expect(serviceToken(SERVICE)).toBeUndefined();
+    expect(queryClient.getQueryData(serviceSessionKeys.of(SERVICE))).toBeNull();
+  });
+
+  it('reads "no open session" (404) as no session rather than as a failure', async () => {
+    respondWith({ status: 404, body: { message: Messages.noServiceSession } });
+    const queryClient = new QueryClient();
+    expect(await queryClient.fetchQuery(serviceSessionQueryOptions(SERVICE))).toBeNull();
+  });
+});
+
+describe('useCurrentService', () => {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>
+  );
+
+  it('saves the selection in session storage and tells the server, skipping a service that is already current', async () => {
+    const fetchSpy = respondWith({ status: 200, body: { service_id: SERVICE } }, { status: 200, body: { service_id: null } });
+    const { result } = renderHook(() => useCurrentService(), { wrapper });
+    expect(result.current.serviceId).toBeNull();
+
+    await act(() => result.current.select(SERVICE));
+    expect(result.current.serviceId).toBe(SERVICE);
+    expect(sessionStorage.getItem(CURRENT_SERVICE_KEY)).toBe(SERVICE);
+    expect(fetchSpy.mock.calls[0]?.[1]).toMatchObject({ method: 'PUT', body: JSON.stringify({ service_id: SERVICE }) });
+
+    await act(() => result.current.select(SERVICE));
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+
+    await act(() => result.current.select(null));
+    expect(result.current.serviceId).toBeNull();
+    expect(sessionStorage.getItem(CURRENT_SERVICE_KEY)).toBeNull();
+    expect(fetchSpy.mock.calls[1]?.[1]).toMatchObject({ method: 'PUT', body: JSON.stringify({ service_id: null }) });
+  });
+});
