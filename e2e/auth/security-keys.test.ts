@@ -21,12 +21,12 @@ async function shot(page: Page, name: string) {
 }
 
 /** A user of the demo company made for this test alone: invited by demo.admin, password set through the mailed link. */
-async function newDemoUser(page: Page): Promise<string> {
+async function newDemoUser(page: Page, options: { mfaEnforced?: boolean } = {}): Promise<string> {
   const username = `e2e.keys.${randomBytes(4).toString('hex')}`;
   const email = `${username}@example.test`;
   await signIn(page, Demo.admin.username);
   const invited = new Date();
-  await apiCall(page, 'POST', '/rest/api/v1/user/users', { users: [{ username, name: 'Kim Keyholder', email }] });
+  await apiCall(page, 'POST', '/rest/api/v1/user/users', { users: [{ username, name: 'Kim Keyholder', email, mfa_enforced: options.mfaEnforced ?? false }] });
   const token = new URL(passwordLinkIn(await waitForMail(email, invited)), 'http://x').searchParams.get('token');
   await apiCall(page, 'POST', '/rest/api/v1/user/password/token', { token, password: inject('demoPassword') });
   await apiCall(page, 'POST', '/rest/api/v1/logout');
@@ -97,5 +97,24 @@ describe('security keys', () => {
     await shot(page, 'security-key-step');
     await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
     await page.getByLabel('Recovery code').waitFor();
+  });
+
+  it('offers a security key on the forced set-up page, then continues', async () => {
+    const { page } = browser;
+    const username = await newDemoUser(page, { mfaEnforced: true });
+    await addVirtualKey(page);
+    const console = browser.baseUrl.replace('127.0.0.1', 'localhost');
+
+    await signIn(page, username, `${console}/login`);
+    await page.waitForURL((url) => url.pathname === '/login/mfa/setup');
+    await page.getByRole('button', { name: 'Use a security key instead' }).click();
+    await page.getByLabel('Key name').fill('Laptop key');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await shot(page, 'mfa-setup-security-key');
+    await page.getByRole('button', { name: 'Add security key' }).click();
+    await page.getByText('Your security key is set up.', { exact: false }).waitFor();
+    expect(await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').count()).toBe(10);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL((url) => url.pathname === '/home');
   });
 });

@@ -41,7 +41,6 @@ async function upload(page: Page, name: string, file: { name: string; pem: strin
 describe('external CAs', () => {
   it('uploads a CA made by openssl, shows and downloads it, archives and unarchives it, and refuses a leaf', async () => {
     const { page } = browser;
-    const debug = setInterval(() => void page.screenshot({ path: '/tmp/extcas-debug.png' }).catch(() => undefined), 2000);
     const serviceId = await createCryptoverse(page, `Cryptoverse ${run}`);
     await signIn(page, Demo.admin.username);
     await expect
@@ -70,7 +69,6 @@ describe('external CAs', () => {
     const details = await waitForDialog(page);
     await expect.poll(() => details.getByTestId('sha256-fingerprint').textContent()).toBe(root.sha256Fingerprint);
     expect(await details.textContent()).toContain(`O=Keydeck Tests, CN=Partner Root ${run}`);
-    await page.screenshot({ path: '/tmp/external-ca-details.png' });
 
     // Download: the PEM file openssl wrote, named after the CA.
     const [download] = await Promise.all([page.waitForEvent('download'), details.getByRole('button', { name: 'Download certificate' }).click()]);
@@ -104,7 +102,6 @@ describe('external CAs', () => {
     const leafDialog = await upload(page, leafName, { name: 'leaf.pem', pem: leaf.pem });
     await waitForToast(page, `Failed to create external CA: ${leafName} Error: Invalid certificate.`);
     await leafDialog.getByRole('alert').waitFor();
-    await page.screenshot({ path: '/tmp/external-ca-refused.png' });
     expect(await accessibilityViolations(page)).toEqual([]);
   });
 });

@@ -37,7 +37,9 @@ export const Messages = {
   serviceGroupReserved: (name: string) => `${name} is the top of the group tree and cannot be used as a group name.`,
   serviceGroupCycle: (name: string) => `${name} cannot sit under one of its own subgroups.`,
   serviceGroupInUse: (name: string, users: number, children: number) =>
-    `The group ${name} still has ${users} user${users === 1 ? '' : 's'} and ${children} subgroup${children === 1 ? '' : 's'}. Move them first.`,
+    `The group ${name} still has ${[users && `${users} user${users === 1 ? '' : 's'}`, children && `${children} subgroup${children === 1 ? '' : 's'}`]
+      .filter(Boolean)
+      .join(' and ')}. Move them to another group first.`,
   notFound: 'Not found.',
   invalidRequest: 'The request is not valid.',
   internalError: 'Something went wrong on the server.',

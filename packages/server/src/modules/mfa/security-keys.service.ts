@@ -16,9 +16,9 @@ import * as mfaRepo from './mfa.repository.ts';
 import * as repo from './security-keys.repository.ts';
 
 /** A challenge is answerable for five minutes, the time the browser is told to wait for the key. */
-export const CHALLENGE_TTL_SECONDS = 300;
+const CHALLENGE_TTL_SECONDS = 300;
 /** Failed answers at the sign-in step before the keys lock and the partial session ends (as for TOTP codes). */
-export const MAX_KEY_FAILURES = 5;
+const MAX_KEY_FAILURES = 5;
 const RP_NAME = 'Keydeck';
 
 /** The relying party is the console itself: its origin and that origin's host name as the RP ID. */
@@ -122,20 +122,12 @@ export async function removeKey(tx: Tx, user: Principal, keyId: string, password
   return removed.name;
 }
 
-export function hasKeys(tx: Tx, userId: string): Promise<boolean> {
-  return repo.countKeys(tx, userId).then((n) => n > 0);
-}
-
-/** An administrator's MFA reset removes the keys too. */
-export function removeAllKeys(tx: Tx, userId: string): Promise<void> {
-  return repo.deleteAllKeys(tx, userId);
-}
-
 /**
  * Spec §7 u2f/authenticate/begin: a PublicKeyCredentialRequestOptions for the user's keys, CBOR-encoded
  * and hex-encoded, its challenge kept for this session.
  */
 export async function beginAuthentication(tx: Tx, session: Principal, rp: RelyingParty): Promise<string> {
+  await repo.purgeExpiredChallenges(tx);
   const keys = await repo.credentialsOf(tx, session.userId);
   if (keys.length === 0) throw unauthorized('no_security_keys', Messages.securityKeyUnknown);
   const options = await generateAuthenticationOptions({
@@ -221,10 +213,6 @@ export async function completeAuthentication(
     throw unauthorized('counter_regressed', Messages.securityKeyCounterRegressed);
   }
   await repo.clearFailures(tx, session.userId);
-}
-
-export function clearFailures(tx: Tx, userId: string): Promise<void> {
-  return repo.clearFailures(tx, userId);
 }
 
 const TRANSPORTS = ['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'] as const;

@@ -61,6 +61,7 @@ function UploadForm({ serviceId, onDone }: { serviceId: string; onDone: () => vo
           accept=".pem,.crt,.cer,.der,application/x-pem-file,application/x-x509-ca-cert,application/pkix-cert"
           withAsterisk
           clearable
+          clearButtonProps={{ 'aria-label': 'Clear the file' }}
           value={file}
           error={errors.external_ca_file}
           onChange={(chosen) => void choose(chosen)}

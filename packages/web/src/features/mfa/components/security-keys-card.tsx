@@ -9,18 +9,24 @@ import { useQuery } from '@tanstack/react-query';
 import type { SecurityKey } from '@keydeck/contract/security-keys';
 import { formatDateTime } from '../../../lib/datetime';
 import { showToast } from '../../../lib/toasts';
+import { useRegenerateRecoveryCodes } from '../api/mfa.api';
 import { securityKeysQueryOptions, useRemoveSecurityKey } from '../api/security-keys.api';
 import { PasswordConfirmModal } from './password-confirm-modal';
 import { RecoveryCodesView } from './recovery-codes-view';
 import { SecurityKeyRegistration } from './security-key-registration';
 
-/** Settings › Sign-in & MFA › Security keys: the user's WebAuthn keys, each a second factor of its own. */
-export function SecurityKeysCard() {
+/**
+ * Settings › Sign-in & MFA › Security keys: the user's WebAuthn keys, each a second factor of its own. Without
+ * an authenticator app (whose card offers it otherwise) the recovery codes are renewed here.
+ */
+export function SecurityKeysCard({ ownsRecoveryCodes }: { ownsRecoveryCodes: boolean }) {
   const keys = useQuery(securityKeysQueryOptions);
   const remove = useRemoveSecurityKey();
+  const regenerate = useRegenerateRecoveryCodes();
   const [adding, setAdding] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [removing, setRemoving] = useState<SecurityKey | null>(null);
+  const [renewing, setRenewing] = useState(false);
   const count = keys.data?.length;
 
   const registered = (recoveryCodes: string[]) => {
@@ -83,13 +89,31 @@ export function SecurityKeysCard() {
         {adding ? (
           <SecurityKeyRegistration onRegistered={registered} onCancel={() => setAdding(false)} />
         ) : count !== undefined ? (
-          <Group>
+          <Group gap="xs">
             <Button variant={count ? 'default' : 'filled'} onClick={() => setAdding(true)}>
               Add security key
             </Button>
+            {count && ownsRecoveryCodes ? (
+              <Button variant="default" onClick={() => setRenewing(true)}>
+                New recovery codes
+              </Button>
+            ) : null}
           </Group>
         ) : null}
       </Stack>
+      <PasswordConfirmModal
+        opened={renewing}
+        title="New recovery codes"
+        description="New codes replace all your current recovery codes, used or not."
+        confirmLabel="Make new codes"
+        pending={regenerate.isPending}
+        onClose={() => setRenewing(false)}
+        onConfirm={async (password) => {
+          setCodes(await regenerate.mutateAsync(password));
+          setRenewing(false);
+          showToast({ color: 'success', message: 'New recovery codes made: save them now.' });
+        }}
+      />
       <PasswordConfirmModal
         opened={removing !== null}
         title="Remove security key"

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '../../../lib/datetime';
 import { showToast } from '../../../lib/toasts';
 import { mfaStatusQueryOptions, useDisableTotp, useRegenerateRecoveryCodes } from '../api/mfa.api';
+import { securityKeysQueryOptions } from '../api/security-keys.api';
 import { PasswordConfirmModal } from '../components/password-confirm-modal';
 import { RecoveryCodesView } from '../components/recovery-codes-view';
 import { SecurityKeysCard } from '../components/security-keys-card';
@@ -17,6 +18,7 @@ type Dialog = 'disable' | 'regenerate' | null;
 /** Settings › Sign-in & MFA: the signed-in user's own authenticator app, security keys and recovery codes. */
 export function MfaSettingsPage() {
   const status = useQuery(mfaStatusQueryOptions);
+  const securityKeys = useQuery(securityKeysQueryOptions);
   const disable = useDisableTotp();
   const regenerate = useRegenerateRecoveryCodes();
   const [enrolling, setEnrolling] = useState(false);
@@ -80,7 +82,7 @@ export function MfaSettingsPage() {
           ) : null}
         </Stack>
       </Card>
-      <SecurityKeysCard />
+      <SecurityKeysCard ownsRecoveryCodes={totp?.enabled === false} />
       <PasswordConfirmModal
         opened={dialog === 'regenerate'}
         title="New recovery codes"
@@ -97,7 +99,11 @@ export function MfaSettingsPage() {
       <PasswordConfirmModal
         opened={dialog === 'disable'}
         title="Turn off the authenticator app"
-        description="Sign-in will ask only for your password, and your recovery codes stop working."
+        description={
+          securityKeys.data?.length
+            ? 'Sign-in will ask for your security key instead; your recovery codes keep working.'
+            : 'Sign-in will ask only for your password, and your recovery codes stop working.'
+        }
         confirmLabel="Turn off"
         color="error"
         pending={disable.isPending}

@@ -26,7 +26,10 @@ interface ServiceUserFormProps {
   actions: ReactNode;
 }
 
-/** A service user: which console user, in which group. One form adds a user and moves one. */
+/**
+ * A service user: which console user, in which group. One form adds a user and moves one. Neither combobox takes
+ * the modal's first focus: a focused one opens its list over the form's buttons.
+ */
 export function ServiceUserForm({ username: fixed, group, usernames, groups, submitLabel, pending, onSubmit, actions }: ServiceUserFormProps) {
   const [username, setUsername] = useState(fixed ?? '');
   const [groupName, setGroupName] = useState<string | null>(group ?? null);
@@ -44,7 +47,6 @@ export function ServiceUserForm({ username: fixed, group, usernames, groups, sub
           label="User"
           description={fixed ? undefined : 'A user of your company'}
           withAsterisk
-          data-autofocus={fixed ? undefined : true}
           disabled={fixed !== undefined}
           data={usernames}
           limit={20}
@@ -58,7 +60,6 @@ export function ServiceUserForm({ username: fixed, group, usernames, groups, sub
         <Select
           label="Group"
           withAsterisk
-          data-autofocus={fixed ? true : undefined}
           searchable
           data={groups}
           value={groupName}
