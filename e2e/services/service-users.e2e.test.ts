@@ -7,7 +7,7 @@ import { useBrowser } from '../harness/browser';
 import { waitForDialog } from '../harness/dialog';
 import { fill, submit } from '../harness/form';
 import { DEMO_COMPANY, Demo, signIn, signInAsPlatformAdmin } from '../harness/sign-in';
-import { rows, settled, table } from '../harness/table';
+import { rows, settled } from '../harness/table';
 import { waitForToast } from '../harness/toast';
 
 const browser = useBrowser();
@@ -28,7 +28,7 @@ async function createDemoService(page: Page, name: string): Promise<string> {
 }
 
 /** The cell texts of a table's rows, cell by cell. */
-const cells = (page: Page, name: string) => rows(page, name).evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')));
+const cells = (page: Page, name: string) => rows(page, name).evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent?.trim() ?? '')));
 
 describe('service users and groups', () => {
   it('opens a service session, adds a group and a user, and shows who is on the service', async () => {

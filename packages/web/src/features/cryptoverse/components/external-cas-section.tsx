@@ -16,6 +16,7 @@ import { ArchivedBadge, objectTypeName } from './external-ca-cells';
 import { ExternalCaDetails } from './external-ca-details';
 import { UploadExternalCaModal } from './upload-external-ca-modal';
 
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 const FIRST_PAGE: ExternalCasListQuery = { page: 1, page_size: 10, order: 'asc', order_by: 'name', unarchivedOnly: false };
 
 /**
@@ -59,15 +60,15 @@ export function ExternalCasSection({ service }: { service: Service }) {
       title: 'Name',
       sortKey: 'name',
       render: (ca) => (
-        <Anchor component="button" type="button" size="sm" fw={500} onClick={() => setOpened(ca)}>
+        <Anchor component="button" type="button" size="sm" fw={500} ta="left" onClick={() => setOpened(ca)}>
           {ca.name}
         </Anchor>
       ),
     },
-    { key: 'type', title: 'Type', render: (ca) => objectTypeName(ca.objectType) },
+    { key: 'type', title: 'Type', render: (ca) => <Text size="sm" style={NO_WRAP}>{objectTypeName(ca.objectType)}</Text> },
     { key: 'subject', title: 'Subject', render: (ca) => <Text size="sm" lineClamp={2}>{ca.subject}</Text> },
-    { key: 'not_after', title: 'Valid until', sortKey: 'not_after', render: (ca) => formatDate(ca.notAfter) },
-    { key: 'status', title: 'Status', render: (ca) => <ArchivedBadge archived={ca.isArchived} /> },
+    { key: 'not_after', title: 'Valid until', sortKey: 'not_after', render: (ca) => <Text size="sm" style={NO_WRAP}>{formatDate(ca.notAfter)}</Text> },
+    { key: 'status', title: 'Status', width: 110, render: (ca) => <ArchivedBadge archived={ca.isArchived} /> },
     {
       key: 'actions',
       title: 'Actions',
@@ -110,7 +111,7 @@ export function ExternalCasSection({ service }: { service: Service }) {
         list={{ state: list, onChange: changeList }}
         searchLabel="Search external CAs by name"
         toolbar={
-          <>
+          <Group gap="lg" align="center">
             <Switch
               label="Unarchived only"
               checked={list.unarchivedOnly}
@@ -120,7 +121,7 @@ export function ExternalCasSection({ service }: { service: Service }) {
               }}
             />
             {canModify ? <Button onClick={() => setUploading(true)}>Upload external CA</Button> : null}
-          </>
+          </Group>
         }
         emptyText={list.unarchivedOnly ? 'No unarchived external CAs.' : 'No external CAs yet.'}
         minWidth={860}

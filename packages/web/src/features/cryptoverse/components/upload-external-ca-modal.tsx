@@ -43,6 +43,8 @@ function UploadForm({ serviceId, onDone }: { serviceId: string; onDone: () => vo
   const choose = async (chosen: File | null) => {
     setFile(chosen);
     clear('external_ca_file');
+    // Another file: the last refusal was about the previous one.
+    create.reset();
     setContent(chosen ? await readFileAsBase64(chosen) : '');
     // The file's own name is a fair first guess at the CA's.
     if (chosen && name.trim() === '') setName(chosen.name.replace(/\.[^.]+$/, '').slice(0, EXTERNAL_CA_LIMITS.createName));

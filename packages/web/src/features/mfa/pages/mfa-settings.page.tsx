@@ -76,7 +76,9 @@ export function MfaSettingsPage() {
             <TotpEnrolment onEnabled={enabled} />
           ) : totp ? (
             <Group justify="space-between" wrap="wrap">
-              <Text size="sm">Sign-in asks only for your password.</Text>
+              <Text size="sm">
+                {securityKeys.data?.length ? 'Not set up: sign-in asks for your security key.' : 'Sign-in asks only for your password.'}
+              </Text>
               <Button onClick={() => setEnrolling(true)}>Set up authenticator app</Button>
             </Group>
           ) : null}

@@ -33,7 +33,7 @@ export function ServiceGroupsPanel({ service, serviceName, canModify }: { servic
       key: 'name',
       title: 'Name',
       render: (g) => (
-        <Text size="sm" fw={500} pl={g.depth * 20}>
+        <Text size="sm" fw={500} pl={g.depth * 20} style={{ whiteSpace: 'nowrap' }}>
           {g.depth ? '└ ' : ''}
           {g.name}
         </Text>
