@@ -8,6 +8,8 @@ import { Messages } from '@keydeck/contract/messages';
 import { ApiError } from './api-error';
 import { CURRENT_SERVICE_KEY } from './current-service';
 import {
+  currentServiceId,
+  forgetServiceAuthorizations,
   forgetServiceSession,
   loginToService,
   serviceRequest,
@@ -54,6 +56,17 @@ describe('service sessions', () => {
     const failure: unknown = await serviceRequest(SERVICE, '/x', { schema: z.object({}) }).catch((caught: unknown) => caught);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ status: 403, call: { serviceScoped: true, serviceId: SERVICE } });
+  });
+
+  it('forgets the current service and every held token at sign-out, and nothing else', async () => {
+    respondWith({ status: 200, body: session('jwt-abc') });
+    await loginToService(new QueryClient(), SERVICE);
+    sessionStorage.setItem(CURRENT_SERVICE_KEY, SERVICE);
+    sessionStorage.setItem('keydeck.account_slug', 'demo');
+    forgetServiceAuthorizations();
+    expect(serviceToken(SERVICE)).toBeUndefined();
+    expect(currentServiceId()).toBeNull();
+    expect(sessionStorage.getItem('keydeck.account_slug')).toBe('demo');
   });
 
   it('forgets the token and the cached session when the authorization is cleared', async () => {

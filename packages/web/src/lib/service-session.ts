@@ -60,6 +60,13 @@ function storeServiceToken(serviceId: string, token: string | undefined): void {
   else sessionStorage.setItem(tokenKey(serviceId), token);
 }
 
+/** Sign-out forgets every service authorization of the tab: the current service and all held tokens (spec §4). */
+export function forgetServiceAuthorizations(): void {
+  const tokens = Object.keys(sessionStorage).filter((key) => key.startsWith(tokenKey('')));
+  tokens.forEach((key) => sessionStorage.removeItem(key));
+  storeCurrentService(null);
+}
+
 // ---- The service session ----
 
 export const serviceSessionKeys = {

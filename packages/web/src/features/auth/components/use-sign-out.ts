@@ -1,12 +1,19 @@
 import { useNavigate } from '@tanstack/react-router';
+import { forgetServiceAuthorizations } from '../../../lib/service-session';
 import { useLogoutMutation } from '../api/auth.api';
 
-/** Sign out, then show the login page (spec §4). */
+/** Sign out, forgetting the tab's service authorizations, then show the login page (spec §4). */
 export function useSignOut() {
   const logout = useLogoutMutation();
   const navigate = useNavigate();
   return {
-    run: () => logout.mutate(undefined, { onSuccess: () => void navigate({ to: '/login' }) }),
+    run: () =>
+      logout.mutate(undefined, {
+        onSuccess: () => {
+          forgetServiceAuthorizations();
+          void navigate({ to: '/login' });
+        },
+      }),
     pending: logout.isPending,
   };
 }
