@@ -2,30 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { accessibilityViolations } from '../harness/axe';
-import { apiCall } from '../harness/api';
 import { useBrowser } from '../harness/browser';
 import { waitForDialog } from '../harness/dialog';
 import { fill, submit } from '../harness/form';
-import { DEMO_COMPANY, Demo, signIn, signInAsPlatformAdmin } from '../harness/sign-in';
+import { Demo, signIn } from '../harness/sign-in';
 import { rows, settled } from '../harness/table';
+import { createDemoService, waitUntilEnabled } from '../harness/services';
 import { waitForToast } from '../harness/toast';
 
 const browser = useBrowser();
 const run = randomBytes(3).toString('hex');
 
-type Page99 = { service_locations: { id: string }[]; environments: string[] };
 
-/** A platform administrator creates an Enabled service for the demo company: its administrators become its users. */
-async function createDemoService(page: Page, name: string): Promise<string> {
-  await signInAsPlatformAdmin(page);
-  const accounts = await apiCall<{ data: { id: string; name: string }[] }>(page, 'GET', `/rest/api/v1/admin/accounts?search=${encodeURIComponent(DEMO_COMPANY)}`);
-  const demo = accounts.data.find((account) => account.name === DEMO_COMPANY)!;
-  const catalogue = await apiCall<Page99>(page, 'GET', `/rest/api/v1/service/services?page_size=99&account_id=${demo.id}`);
-  const order = { type: 'cryptoverse', name, location: catalogue.service_locations[0]!.id, environment: catalogue.environments[0]!, account_id: demo.id };
-  const { services } = await apiCall<{ services: { id: string }[] }>(page, 'POST', '/rest/api/v1/admin/services/', { services: [order] });
-  await page.context().clearCookies();
-  return services[0]!.id;
-}
 
 /** The cell texts of a table's rows, cell by cell. */
 const cells = (page: Page, name: string) => rows(page, name).evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent?.trim() ?? '')));
@@ -36,9 +24,7 @@ describe('service users and groups', () => {
     const name = `Users ${run}`;
     const serviceId = await createDemoService(page, name);
     await signIn(page, Demo.admin.username);
-    await expect
-      .poll(async () => (await apiCall<{ service: { status: string } }>(page, 'GET', `/rest/api/v1/service/?id=${serviceId}`)).service.status, { timeout: 30_000 })
-      .toBe('Enabled');
+    await waitUntilEnabled(page, serviceId);
 
     // Without a service session the screen says what to do.
     await page.goto('/home/service/admin');

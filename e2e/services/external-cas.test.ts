@@ -4,30 +4,18 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { opensslCa, opensslIssued } from '../../packages/server/test/openssl';
 import { accessibilityViolations } from '../harness/axe';
-import { apiCall } from '../harness/api';
 import { useBrowser } from '../harness/browser';
 import { waitForDialog } from '../harness/dialog';
 import { field, submit } from '../harness/form';
-import { DEMO_COMPANY, Demo, signIn, signInAsPlatformAdmin } from '../harness/sign-in';
+import { Demo, signIn } from '../harness/sign-in';
 import { rows, settled } from '../harness/table';
+import { createDemoService, waitUntilEnabled } from '../harness/services';
 import { waitForToast } from '../harness/toast';
 
 const browser = useBrowser();
 const run = randomBytes(3).toString('hex');
 
-type Catalogue = { service_locations: { id: string }[]; environments: string[] };
 
-/** A platform administrator creates a cryptoverse service for the demo company: its administrators become its users. */
-async function createCryptoverse(page: Page, name: string): Promise<string> {
-  await signInAsPlatformAdmin(page);
-  const accounts = await apiCall<{ data: { id: string; name: string }[] }>(page, 'GET', `/rest/api/v1/admin/accounts?search=${encodeURIComponent(DEMO_COMPANY)}`);
-  const demo = accounts.data.find((account) => account.name === DEMO_COMPANY)!;
-  const catalogue = await apiCall<Catalogue>(page, 'GET', `/rest/api/v1/service/services?page_size=99&account_id=${demo.id}`);
-  const order = { type: 'cryptoverse', name, location: catalogue.service_locations[0]!.id, environment: catalogue.environments[0]!, account_id: demo.id };
-  const { services } = await apiCall<{ services: { id: string }[] }>(page, 'POST', '/rest/api/v1/admin/services/', { services: [order] });
-  await page.context().clearCookies();
-  return services[0]!.id;
-}
 
 async function upload(page: Page, name: string, file: { name: string; pem: string }) {
   await page.getByRole('button', { name: 'Upload external CA' }).click();
@@ -41,11 +29,9 @@ async function upload(page: Page, name: string, file: { name: string; pem: strin
 describe('external CAs', () => {
   it('uploads a CA made by openssl, shows and downloads it, archives and unarchives it, and refuses a leaf', async () => {
     const { page } = browser;
-    const serviceId = await createCryptoverse(page, `Cryptoverse ${run}`);
+    const serviceId = await createDemoService(page, `Cryptoverse ${run}`);
     await signIn(page, Demo.admin.username);
-    await expect
-      .poll(async () => (await apiCall<{ service: { status: string } }>(page, 'GET', `/rest/api/v1/service/?id=${serviceId}`)).service.status, { timeout: 30_000 })
-      .toBe('Enabled');
+    await waitUntilEnabled(page, serviceId);
     await page.goto(`/home/services/${serviceId}?action=login`);
     const login = await waitForDialog(page);
     await login.getByRole('button', { name: 'Log in', exact: true }).click();

@@ -8,11 +8,10 @@ import { waitForDialog } from '../harness/dialog';
 import { fill, submit } from '../harness/form';
 import { DEMO_COMPANY, Demo, signIn, signInAsPlatformAdmin } from '../harness/sign-in';
 import { rows, settled } from '../harness/table';
+import { PROVISIONING_WAIT_MS, waitUntilEnabled } from '../harness/services';
 import { waitForToast } from '../harness/toast';
 
 const browser = useBrowser();
-/** Provisioning runs as a background job: how long a test waits for a service to become Enabled. */
-const PROVISIONING_WAIT_MS = 30_000;
 const unique = (label: string) => `E2E ${label} ${Math.random().toString(36).slice(2, 8)}`;
 
 type ServicesPage = { data: { id: string; name: string; status: string }[]; service_locations: { id: string }[]; environments: string[] };
@@ -46,12 +45,7 @@ async function enabledService(demo: Page, name: string): Promise<string> {
   const admin = await platformAdminPage();
   await apiCall(admin, 'PUT', '/rest/api/v1/admin/services/', { services: [{ id: service.id, action: 'approve' }] });
   await admin.context().close();
-  await expect
-    .poll(async () => (await apiCall<{ service: { status: string } }>(demo, 'GET', `/rest/api/v1/service/?id=${service.id}`)).service.status, {
-      timeout: PROVISIONING_WAIT_MS,
-      interval: 500,
-    })
-    .toBe('Enabled');
+  await waitUntilEnabled(demo, service.id);
   return service.id;
 }
 
