@@ -51,6 +51,8 @@ export const theme = createTheme({
     // A light alert's coloured title on its pale background of the same hue is about 3:1 (axe color-contrast):
     // titles take the body text colour; the background and icon still say success, warning or error.
     Alert: { styles: { title: { color: 'var(--mantine-color-text)' } } },
+    // A status badge cut to "AVAI…" or "C…" says nothing: badges keep their words and let the text beside them wrap.
+    Badge: { styles: { root: { flexShrink: 0, minWidth: 'fit-content' }, label: { overflow: 'visible' } } },
   },
 });
 

@@ -23,7 +23,7 @@ export function DeliveryState({ delivery }: { delivery: Delivery }) {
   const state = STATE[delivery.state];
   return (
     <Stack gap={2} align="flex-start">
-      <Badge variant="dot" color={state.color} miw="fit-content">
+      <Badge variant="dot" color={state.color}>
         {state.label}
       </Badge>
       {delivery.state === 'failing' && delivery.next_attempt_at ? (
