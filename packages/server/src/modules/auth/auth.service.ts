@@ -47,6 +47,11 @@ export function countSignInAttempt(db: Db, username: string, policy: SignInPolic
   );
 }
 
+/** A signed-in user re-entered their password correctly: their failed attempts no longer count. */
+export function passwordConfirmed(tx: Tx, username: string): Promise<void> {
+  return repo.clearSignInFailures(tx, username.toLowerCase());
+}
+
 /**
  * Checks a username and password, then the account's IP allowlist. Every credential failure (unknown user,
  * wrong password, disabled, locked) does the same work and gets the same answer; the reason is for the audit

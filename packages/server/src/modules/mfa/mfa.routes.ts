@@ -23,6 +23,7 @@ import { unauthorized } from '../../platform/errors.ts';
 import { mailAfterCommit } from '../../platform/mailer.ts';
 import { startSession } from '../../platform/request-pipeline.ts';
 import { toAuthInfo } from '../auth/auth.service.ts';
+import { passwordReentryThrottle } from '../auth/password-reentry.ts';
 import { targetAccount } from '../users/roles.service.ts';
 import * as mfa from './mfa.service.ts';
 import * as keys from './security-keys.service.ts';
@@ -36,6 +37,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const attempts = new WeakMap<FastifyRequest, mfa.OtpAttempt>();
   const me = (request: FastifyRequest) => request.principal!;
+  const passwordReentry = passwordReentryThrottle(deps);
 
   routes.get(ApiPath.mfa, {
     schema: { operationId: 'getMfaStatus', response: { 200: mfaStatusResponse } },
@@ -61,6 +63,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
 
   routes.delete(ApiPath.totp, {
     schema: { operationId: 'disableTotp', body: passwordConfirmRequest, response: { 200: totpDisableResponse } },
+    preHandler: passwordReentry,
     config: { signedIn: true, audit: 'mfa.totp_disable' },
     handler: async (request) => {
       await mfa.disableTotp(request.tx, me(request), request.body.password);
@@ -70,6 +73,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
 
   routes.post(ApiPath.recoveryCodes, {
     schema: { operationId: 'regenerateRecoveryCodes', body: passwordConfirmRequest, response: { 200: recoveryCodesResponse } },
+    preHandler: passwordReentry,
     config: { signedIn: true, audit: 'mfa.recovery_codes_regenerate' },
     handler: async (request) => ({
       recovery_codes: await mfa.regenerateRecoveryCodes(request.tx, me(request), request.body.password),

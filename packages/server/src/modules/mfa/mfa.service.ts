@@ -8,6 +8,7 @@ import type { Mail } from '../../platform/mailer.ts';
 import type { Principal } from '../../platform/principal.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
 import { SYSTEM_SCOPE, inScope } from '../../platform/tenant-scope.ts';
+import * as auth from '../auth/auth.service.ts';
 import * as repo from './mfa.repository.ts';
 import * as keysRepo from './security-keys.repository.ts';
 import { RECOVERY_CODE_COUNT, hashRecoveryCode, matchingStep, newRecoveryCode, newTotpSecret, otpauthUrl } from './totp.ts';
@@ -57,7 +58,7 @@ export async function confirmEnrolment(tx: Tx, box: SecretBox, user: Principal, 
 
 /** Turns the authenticator app off, and with it the recovery codes unless security keys remain; needs the password again. */
 export async function disableTotp(tx: Tx, user: Principal, password: string): Promise<void> {
-  await assertPassword(tx, user.userId, password);
+  await assertPassword(tx, user, password);
   if (!(await repo.findTotp(tx, user.userId))?.confirmedAt) {
     throw new AppError(409, Messages.totpNotEnabled, { reason: 'totp_not_enabled' });
   }
@@ -67,7 +68,7 @@ export async function disableTotp(tx: Tx, user: Principal, password: string): Pr
 
 /** New recovery codes replace every earlier one; needs the password again. */
 export async function regenerateRecoveryCodes(tx: Tx, user: Principal, password: string): Promise<string[]> {
-  await assertPassword(tx, user.userId, password);
+  await assertPassword(tx, user, password);
   const hasFactor = (await repo.findTotp(tx, user.userId))?.confirmedAt || (await keysRepo.countKeys(tx, user.userId)) > 0;
   if (!hasFactor) throw new AppError(409, Messages.totpNotEnabled, { reason: 'totp_not_enabled' });
   return issueRecoveryCodes(tx, user);
@@ -142,8 +143,10 @@ export async function issueRecoveryCodes(tx: Tx, user: Principal): Promise<strin
   return codes;
 }
 
-export async function assertPassword(tx: Tx, userId: string, password: string): Promise<void> {
-  if (!(await verifyPassword(await repo.passwordHashOf(tx, userId), password))) {
+/** The signed-in user's password, entered again (routes guard it with passwordReentryThrottle). */
+export async function assertPassword(tx: Tx, user: Principal, password: string): Promise<void> {
+  if (!(await verifyPassword(await repo.passwordHashOf(tx, user.userId), password))) {
     throw badRequest({ password: [Messages.passwordIncorrect] }, Messages.passwordIncorrect);
   }
+  await auth.passwordConfirmed(tx, user.username);
 }

@@ -19,6 +19,7 @@ import type { AppDeps } from '../../app.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import { startSession } from '../../platform/request-pipeline.ts';
 import { toAuthInfo } from '../auth/auth.service.ts';
+import { passwordReentryThrottle } from '../auth/password-reentry.ts';
 import * as keys from './security-keys.service.ts';
 
 /**
@@ -87,6 +88,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
 
   routes.delete(ApiPath.securityKey, {
     schema: { operationId: 'removeSecurityKey', params: securityKeyParams, body: passwordConfirmRequest, response: { 200: securityKeysResponse } },
+    preHandler: passwordReentryThrottle(deps),
     config: { signedIn: true, audit: 'mfa.security_key_remove' },
     handler: async (request) => {
       request.auditDetails.target = await keys.removeKey(request.tx, me(request), request.params.key_id, request.body.password);

@@ -113,7 +113,7 @@ export async function renameKey(tx: Tx, user: Principal, keyId: string, name: st
 
 /** Removes one key, with the password again; the last factor going takes the recovery codes with it. */
 export async function removeKey(tx: Tx, user: Principal, keyId: string, password: string): Promise<string> {
-  await mfa.assertPassword(tx, user.userId, password);
+  await mfa.assertPassword(tx, user, password);
   const removed = await repo.deleteKey(tx, user.userId, keyId);
   if (!removed) throw notFound();
   if ((await repo.countKeys(tx, user.userId)) === 0 && !(await mfaRepo.findTotp(tx, user.userId))?.confirmedAt) {

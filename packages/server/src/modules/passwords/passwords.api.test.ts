@@ -190,6 +190,35 @@ describe('PUT service/user', () => {
     expect(res.json().errors.new_password).toEqual([PasswordText.sameAsUsername]);
   });
 
+  it('counts wrong current passwords against the sign-in throttle: the lock holds here and at sign-in, a right one clears the count', async () => {
+    const strict = await createTestApp({ LOGIN_MAX_FAILURES: '3' });
+    try {
+      await seedAccount(strict.database.db, 'strict', [{ username: 'guarded' }]);
+      const me = new Visitor(strict.app);
+      await me.signIn('guarded', PASSWORD);
+      const change = (old_password: string, new_password = NEW_PASSWORD) =>
+        me.call({ method: 'PUT', url: ApiPath.ownPassword, payload: { username: 'guarded', old_password, new_password } });
+
+      expect((await change('guess-1')).statusCode).toBe(400);
+      expect((await change('guess-2')).statusCode).toBe(400);
+      expect((await change(PASSWORD)).statusCode).toBe(200); // the count starts again
+      expect((await change('guess-3')).statusCode).toBe(400);
+      expect((await change('guess-4')).statusCode).toBe(400);
+      expect((await change('guess-5')).statusCode).toBe(400); // the third in a row locks
+      const locked = await change(NEW_PASSWORD, 'Quartz-Meadow-Ferry-42');
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json().message).toBe(Messages.passwordReentryLocked);
+      expect((await new Visitor(strict.app).signIn('guarded', NEW_PASSWORD)).statusCode).toBe(401);
+      const refusals = await queryRows<{ reason: string }>(
+        strict.database.db,
+        sql`select reason from audit_events where action = 'auth.password_change' and outcome <> 'success' order by id`,
+      );
+      expect(refusals.map((r) => r.reason)).toContain('password_reentry_locked');
+    } finally {
+      await strict.close();
+    }
+  });
+
   it('needs a session', async () => {
     const v = await visitor();
     const res = await v.call({ method: 'PUT', url: ApiPath.ownPassword, payload: { username: 'ada', old_password: 'x', new_password: NEW_PASSWORD } });

@@ -15,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import { mailAfterCommit } from '../../platform/mailer.ts';
+import { passwordReentryThrottle } from '../auth/password-reentry.ts';
 import * as passwords from './passwords.service.ts';
 
 /**
@@ -57,6 +58,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
 
   routes.put(ApiPath.ownPassword, {
     schema: { operationId: 'changeOwnPassword', body: passwordChangeRequest, response: { 200: passwordChangeResponse } },
+    preHandler: passwordReentryThrottle(deps),
     // Every signed-in user may change their own password, whatever their roles; the handler requires the session.
     // Rate-limited like sign-in: the current password must not be guessable through this route either.
     config: { public: true, audit: 'auth.password_change', rateLimit: 'login' },

@@ -6,6 +6,7 @@ import { AppError, badRequest } from '../../platform/errors.ts';
 import type { Mail } from '../../platform/mailer.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import type { Principal } from '../../platform/principal.ts';
+import * as auth from '../auth/auth.service.ts';
 import { INVITE_HOURS, RESET_MINUTES, inviteMail, resetMail } from './passwords.mails.ts';
 import * as repo from './passwords.repository.ts';
 
@@ -79,6 +80,9 @@ export async function changeOwnPassword(tx: Tx, principal: Principal, input: Pas
   if (input.username.toLowerCase() !== principal.username.toLowerCase()) {
     throw new AppError(403, Messages.notYourUsername, { reason: 'not_own_user', errors: { username: [Messages.notYourUsername] } });
   }
+  // The new password's rules first: a right current password must not be counted as a failed re-entry.
+  const problem = passwordProblem(input.new_password, principal.username);
+  if (problem) throw badRequest({ new_password: [problem] });
   const user = await repo.findUserById(tx, principal.userId);
   if (!user || !(await verifyPassword(user.passwordHash, input.old_password))) {
     throw new AppError(400, Messages.currentPasswordWrong, {
@@ -86,8 +90,7 @@ export async function changeOwnPassword(tx: Tx, principal: Principal, input: Pas
       errors: { old_password: [Messages.currentPasswordWrong] },
     });
   }
-  const problem = passwordProblem(input.new_password, user.username);
-  if (problem) throw badRequest({ new_password: [problem] });
+  await auth.passwordConfirmed(tx, user.username);
   await repo.setPasswordHash(tx, user.id, await hashPassword(input.new_password));
   await repo.deleteTokensOfUser(tx, user.id);
   await repo.deleteSessionsOfUser(tx, user.id, principal.sessionHash);

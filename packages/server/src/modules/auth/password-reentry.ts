@@ -1,0 +1,23 @@
+import { Messages } from '@keydeck/contract/messages';
+import type { FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app.ts';
+import { AppError } from '../../platform/errors.ts';
+import { countSignInAttempt } from './auth.service.ts';
+
+/**
+ * Password re-entry by a signed-in user (turning a factor off, new recovery codes, removing a security key,
+ * changing the password) counts against the same per-username throttle as sign-in, reserved in a committed
+ * transaction of its own before the password is checked: whoever finds a session left open cannot guess the
+ * password here either. A right password clears the count (auth.service passwordConfirmed).
+ */
+export function passwordReentryThrottle(deps: Pick<AppDeps, 'db' | 'config'>) {
+  const policy = { maxFailures: deps.config.login.maxFailures, lockSeconds: deps.config.login.lockSeconds };
+  return async (request: FastifyRequest): Promise<void> => {
+    const principal = request.principal;
+    if (!principal) return; // refused by the route's own session check
+    const attempt = await countSignInAttempt(deps.db, principal.username, policy);
+    if (!attempt.allowed) {
+      throw new AppError(429, Messages.passwordReentryLocked, { reason: 'password_reentry_locked', alwaysAudit: true });
+    }
+  };
+}
