@@ -1,4 +1,4 @@
-/** Certificate files in the browser: reading an upload as base64, and handing one back as PEM. */
+/** Certificate files in the browser: reading an upload as base64, and turning the stored DER back into PEM. */
 
 /** The file's bytes as base64, whatever they hold (PEM text or DER): the server decides what it is. */
 export async function readFileAsBase64(file: Blob): Promise<string> {
@@ -19,17 +19,4 @@ export function certificatePem(derBase64: string): string {
 export function certificateFileName(name: string): string {
   const base = name.trim().replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+|_+$/g, '');
   return `${base || 'external-ca'}.pem`;
-}
-
-/** Saves text as a file through the browser's download. */
-export function saveTextFile(fileName: string, text: string, type = 'application/x-pem-file'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the link; the object URL may go once this task is over.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }

@@ -11,7 +11,8 @@ import { showToast } from '../../../lib/toasts';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
 import type { ListStatePatch } from '../../../lib/ui/list-search';
 import { externalCaQueryOptions, externalCasQueryOptions, useUpdateExternalCa, type ExternalCasListQuery } from '../api/external-cas.api';
-import { certificateFileName, certificatePem, saveTextFile } from './certificate-file';
+import { saveFile } from '../../../lib/save-file';
+import { certificateFileName, certificatePem } from './certificate-file';
 import { ArchivedBadge, objectTypeName } from './external-ca-cells';
 import { ExternalCaDetails } from './external-ca-details';
 import { UploadExternalCaModal } from './upload-external-ca-modal';
@@ -47,7 +48,7 @@ export function ExternalCasSection({ service }: { service: Service }) {
     queryClient
       .fetchQuery(externalCaQueryOptions(service.id, ca))
       .then((detail) => {
-        saveTextFile(certificateFileName(detail.name), certificatePem(detail.certificateData));
+        saveFile(certificateFileName(detail.name), certificatePem(detail.certificateData), 'application/x-pem-file');
         showToast({ color: 'success', message: Messages.externalCaDownloaded(detail.name) });
       })
       .catch(() => undefined);

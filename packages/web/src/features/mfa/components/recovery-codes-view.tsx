@@ -1,17 +1,10 @@
 import '@mantine/core/styles/SimpleGrid.css';
 import { Alert, Button, CopyButton, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { saveFile } from '../../../lib/save-file';
 
-/** Saves the codes as a text file through a temporary object URL. */
 function downloadCodes(codes: string[]): void {
   const text = ['Keydeck recovery codes: each works once, in place of your second factor.', '', ...codes, ''].join('\n');
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'keydeck-recovery-codes.txt';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveFile('keydeck-recovery-codes.txt', text, 'text/plain');
 }
 
 /** Ten recovery codes, shown this once: copy or download them before leaving. */

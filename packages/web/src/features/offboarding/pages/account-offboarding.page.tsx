@@ -5,7 +5,8 @@ import { accountsListQuery } from '@keydeck/contract/accounts';
 import { showToast } from '../../../lib/toasts';
 import { accountQueryOptions } from '../../accounts/api/accounts.api';
 import { offboardingStatusQueryOptions, useExportAccount, useOffboardAccount } from '../api/offboarding.api';
-import { downloadJson, exportFilename } from '../components/download-json';
+import { saveJsonFile } from '../../../lib/save-file';
+import { exportFilename } from '../components/export-filename';
 import { OffboardingSteps } from '../components/offboarding-steps';
 
 const route = getRouteApi('/shell/v2/admin/company-management/accounts/$account_id/account-offboarding');
@@ -22,7 +23,7 @@ export function AccountOffboardingPage() {
   const runExport = async () => {
     const exported = await exportData.mutateAsync().catch(() => null);
     if (!exported) return;
-    downloadJson(exportFilename(exported.account.account_slug, exported.exported_at), exported);
+    saveJsonFile(exportFilename(exported.account.account_slug, exported.exported_at), exported);
     showToast({ color: 'success', message: `Exported the data of ${exported.account.name}.` });
   };
 

@@ -1,4 +1,5 @@
 import { ROOT_GROUP, type ServiceUserGroup } from '@keydeck/contract/service-users';
+import { saveJsonFile } from '../../../lib/save-file';
 
 export type PlacedGroup = ServiceUserGroup & { depth: number };
 
@@ -27,10 +28,5 @@ export function treeOrder(groups: ServiceUserGroup[]): PlacedGroup[] {
 /** The groups as an export: what GET answers, ready for Import on this or another service. */
 export function exportGroups(serviceName: string, groups: ServiceUserGroup[]): void {
   const exported = groups.map(({ name, parent, status, permissions, user_count }) => ({ name, parent, status, permissions, user_count }));
-  const blob = new Blob([`${JSON.stringify(exported, null, 2)}\n`], { type: 'application/json' });
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = `${serviceName.replace(/[^\w.-]+/g, '-')}-groups.json`;
-  link.click();
-  URL.revokeObjectURL(link.href);
+  saveJsonFile(`${serviceName.replace(/[^\w.-]+/g, '-')}-groups.json`, exported);
 }

@@ -1,21 +1,13 @@
 import '@mantine/core/styles/Tabs.css';
-import { Button, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import type { Service } from '@keydeck/contract/services';
 import { useServiceAccess } from '../../../lib/service-access';
 import { useCurrentService, useServiceSession } from '../../../lib/service-session';
 import { serviceQueryOptions } from '../../services/api/services.api';
-import { WorkspaceGuidance } from '../../services/components/workspace-guidance';
-import { dashboardSearch } from '../../services/services.search';
+import { ChooseServiceButton, NoServiceSelected, NotLoggedInToService, WorkspaceGuidance } from '../../services/components/workspace-guidance';
 import { ServiceGroupsPanel } from '../components/service-groups-panel';
 import { ServiceUsersPanel } from '../components/service-users-panel';
-
-const chooseService = (
-  <Button component={Link} to="/home/services/{-$service_id}" variant="default">
-    Choose a service
-  </Button>
-);
 
 /** /home/service/admin: the current service's users and groups; it needs a selected service and a service session. */
 export function ServiceAdminPage() {
@@ -27,9 +19,9 @@ export function ServiceAdminPage() {
           <Title order={1} fz="h2">
             Service users and groups
           </Title>
-          <WorkspaceGuidance title="No service selected" actions={chooseService}>
+          <NoServiceSelected>
             Select a service on the services dashboard and log in to it; its users and groups are managed here.
-          </WorkspaceGuidance>
+          </NoServiceSelected>
         </>
       ) : (
         <ServiceAdmin serviceId={serviceId} />
@@ -56,23 +48,9 @@ function ServiceAdmin({ serviceId }: { serviceId: string }) {
       {session ? (
         <Administration service={current} />
       ) : (
-        <WorkspaceGuidance
-          title={`You are not logged in to ${current.name}`}
-          actions={
-            <>
-              <Button
-                renderRoot={(props) => (
-                  <Link {...props} to="/home/services/{-$service_id}" params={{ service_id: serviceId }} search={dashboardSearch({ action: 'login' })} />
-                )}
-              >
-                Log in to service
-              </Button>
-              {chooseService}
-            </>
-          }
-        >
+        <NotLoggedInToService serviceId={serviceId} serviceName={current.name}>
           Its users and groups open once you log in to the service.
-        </WorkspaceGuidance>
+        </NotLoggedInToService>
       )}
     </>
   );
@@ -83,7 +61,7 @@ function Administration({ service }: { service: Service }) {
   if (access.isLoading) return <Loader size="sm" aria-label="Loading your permissions" />;
   if (!access.can('User')) {
     return (
-      <WorkspaceGuidance title="No access to users and groups" actions={chooseService}>
+      <WorkspaceGuidance title="No access to users and groups" actions={<ChooseServiceButton />}>
         Your group{access.groupName ? ` ${access.groupName}` : ''} does not have the User permission on this service. Ask a user of the
         service whose group can change users to grant it.
       </WorkspaceGuidance>

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Tabs.css';
 import { lazy, Suspense } from 'react';
-import { Anchor, Box, Button, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Box, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import type { Service } from '@keydeck/contract/services';
@@ -11,16 +11,9 @@ import { IdleCountdown } from '../components/idle-countdown';
 import { locationName } from '../components/service-columns';
 import { ServiceDetails } from '../components/service-details';
 import { ServiceStatusBadge } from '../components/service-status-badge';
-import { WorkspaceGuidance } from '../components/workspace-guidance';
-import { dashboardSearch } from '../services.search';
+import { NoServiceSelected, NotLoggedInToService } from '../components/workspace-guidance';
 
 const route = getRouteApi('/shell/home/service');
-
-const chooseService = (
-  <Button component={Link} to="/home/services/{-$service_id}" variant="default">
-    Choose a service
-  </Button>
-);
 
 /** /home/service: the current service's workspace; it needs a selected service and an open service session. */
 export function ServiceWorkspacePage() {
@@ -32,9 +25,9 @@ export function ServiceWorkspacePage() {
           <Title order={1} fz="h2">
             Service
           </Title>
-          <WorkspaceGuidance title="No service selected" actions={chooseService}>
+          <NoServiceSelected>
             Select a service on the services dashboard and log in to it; its workspace then opens here.
-          </WorkspaceGuidance>
+          </NoServiceSelected>
         </>
       ) : (
         <Workspace serviceId={serviceId} />
@@ -81,23 +74,9 @@ function Workspace({ serviceId }: { serviceId: string }) {
           <Sections service={current} location={location} />
         </>
       ) : (
-        <WorkspaceGuidance
-          title={`You are not logged in to ${current.name}`}
-          actions={
-            <>
-              <Button
-                renderRoot={(props) => (
-                  <Link {...props} to="/home/services/{-$service_id}" params={{ service_id: serviceId }} search={dashboardSearch({ action: 'login' })} />
-                )}
-              >
-                Log in to service
-              </Button>
-              {chooseService}
-            </>
-          }
-        >
+        <NotLoggedInToService serviceId={serviceId} serviceName={current.name}>
           Its data opens once you log in to the service. Your service session ends after a while without activity.
-        </WorkspaceGuidance>
+        </NotLoggedInToService>
       )}
     </>
   );
