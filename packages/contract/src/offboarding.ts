@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { account } from './accounts.ts';
 import { allowlistEntry } from './allowlist.ts';
 import { auditEvent } from './audit.ts';
+import { SIGN_IN_FLOWS } from './allowed-flows.ts';
 import { accountFeature } from './features.ts';
+import { identityProvider } from './identity-providers.ts';
 import { license } from './licenses.ts';
 import { portRange } from './port-ranges.ts';
 import { role } from './roles.ts';
@@ -33,6 +35,10 @@ export const accountExport = z.object({
   licenses: z.array(license),
   services: z.array(service),
   syslog_configs: z.array(syslogConfig),
+  /** The sign-in methods the account permits, by name. */
+  allowed_flows: z.array(z.enum(SIGN_IN_FLOWS)),
+  /** Without has_client_secret: an export names no secret, not even whether one exists. */
+  identity_providers: z.array(identityProvider.omit({ has_client_secret: true })),
   audit_events: z.array(auditEvent),
 });
 export type AccountExport = z.infer<typeof accountExport>;

@@ -1,4 +1,4 @@
-import { DEFAULT_ALLOWED_FLOWS, type AllowedFlows, type SignInFlow } from '@keydeck/contract/allowed-flows';
+import { DEFAULT_ALLOWED_FLOWS, SIGN_IN_FLOWS, type AllowedFlows, type SignInFlow } from '@keydeck/contract/allowed-flows';
 import { Messages } from '@keydeck/contract/messages';
 import type { Tx } from '../../db/database.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
@@ -14,6 +14,12 @@ export async function flowsOf(tx: Tx, accountId: string): Promise<AllowedFlows> 
 export async function flowsBySlug(tx: Tx, accountSlug: string): Promise<AllowedFlows> {
   const account = accountSlug ? await accounts.findAccountBySlug(tx, accountSlug) : undefined;
   return account ? flowsOf(tx, account.id) : { ...DEFAULT_ALLOWED_FLOWS };
+}
+
+/** The permitted methods by name, as an account export lists them. */
+export async function allowedFlowNames(tx: Tx, accountId: string): Promise<SignInFlow[]> {
+  const flows = await getAllowedFlows(tx, accountId);
+  return SIGN_IN_FLOWS.filter((flow) => flows[flow]);
 }
 
 export async function getAllowedFlows(tx: Tx, accountId: string): Promise<AllowedFlows> {

@@ -25,6 +25,13 @@ async function populate(accountId: string, n: number) {
     platform.post(`/rest/api/v1/accounts/${accountId}/licenses`, { licenses: [{ product: 'cloud_hsms', quantity: 2, valid_from: day(-1), valid_until: day(30) }] }),
     platform.post(`/rest/api/v1/accounts/${accountId}/syslog-configs`, { name: 'SIEM', host: '127.0.0.1', port: 9, protocol: 'udp', enabled: false }),
     platform.post('/rest/api/v1/admin/services/', { services: [{ type: 'cloud_hsms', name: 'Vault', location: 'eu-west', environment: 'production', account_id: accountId }] }),
+    platform.call({ method: 'PUT', url: `/rest/api/v1/accounts/${accountId}/allowed-flows`, payload: { password: true, openid: false } }),
+    platform.post(`/rest/api/v1/accounts/${accountId}/identity-providers`, {
+      name: 'Corporate SSO',
+      issuer: 'https://sso.example.test',
+      client_id: 'keydeck',
+      client_secret: `sso-client-secret-${n}`,
+    }),
   ];
   for (const call of calls) expect((await call).statusCode).toBeLessThan(300);
 }
@@ -91,6 +98,9 @@ describe('account export', () => {
     expect(doc.licenses.map((l) => l.product)).toEqual(['cloud_hsms']);
     expect(doc.syslog_configs.map((c) => c.name)).toEqual(['SIEM']);
     expect(doc.services.map((s) => [s.name, s.type_name])).toEqual([['Vault', 'Cloud HSMs']]);
+    expect(doc.allowed_flows).toEqual(['password']);
+    expect(doc.identity_providers.map((p) => [p.name, p.client_id])).toEqual([['Corporate SSO', 'keydeck']]);
+    expect(res.body).not.toContain('sso-client-secret');
     expect(doc.audit_events.map((e) => e.action)).toEqual(expect.arrayContaining(['roles.create', 'licenses.create']));
     expect(doc.audit_events.every((e) => e.account_id === acme.accountId)).toBe(true);
 

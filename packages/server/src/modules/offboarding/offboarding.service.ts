@@ -1,4 +1,5 @@
 import { auditListQuery } from '@keydeck/contract/audit';
+import { identityProvidersQuery } from '@keydeck/contract/identity-providers';
 import { licensesQuery } from '@keydeck/contract/licenses';
 import { Messages } from '@keydeck/contract/messages';
 import { EXPORT_VALID_HOURS, type AccountExport, type OffboardingStatus } from '@keydeck/contract/offboarding';
@@ -12,9 +13,11 @@ import type { Tx } from '../../db/database.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import type { Principal } from '../../platform/principal.ts';
 import * as accounts from '../accounts/accounts.service.ts';
+import * as allowedFlows from '../allowed-flows/allowed-flows.service.ts';
 import * as allowlist from '../allowlist/allowlist.service.ts';
 import * as audit from '../audit/audit.service.ts';
 import * as features from '../features/features.service.ts';
+import * as identityProviders from '../identity-providers/identity-providers.service.ts';
 import * as licenses from '../licenses/licenses.service.ts';
 import * as portRanges from '../port-ranges/port-ranges.service.ts';
 import * as services from '../services/services.service.ts';
@@ -50,6 +53,10 @@ export async function exportAccount(ctx: OffboardingContext, accountId: string, 
     licenses: await allPages((q) => licenses.listLicenses(tx, accountId, q), licensesQuery.parse(ALL)),
     services: await allPages((q) => services.listServices(tx, ctx.caller, q), servicesQuery.parse({ page_size: 99, account_id: accountId })),
     syslog_configs: await allPages((q) => syslog.listConfigs(tx, accountId, q), syslogConfigsListQuery.parse(ALL)),
+    allowed_flows: await allowedFlows.allowedFlowNames(tx, accountId),
+    identity_providers: (
+      await allPages((q) => identityProviders.listProviders(tx, accountId, q), identityProvidersQuery.parse(ALL))
+    ).map(({ has_client_secret: _, ...provider }) => provider),
     audit_events: await allPages((q) => audit.listEvents(tx, accountId, q), auditListQuery.parse({ ...ALL, order: 'asc' })),
   };
   await accounts.recordExport(tx, accountId, now);
