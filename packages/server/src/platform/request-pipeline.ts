@@ -74,7 +74,7 @@ export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps
     // Service data: a live service session and the group's permission category, checked before the input is.
     if (config?.serviceAccess) {
       const rule = config.serviceAccess;
-      request.serviceAccess = await inScope(deps.db, scopeOf(request, false), (tx) => resolveServiceAccess(tx, request, rule, deps.serviceSession));
+      request.serviceAccess = await resolveServiceAccess(deps.db, request, rule, deps.serviceSession);
     }
 
     if (config?.rateLimit) {

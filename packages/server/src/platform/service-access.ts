@@ -2,10 +2,9 @@ import { ErrorCode } from '@keydeck/contract/errors';
 import { Messages } from '@keydeck/contract/messages';
 import type { PermissionCategory } from '@keydeck/contract/permissions';
 import { allowsServiceAccess, type ServicePermissionLevel, type ServicePermissions } from '@keydeck/contract/services';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Tx } from '../db/database.ts';
-import { serviceSessions, serviceUserGroups, serviceUsers, services } from '../db/schema/services.ts';
+import type { Db } from '../db/database.ts';
 import { AppError, forbidden } from './errors.ts';
 import type { ServiceTokens } from './service-tokens.ts';
 
@@ -31,12 +30,13 @@ export const serviceSessionRequired = () =>
   new AppError(403, Messages.serviceSessionExpired, { reason: 'service_session_required', code: ErrorCode.serviceSessionRequired });
 
 /**
- * Resolves and checks the caller's service session before the handler runs. The service is the one the
+ * Resolves and checks the caller's service session before the handler runs (one statement: the database
+ * function keydeck_service_access, migration 0020). The service is the one the
  * path names (serviceId), else the one the token names, else the console session's current service.
  * A non-JWT session slides its idle expiry on every call; a JWT session ends when its token does.
  */
 export async function resolveServiceAccess(
-  tx: Tx,
+  db: Db,
   request: FastifyRequest,
   rule: ServiceAccessRule,
   deps: { tokens: ServiceTokens; idleSeconds: number },
@@ -52,37 +52,13 @@ export async function resolveServiceAccess(
   // A path id that is no uuid names no service the caller has a session on (and must not reach a uuid comparison).
   if (!serviceId || !UUID.test(serviceId) || (claims && claims.serviceId !== serviceId)) throw serviceSessionRequired();
 
-  const [row] = await tx
-    .select({
-      id: serviceSessions.id,
-      useJwt: services.useJwt,
-      serviceUserId: serviceUsers.id,
-      groupName: serviceUserGroups.name,
-      permissions: serviceUserGroups.permissions,
-    })
-    .from(serviceSessions)
-    .innerJoin(services, eq(services.id, serviceSessions.serviceId))
-    .innerJoin(serviceUsers, eq(serviceUsers.id, serviceSessions.serviceUserId))
-    .innerJoin(serviceUserGroups, eq(serviceUserGroups.id, serviceUsers.groupId))
-    .where(
-      and(
-        eq(serviceSessions.serviceId, serviceId),
-        eq(serviceSessions.consoleSessionHash, principal.sessionHash),
-        claims ? eq(serviceSessions.id, claims.sessionId) : undefined,
-        gt(serviceSessions.expiresAt, sql`now()`),
-        eq(services.status, 'Enabled'),
-      ),
-    );
-  // A JWT service is reached with its token, any other with the console session alone.
-  if (!row || row.useJwt !== (claims !== null)) throw serviceSessionRequired();
-  if (!row.useJwt) {
-    await tx
-      .update(serviceSessions)
-      .set({ expiresAt: sql`now() + make_interval(secs => ${deps.idleSeconds})` })
-      .where(eq(serviceSessions.id, row.id));
-  }
+  const result = (await db.execute(
+    sql`select * from keydeck_service_access(${principal.sessionHash}, ${serviceId}, ${claims?.sessionId ?? null}, ${deps.idleSeconds})`,
+  )) as unknown as { rows: { id: string; service_user_id: string; group_name: string; permissions: ServicePermissions }[] };
+  const row = result.rows[0];
+  if (!row) throw serviceSessionRequired();
   if (rule.category && !allowsServiceAccess(row.permissions, rule.category, rule.level)) {
     throw forbidden(`missing_service_permission:${rule.category}:${rule.level}`, Messages.servicePermissionDenied(rule.category, rule.level));
   }
-  return { serviceId, serviceSessionId: row.id, serviceUserId: row.serviceUserId, groupName: row.groupName, permissions: row.permissions };
+  return { serviceId, serviceSessionId: row.id, serviceUserId: row.service_user_id, groupName: row.group_name, permissions: row.permissions };
 }

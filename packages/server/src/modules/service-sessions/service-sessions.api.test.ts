@@ -90,6 +90,34 @@ describe('service sessions', () => {
     expect((await sessionOf(operator, theirs.serviceId)).statusCode).toBe(404);
   });
 
+  it('slides a session on each service call, but not a JWT session, and not on a refused call', async () => {
+    const { serviceId } = await seedService(t.database.db, acme.accountId, { name: 'Sliding', members: [{ userId: acme.userIds['acme-operator']! }] });
+    await operator.call({ method: 'PUT', url: '/rest/api/v1/service/services', payload: { service_id: serviceId } });
+    expect((await login(operator, serviceId)).statusCode).toBe(200);
+    const expiry = async (id: string) =>
+      (await queryRows<{ left: number }>(t.database.db, sql`select extract(epoch from expires_at - now())::int as left from service_sessions where service_id = ${id}`))[0]!.left;
+    await queryRows(t.database.db, sql`update service_sessions set expires_at = now() + interval '60 seconds' where service_id = ${serviceId}`);
+    expect((await operator.get('/rest/api/v1/service/service_user_group/current')).statusCode).toBe(200);
+    expect(await expiry(serviceId)).toBeGreaterThan(590);
+
+    // A bearer token on a service that takes none is refused and slides nothing.
+    await queryRows(t.database.db, sql`update service_sessions set expires_at = now() + interval '60 seconds' where service_id = ${serviceId}`);
+    const refused = await operator.call({ method: 'GET', url: '/rest/api/v1/service/service_user_group/current', headers: { authorization: 'Bearer not-a-token' } });
+    expect(refused.statusCode).toBe(403);
+    expect(await expiry(serviceId)).toBeLessThanOrEqual(60);
+
+    const jwt = await seedService(t.database.db, acme.accountId, { name: 'Sliding JWT', useJwt: true, members: [{ userId: acme.userIds['acme-operator']! }] });
+    const { service_session } = serviceLoginResponse.parse((await login(operator, jwt.serviceId)).json());
+    await queryRows(t.database.db, sql`update service_sessions set expires_at = now() + interval '60 seconds' where service_id = ${jwt.serviceId}`);
+    const viaToken = await operator.call({
+      method: 'GET',
+      url: '/rest/api/v1/service/jwt_service_user_group/current',
+      headers: { authorization: `Bearer ${service_session.token}` },
+    });
+    expect(viaToken.statusCode).toBe(200);
+    expect(await expiry(jwt.serviceId)).toBeLessThanOrEqual(60);
+  });
+
   it('ends service sessions with the console session', async () => {
     const { serviceId } = await seedService(t.database.db, acme.accountId, { name: 'Short lived', members: [{ userId: acme.userIds['acme-operator']! }] });
     const visitor = new Visitor(t.app);
