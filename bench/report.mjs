@@ -19,12 +19,13 @@ export function formatReport(results) {
   ];
 
   out.push(
-    `1. HTTP load: GET /rest/api/v1/login signed in (keydeck) vs GET /bare on plain Fastify (bare)`,
+    `1. HTTP load: GET /rest/api/v1/login signed in (keydeck) vs GET /bare on plain Fastify (bare);`,
+    `   service: GET /rest/api/v1/service/service_user_group/current with a live service session`,
     `   autocannon, ${LOAD.connections} connections, ${LOAD.seconds} s each after a ${LOAD.warmUpSeconds} s warm-up, 127.0.0.1`,
     '',
     textTable(
-      ['database', 'keydeck req/s', 'bare req/s', 'keydeck/bare', 'keydeck p99 ms', 'bare p99 ms', 'keydeck/bare'],
-      Object.entries(load).map(([database, { keydeck, bare }]) => [
+      ['database', 'keydeck req/s', 'bare req/s', 'keydeck/bare', 'keydeck p99 ms', 'bare p99 ms', 'keydeck/bare', 'service req/s', 'service p99 ms'],
+      Object.entries(load).map(([database, { keydeck, bare, service }]) => [
         database,
         num(keydeck?.requestsPerSecond),
         num(bare?.requestsPerSecond),
@@ -32,6 +33,8 @@ export function formatReport(results) {
         num(keydeck?.p99Ms),
         num(bare?.p99Ms),
         ratio(keydeck?.p99Ms, bare?.p99Ms),
+        num(service?.requestsPerSecond),
+        num(service?.p99Ms),
       ]),
     ),
     '',

@@ -6,6 +6,7 @@ import { startKeydeck } from './keydeck-server.mjs';
 import { auditMedian, LIGHTHOUSE_PRESET, LIGHTHOUSE_RUNS } from './lighthouse.mjs';
 import { startPostgres } from './postgres.mjs';
 import { formatReport, writeJson } from './report.mjs';
+import { openServiceSession } from './service-session.mjs';
 import { signIn } from './sign-in.mjs';
 
 const LOGIN_API = '/rest/api/v1/login';
@@ -58,6 +59,14 @@ async function benchDatabase(database, bare, databaseUrl) {
     results.load[database].keydeck = await step(`load GET ${LOGIN_API} on ${database}`, () =>
       measureGet(keydeck.origin + LOGIN_API, { cookie: session.sessionCookie }),
     );
+  }
+  if (session) {
+    const serviceUrl = await step(`open a service session on ${database}`, () => openServiceSession(keydeck.origin, session));
+    if (serviceUrl) {
+      results.load[database].service = await step(`load GET service data on ${database}`, () =>
+        measureGet(serviceUrl, { cookie: session.sessionCookie }),
+      );
+    }
   }
   if (bare) results.load[database].bare = await step(`load GET /bare (${database} run)`, () => measureGet(`${bare.origin}/bare`));
   return { keydeck, session, stop };

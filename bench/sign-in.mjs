@@ -20,6 +20,8 @@ export async function signIn(origin, { username, password }) {
     throw new Error(`POST ${LOGIN}: expected 200 with set-cookie KEYDECK_SESSION, got ${second.status} ${await second.text()}`);
   }
   const sessionCookie = `KEYDECK_SESSION=${session}`;
+  // Sign-in renews the anti-forgery token (it is bound to the session): state-changing calls need the new one.
+  const renewedCsrf = cookieValue(second, 'VCSRF-TOKEN') ?? csrf;
 
   // A load test of 401s would measure nothing: check the session is honoured before using it.
   const check = await fetch(origin + LOGIN, { headers: { cookie: sessionCookie }, signal: AbortSignal.timeout(10_000) });
@@ -27,9 +29,10 @@ export async function signIn(origin, { username, password }) {
 
   return {
     sessionCookie,
+    csrf: renewedCsrf,
     browserCookies: [
       { name: 'KEYDECK_SESSION', value: session },
-      { name: 'VCSRF-TOKEN', value: csrf },
+      { name: 'VCSRF-TOKEN', value: renewedCsrf },
     ],
   };
 }

@@ -1,6 +1,7 @@
 -- A caller's live service session on one service, and their group's permissions, in one statement: every
 -- service data call asks this first. A JWT service is reached only with its token (p_session_id is the token's
--- session), any other only without one. A session reached without a token slides its idle expiry.
+-- session), any other only without one. A session reached without a token slides its idle expiry once a tenth
+-- of it has passed (a minute of the default ten), so that a busy operator does not write on every call.
 -- Keyed by the console session's hash, which only its holder knows; it reads across tenants for that reason
 -- alone (SET keydeck.bypass_rls for its own duration).
 CREATE FUNCTION keydeck_service_access(p_console_session_hash text, p_service_id uuid, p_session_id uuid, p_idle_seconds integer)
@@ -9,7 +10,7 @@ LANGUAGE sql VOLATILE
 SET keydeck.bypass_rls = 'on'
 AS $$
   WITH live AS (
-    SELECT ss.id, ss.service_user_id, sv.use_jwt
+    SELECT ss.id, ss.service_user_id, ss.expires_at, sv.use_jwt
     FROM service_sessions ss
     JOIN services sv ON sv.id = ss.service_id
     WHERE ss.service_id = p_service_id
@@ -22,6 +23,7 @@ AS $$
     UPDATE service_sessions t SET expires_at = now() + make_interval(secs => p_idle_seconds)
     FROM live
     WHERE t.id = live.id AND NOT live.use_jwt
+      AND live.expires_at < now() + make_interval(secs => p_idle_seconds * 0.9)
   )
   SELECT live.id, su.id, g.name, g.permissions
   FROM live
