@@ -6,6 +6,7 @@ import { Messages } from '@keydeck/contract/messages';
 import { accessibilityViolations } from '../harness/axe';
 import { apiCall } from '../harness/api';
 import { useBrowser } from '../harness/browser';
+import { waitForDialog } from '../harness/dialog';
 import { passwordLinkIn, waitForMail } from '../harness/outbox';
 import { Demo, signIn, submitSignIn } from '../harness/sign-in';
 import { waitForToast } from '../harness/toast';
@@ -78,6 +79,13 @@ describe('security keys', () => {
     expect(credentials).toHaveLength(1);
     expect(await accessibilityViolations(page)).toEqual([]);
     await shot(page, 'security-keys-settings');
+
+    await card.getByRole('button', { name: 'Rename Virtual USB key' }).click();
+    const rename = await waitForDialog(page);
+    await rename.getByRole('textbox', { name: 'Name' }).fill('Desk key');
+    await rename.getByRole('button', { name: 'Rename', exact: true }).click();
+    await waitForToast(page, 'Security key renamed to Desk key.');
+    await card.getByRole('table', { name: 'Security keys' }).getByRole('cell', { name: 'Desk key', exact: true }).waitFor();
 
     await signOut(page);
     await submitSignIn(page, username);

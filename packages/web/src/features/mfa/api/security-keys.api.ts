@@ -4,6 +4,7 @@ import { ApiPath } from '@keydeck/contract/http';
 import {
   securityKeyRegistrationBeginResponse,
   securityKeyRegistrationResponse,
+  securityKeyResponse,
   securityKeysResponse,
   u2fBeginResponse,
 } from '@keydeck/contract/security-keys';
@@ -42,6 +43,16 @@ export function useRegisterSecurityKey() {
       queryClient.setQueryData(sessionKeys.all, auth_info);
       await queryClient.invalidateQueries({ queryKey: mfaKeys.all });
     },
+  });
+}
+
+export function useRenameSecurityKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, name }: { id: string; name: string }) =>
+      apiRequest(keyPath(id), { method: 'PATCH', body: { name }, schema: securityKeyResponse }),
+    meta: { errorContext: 'Could not rename the security key', inlineErrorStatuses: [400, 409] },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mfaKeys.all }),
   });
 }
 

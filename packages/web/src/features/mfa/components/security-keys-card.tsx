@@ -13,6 +13,7 @@ import { useRegenerateRecoveryCodes } from '../api/mfa.api';
 import { securityKeysQueryOptions, useRemoveSecurityKey } from '../api/security-keys.api';
 import { PasswordConfirmModal } from './password-confirm-modal';
 import { RecoveryCodesView } from './recovery-codes-view';
+import { RenameSecurityKeyModal } from './rename-security-key-modal';
 import { SecurityKeyRegistration } from './security-key-registration';
 
 /**
@@ -26,6 +27,7 @@ export function SecurityKeysCard({ ownsRecoveryCodes }: { ownsRecoveryCodes: boo
   const [adding, setAdding] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [removing, setRemoving] = useState<SecurityKey | null>(null);
+  const [renaming, setRenaming] = useState<SecurityKey | null>(null);
   const [renewing, setRenewing] = useState(false);
   const count = keys.data?.length;
 
@@ -75,9 +77,14 @@ export function SecurityKeysCard({ ownsRecoveryCodes }: { ownsRecoveryCodes: boo
                     <Table.Td>{formatDateTime(key.created_at)}</Table.Td>
                     <Table.Td>{key.last_used_at ? formatDateTime(key.last_used_at) : 'Never'}</Table.Td>
                     <Table.Td ta="right">
-                      <Button size="compact-sm" color="error" variant="subtle" onClick={() => setRemoving(key)} aria-label={`Remove ${key.name}`}>
-                        Remove
-                      </Button>
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <Button size="compact-sm" variant="subtle" onClick={() => setRenaming(key)} aria-label={`Rename ${key.name}`}>
+                          Rename
+                        </Button>
+                        <Button size="compact-sm" color="error" variant="subtle" onClick={() => setRemoving(key)} aria-label={`Remove ${key.name}`}>
+                          Remove
+                        </Button>
+                      </Group>
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -101,6 +108,7 @@ export function SecurityKeysCard({ ownsRecoveryCodes }: { ownsRecoveryCodes: boo
           </Group>
         ) : null}
       </Stack>
+      <RenameSecurityKeyModal securityKey={renaming} onClose={() => setRenaming(null)} />
       <PasswordConfirmModal
         opened={renewing}
         title="New recovery codes"
