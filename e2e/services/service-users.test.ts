@@ -68,6 +68,9 @@ describe('service users and groups', () => {
     await userDialog.waitFor({ state: 'detached' });
     await settled(page, 'Service users');
     expect(await cells(page, 'Service users')).toContainEqual([Demo.viewer.username, Demo.viewer.name, `Operators ${run}`, 'Offline', expect.any(String)]);
+    // Nobody is offered to remove themselves (the server refuses it); the others can be removed.
+    expect(await page.getByRole('button', { name: `Remove ${Demo.admin.username}`, exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: `Remove ${Demo.viewer.username}`, exact: true }).count()).toBe(1);
 
     expect(await accessibilityViolations(page)).toEqual([]);
   });

@@ -112,5 +112,7 @@ export const serviceUserGroupCurrent = z.object({
   permissions: servicePermissions,
   sections: z.array(z.enum(SERVICE_SECTIONS)),
   group_name: z.string(),
+  /** The caller's own service user name (an addition to the spec's fields): screens offer no action on oneself that the server refuses. */
+  user_name: z.string(),
 });
 export type ServiceUserGroupCurrent = z.infer<typeof serviceUserGroupCurrent>;

@@ -31,6 +31,8 @@ export const serviceAccessQueryOptions = (service: ServiceRef) =>
 export function useServiceAccess(service: ServiceRef): {
   can(category: PermissionCategory, level?: ServicePermissionLevel): boolean;
   groupName?: string;
+  /** The caller's own service user name, to offer no action on oneself. */
+  userName?: string;
   isLoading: boolean;
 } {
   const { session, isLoading: sessionLoading } = useServiceSession(service.id);
@@ -38,7 +40,7 @@ export function useServiceAccess(service: ServiceRef): {
   const permissions = session ? current.data?.permissions : undefined;
   return {
     can: (category, level = 'View') => (permissions ? allowsServiceAccess(permissions, category, level) : false),
-    ...(session && current.data ? { groupName: current.data.group_name } : {}),
+    ...(session && current.data ? { groupName: current.data.group_name, userName: current.data.user_name } : {}),
     isLoading: sessionLoading || (session !== null && current.isLoading),
   };
 }

@@ -210,7 +210,7 @@ describe('service user groups', () => {
 describe('current', () => {
   it('answers who is on the service, its groups, and the caller’s group, permissions and sections', async () => {
     const mine = serviceUserGroupCurrent.parse((await admin.get(ApiPath.serviceUserGroupCurrent)).json());
-    expect(mine).toMatchObject({ user_names: ['acme-admin', 'acme-ops'], group_name: 'Administrators', permissions: ALL_SERVICE_PERMISSIONS });
+    expect(mine).toMatchObject({ user_names: ['acme-admin', 'acme-ops'], group_name: 'Administrators', user_name: 'acme-admin', permissions: ALL_SERVICE_PERMISSIONS });
     expect(mine.all_groups).toEqual(['Administrators', 'Auditors', 'Devices', 'Leaf', 'Operators']);
     expect(mine.sections).toEqual(['Certificate Authorities', 'Certificate Management', 'Symmetric Keys', 'Remote Devices', 'Device Groups', 'Device Models', 'Key Assignments']);
     const theirs = serviceUserGroupCurrent.parse((await operator.get(ApiPath.serviceUserGroupCurrent)).json());

@@ -143,7 +143,7 @@ export function register(app: FastifyInstance): void {
     routes.get(variant.current, {
       schema: { operationId: `current${variant.id}UserGroup`, response: { 200: serviceUserGroupCurrent } },
       config: { signedIn: true, serviceAccess: rule(null, 'View') },
-      handler: (request) => serviceUsers.current(scopeOf(request)),
+      handler: (request) => serviceUsers.current(scopeOf(request), request.principal!.username),
     });
   }
 }

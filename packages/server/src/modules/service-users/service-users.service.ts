@@ -198,10 +198,10 @@ export async function groupPermissions(scope: ServiceScope, name: string) {
 }
 
 /** The caller's standing on the service: who is on it, its groups, and what the caller's group may see and do. */
-export async function current(scope: ServiceScope): Promise<ServiceUserGroupCurrent> {
+export async function current(scope: ServiceScope, username: string): Promise<ServiceUserGroupCurrent> {
   const [live, groups] = await Promise.all([repo.liveUsernames(scope.tx, scope.access.serviceId), repo.listGroups(scope.tx, scope.access.serviceId)]);
   const { permissions, groupName } = scope.access;
-  return { user_names: live, all_groups: groups.map((g) => g.name), permissions, sections: sectionsFor(permissions), group_name: groupName };
+  return { user_names: live, all_groups: groups.map((g) => g.name), permissions, sections: sectionsFor(permissions), group_name: groupName, user_name: username };
 }
 
 async function groupsByName(scope: ServiceScope) {

@@ -46,7 +46,7 @@ function serverWith(level: 'View' | 'Modify', answer: Answer) {
       return jsonResponse(200, { service_session: { service_id: SERVICE_ID, expires_at: '2099-01-01T00:00:00.000Z', idle_timeout_seconds: 600 } });
     }
     if (url.includes('/service_user_group/current')) {
-      return jsonResponse(200, { user_names: [], all_groups: ['Operators'], permissions: { CertManage: level }, sections: [], group_name: 'Operators' });
+      return jsonResponse(200, { user_names: [], all_groups: ['Operators'], permissions: { CertManage: level }, sections: [], group_name: 'Operators', user_name: 'demo.operator' });
     }
     const answered = answer(url, init);
     if (!answered) throw new Error(`unexpected ${init?.method ?? 'GET'} ${url}`);

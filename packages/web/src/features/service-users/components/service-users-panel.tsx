@@ -10,7 +10,7 @@ import { PresenceBadge } from './presence-badge';
 import { ServiceUserModal } from './service-user-modal';
 
 /** The Users tab: who may open sessions on the service, their group and whether they are on it now. */
-export function ServiceUsersPanel({ service, canModify }: { service: ServiceRef; canModify: boolean }) {
+export function ServiceUsersPanel({ service, canModify, self }: { service: ServiceRef; canModify: boolean; self?: string }) {
   const query = useQuery(serviceUsersQueryOptions(service));
   const remove = useRemoveServiceUser(service);
   const [adding, setAdding] = useState(false);
@@ -38,16 +38,19 @@ export function ServiceUsersPanel({ service, canModify }: { service: ServiceRef;
           <Button size="xs" variant="default" aria-label={`Change the group of ${u.username}`} onClick={() => setMoving(u)}>
             Change group
           </Button>
-          <Button
-            size="xs"
-            variant="subtle"
-            color="error"
-            aria-label={`Remove ${u.username}`}
-            loading={remove.isPending && remove.variables === u.username}
-            onClick={() => void removeUser(u)}
-          >
-            Remove
-          </Button>
+          {/* Nobody removes themselves: the server refuses it, so the button is not offered. */}
+          {u.username === self ? null : (
+            <Button
+              size="xs"
+              variant="subtle"
+              color="error"
+              aria-label={`Remove ${u.username}`}
+              loading={remove.isPending && remove.variables === u.username}
+              onClick={() => void removeUser(u)}
+            >
+              Remove
+            </Button>
+          )}
         </Group>
       ),
     });

@@ -81,7 +81,7 @@ function Administration({ service }: { service: Service }) {
         </Text>
       </Group>
       <Tabs.Panel value="users" pt="lg">
-        <ServiceUsersPanel service={service} canModify={canModify} />
+        <ServiceUsersPanel service={service} canModify={canModify} self={access.userName} />
       </Tabs.Panel>
       <Tabs.Panel value="groups" pt="lg">
         <ServiceGroupsPanel service={service} serviceName={service.name} canModify={canModify} />
