@@ -53,3 +53,13 @@ export function useFormRefusals<F extends string, T>({ fields, batchPrefix, onSu
 
   return { formRef, errors, message, clear, submit };
 }
+
+/** A form's values beside its refusals: setting a field also clears the refusal shown under it. */
+export function useFormValues<F extends string, V extends Record<F, unknown>>(initial: V | (() => V), clear: (field: F) => void) {
+  const [values, setValues] = useState<V>(initial);
+  const set = <K extends F>(field: K, value: V[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    clear(field);
+  };
+  return { values, set };
+}

@@ -3,10 +3,10 @@ import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import type { ChangeEvent, FormEvent, ReactNode } from 'react';
 import { NumberInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { accountFields, type Account, type AccountFields } from '@keydeck/contract/accounts';
-import { useFormRefusals } from '../../../lib/use-form-refusals';
+import { useFormRefusals, useFormValues } from '../../../lib/use-form-refusals';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { FormFooter } from '../../../lib/ui/form-footer';
 
@@ -48,13 +48,9 @@ interface AccountFormProps {
 
 /** One form for creating and editing an account, validated with the contract's accountFields. */
 export function AccountForm({ account, onSubmit, pending, submitLabel, actions }: AccountFormProps) {
-  const [values, setValues] = useState<Values>(() => valuesOf(account));
   const { formRef, errors, message, clear, submit: send } = useFormRefusals({ fields: FIELDS, batchPrefix: BATCH_PREFIX, onSubmit });
+  const { values, set } = useFormValues(() => valuesOf(account), clear);
 
-  const set = <K extends Field>(field: K, value: Values[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    clear(field);
-  };
   const text = (field: Exclude<Field, 'enforce_ip' | 'mfa_enforced' | 'admin_whitelist_allowance'>) => ({
     name: field,
     value: values[field],

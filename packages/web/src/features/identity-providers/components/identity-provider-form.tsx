@@ -5,7 +5,7 @@ import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Popover.css';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import {
   IDENTITY_PROVIDER_USER_FIELD_LABELS,
@@ -15,7 +15,7 @@ import {
   type IdentityProviderFields,
   type IdentityProviderUserField,
 } from '@keydeck/contract/identity-providers';
-import { useFormRefusals } from '../../../lib/use-form-refusals';
+import { useFormRefusals, useFormValues } from '../../../lib/use-form-refusals';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { FormFooter } from '../../../lib/ui/form-footer';
 
@@ -41,12 +41,8 @@ interface IdentityProviderFormProps {
 
 /** One form for adding and changing an OpenID Connect provider, checked with the contract's identityProviderFields. */
 export function IdentityProviderForm({ provider, onSubmit, pending, submitLabel, actions }: IdentityProviderFormProps) {
-  const [values, setValues] = useState<Values>(() => valuesOf(provider));
   const { formRef, errors, message, clear, submit: send } = useFormRefusals({ fields: FIELDS, onSubmit });
-  const set = <K extends Field>(field: K, value: Values[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    clear(field);
-  };
+  const { values, set } = useFormValues(() => valuesOf(provider), clear);
   const submit = (event: FormEvent<HTMLFormElement>) => send(event, () => identityProviderFields.safeParse(values));
 
   return (

@@ -6,7 +6,7 @@ import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Popover.css';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { Group, NumberInput, Radio, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import {
   DEFAULT_SYSLOG_FACILITY,
@@ -17,7 +17,7 @@ import {
   type SyslogConfigFields,
   type SyslogProtocol,
 } from '@keydeck/contract/syslog';
-import { useFormRefusals } from '../../../lib/use-form-refusals';
+import { useFormRefusals, useFormValues } from '../../../lib/use-form-refusals';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { FormFooter } from '../../../lib/ui/form-footer';
 import { FACILITY_OPTIONS, facilityDescription } from './facility-options';
@@ -48,13 +48,9 @@ interface SyslogConfigFormProps {
 
 /** One form for adding and changing a syslog server, checked with the contract's syslogConfigFields. */
 export function SyslogConfigForm({ config, onSubmit, pending, submitLabel, actions }: SyslogConfigFormProps) {
-  const [values, setValues] = useState<Values>(() => valuesOf(config));
   const { formRef, errors, message, clear, submit: send } = useFormRefusals({ fields: FIELDS, onSubmit });
+  const { values, set } = useFormValues(() => valuesOf(config), clear);
 
-  const set = <K extends Field>(field: K, value: Values[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    clear(field);
-  };
   const setProtocol = (protocol: SyslogProtocol) => {
     // Follow the protocol's usual port unless the user typed another one.
     if (values.port === DEFAULT_PORT[values.protocol]) set('port', DEFAULT_PORT[protocol]);

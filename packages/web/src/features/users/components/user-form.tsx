@@ -6,12 +6,12 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
-import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import type { ChangeEvent, FormEvent, ReactNode } from 'react';
 import { MultiSelect, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { z } from 'zod';
 import type { Role } from '@keydeck/contract/roles';
 import { userFields, type User } from '@keydeck/contract/users';
-import { useFormRefusals } from '../../../lib/use-form-refusals';
+import { useFormRefusals, useFormValues } from '../../../lib/use-form-refusals';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { FormFooter } from '../../../lib/ui/form-footer';
 
@@ -45,20 +45,16 @@ interface UserFormProps {
 
 /** One form for inviting and editing a user, validated with the contract's userFields. */
 export function UserForm({ user, roles, held, onSubmit, pending, submitLabel, actions }: UserFormProps) {
-  const [values, setValues] = useState({
+  const { formRef, errors, message, clear, submit: send } = useFormRefusals({ fields: FIELDS, batchPrefix: BATCH_PREFIX, onSubmit });
+  const { values, set } = useFormValues({
     username: user?.username ?? '',
     name: user?.name ?? '',
     email: user?.email ?? '',
     roles: user?.roles.map((role) => role.id) ?? [],
     mfa_enforced: user?.mfa_enforced ?? false,
     disabled: user?.disabled ?? false,
-  });
-  const { formRef, errors, message, clear, submit: send } = useFormRefusals({ fields: FIELDS, batchPrefix: BATCH_PREFIX, onSubmit });
+  }, clear);
 
-  const set = <K extends Field>(field: K, value: (typeof values)[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    clear(field);
-  };
   const text = (field: 'username' | 'name' | 'email') => ({
     value: values[field],
     error: errors[field],
