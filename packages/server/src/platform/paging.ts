@@ -1,4 +1,4 @@
-import { asc, desc, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, desc, ilike, or, type AnyColumn, type SQL } from 'drizzle-orm';
 
 type PageQuery<K extends string> = { page: number; page_size: number; order: 'asc' | 'desc'; order_by: K };
 
@@ -19,4 +19,11 @@ export function pageWindow<K extends string>(
 /** Escapes LIKE wildcards so a search for "50%" finds the text "50%". */
 export function containsPattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** A list's free-text search: rows whose columns contain the text, case-insensitively; no search, no condition. */
+export function matchesSearch(search: string | undefined, columns: (AnyColumn | SQL)[]): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = containsPattern(search);
+  return or(...columns.map((column) => ilike(column, pattern)));
 }

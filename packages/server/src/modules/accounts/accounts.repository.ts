@@ -1,9 +1,9 @@
-import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { roles, userRoles, users } from '../../db/schema/users.ts';
-import { containsPattern, pageWindow } from '../../platform/paging.ts';
+import { matchesSearch, pageWindow } from '../../platform/paging.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type NewAccount = typeof accounts.$inferInsert;
@@ -26,7 +26,7 @@ export async function listAccounts(tx: Tx, query: ListQuery) {
     { name: sql`lower(${accounts.name})`, account_slug: accounts.accountSlug, created_at: accounts.createdAt },
     accounts.id,
   );
-  const where = query.search ? searchFilter(query.search) : undefined;
+  const where = matchesSearch(query.search, [accounts.name, accounts.apiName, accounts.accountSlug, accounts.accountCode, accounts.contactEmail]);
   const [rows, [count]] = await Promise.all([
     tx
       .select({ account: accounts, userCount })
@@ -38,17 +38,6 @@ export async function listAccounts(tx: Tx, query: ListQuery) {
     tx.select({ total: sql<number>`count(*)::int` }).from(accounts).where(where),
   ]);
   return { rows, total: count?.total ?? 0 };
-}
-
-function searchFilter(search: string): SQL | undefined {
-  const pattern = containsPattern(search);
-  return or(
-    ilike(accounts.name, pattern),
-    ilike(accounts.apiName, pattern),
-    ilike(accounts.accountSlug, pattern),
-    ilike(accounts.accountCode, pattern),
-    ilike(accounts.contactEmail, pattern),
-  );
 }
 
 export async function findAccountsWithCounts(tx: Tx, ids: string[]) {

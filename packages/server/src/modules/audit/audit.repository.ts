@@ -1,31 +1,28 @@
 import type { AuditFilters, AuditListQuery } from '@keydeck/contract/audit';
-import { and, asc, eq, gt, gte, ilike, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { auditChainHeads, auditEvents } from '../../db/schema/audit.ts';
-import { containsPattern, pageWindow } from '../../platform/paging.ts';
+import { matchesSearch, pageWindow } from '../../platform/paging.ts';
 
 export type AuditRow = typeof auditEvents.$inferSelect;
 
 /** accountId null = every account (platform administrators only; the service decides). */
 function whereOf(accountId: string | null, filters: AuditFilters): SQL | undefined {
-  const search = filters.search ? containsPattern(filters.search) : undefined;
   return and(
     accountId ? eq(auditEvents.accountId, accountId) : undefined,
     filters.from ? gte(auditEvents.occurredAt, new Date(filters.from)) : undefined,
     filters.to ? lte(auditEvents.occurredAt, new Date(filters.to)) : undefined,
-    filters.user ? ilike(auditEvents.actorUsername, containsPattern(filters.user)) : undefined,
-    filters.action ? ilike(auditEvents.action, containsPattern(filters.action)) : undefined,
+    matchesSearch(filters.user, [auditEvents.actorUsername]),
+    matchesSearch(filters.action, [auditEvents.action]),
     filters.outcome ? eq(auditEvents.outcome, filters.outcome) : undefined,
-    search
-      ? or(
-          ilike(auditEvents.action, search),
-          ilike(auditEvents.actorUsername, search),
-          ilike(auditEvents.target, search),
-          ilike(auditEvents.reason, search),
-          ilike(auditEvents.clientAddress, search),
-          ilike(auditEvents.requestId, search),
-        )
-      : undefined,
+    matchesSearch(filters.search, [
+      auditEvents.action,
+      auditEvents.actorUsername,
+      auditEvents.target,
+      auditEvents.reason,
+      auditEvents.clientAddress,
+      auditEvents.requestId,
+    ]),
   );
 }
 

@@ -1,7 +1,7 @@
-import { and, eq, ilike, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { externalCas } from '../../db/schema/external-cas.ts';
-import { containsPattern, pageWindow } from '../../platform/paging.ts';
+import { matchesSearch, pageWindow } from '../../platform/paging.ts';
 
 export type ExternalCaRow = typeof externalCas.$inferSelect;
 type ListQuery = {
@@ -17,7 +17,7 @@ export async function listExternalCas(tx: Tx, serviceId: string, query: ListQuer
   const where = and(
     eq(externalCas.serviceId, serviceId),
     query.archived === undefined ? undefined : eq(externalCas.isArchived, query.archived),
-    query.search ? ilike(externalCas.name, containsPattern(query.search)) : undefined,
+    matchesSearch(query.search, [externalCas.name]),
   );
   const window = pageWindow(query, { name: sql`lower(${externalCas.name})`, not_after: externalCas.notAfter }, externalCas.id);
   const [rows, [count]] = await Promise.all([

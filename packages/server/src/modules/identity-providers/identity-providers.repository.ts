@@ -1,20 +1,19 @@
-import { and, eq, getTableColumns, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { IdentityProvidersQuery } from '@keydeck/contract/identity-providers';
 import type { Tx } from '../../db/database.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { identityProviders, openidLoginStates } from '../../db/schema/identity-providers.ts';
 import { users } from '../../db/schema/users.ts';
-import { containsPattern, pageWindow } from '../../platform/paging.ts';
+import { matchesSearch, pageWindow } from '../../platform/paging.ts';
 
 export type ProviderRow = typeof identityProviders.$inferSelect;
 export type NewProvider = typeof identityProviders.$inferInsert;
 export type LoginStateRow = typeof openidLoginStates.$inferSelect;
 
 export async function listProviders(tx: Tx, accountId: string, query: IdentityProvidersQuery) {
-  const pattern = query.search ? containsPattern(query.search) : undefined;
   const where = and(
     eq(identityProviders.accountId, accountId),
-    pattern ? or(ilike(identityProviders.name, pattern), ilike(identityProviders.issuer, pattern), ilike(identityProviders.clientId, pattern)) : undefined,
+    matchesSearch(query.search, [identityProviders.name, identityProviders.issuer, identityProviders.clientId]),
   );
   const window = pageWindow(
     query,

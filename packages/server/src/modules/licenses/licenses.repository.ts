@@ -1,18 +1,14 @@
-import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { LicensesQuery } from '@keydeck/contract/licenses';
 import type { Tx } from '../../db/database.ts';
 import { licenses } from '../../db/schema/licenses.ts';
-import { containsPattern, pageWindow } from '../../platform/paging.ts';
+import { matchesSearch, pageWindow } from '../../platform/paging.ts';
 
 export type LicenseRow = typeof licenses.$inferSelect;
 export type NewLicense = typeof licenses.$inferInsert;
 
 export async function listLicenses(tx: Tx, accountId: string, query: LicensesQuery) {
-  const pattern = query.search ? containsPattern(query.search) : undefined;
-  const where = and(
-    eq(licenses.accountId, accountId),
-    pattern ? or(ilike(licenses.product, pattern), ilike(licenses.licenseKey, pattern), ilike(licenses.notes, pattern)) : undefined,
-  );
+  const where = and(eq(licenses.accountId, accountId), matchesSearch(query.search, [licenses.product, licenses.licenseKey, licenses.notes]));
   const window = pageWindow(
     query,
     { product: licenses.product, valid_from: licenses.validFrom, valid_until: licenses.validUntil, created_at: licenses.createdAt },

@@ -1,21 +1,20 @@
 import type { ServicesQuery } from '@keydeck/contract/services';
-import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { serverLocations, serviceLocations } from '../../db/schema/service-locations.ts';
 import { serviceSessions, serviceUserGroups, serviceUsers, services } from '../../db/schema/services.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { roles, userRoles, users } from '../../db/schema/users.ts';
-import { containsPattern, pageWindow } from '../../platform/paging.ts';
+import { matchesSearch, pageWindow } from '../../platform/paging.ts';
 
 export type ServiceRow = typeof services.$inferSelect;
 export type NewService = typeof services.$inferInsert;
 
 export async function listServices(tx: Tx, accountId: string, query: ServicesQuery) {
-  const pattern = query.search ? containsPattern(query.search) : undefined;
   const where = and(
     eq(services.accountId, accountId),
     query.status ? eq(services.status, query.status) : undefined,
-    pattern ? or(ilike(services.name, pattern), ilike(services.type, pattern), ilike(services.location, pattern)) : undefined,
+    matchesSearch(query.search, [services.name, services.type, services.location]),
   );
   const window = pageWindow(
     query,

@@ -1,9 +1,9 @@
-import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
 import { syslogDestinations, syslogOutbox } from '../../db/schema/syslog.ts';
-import { containsPattern, pageWindow } from '../../platform/paging.ts';
+import { matchesSearch, pageWindow } from '../../platform/paging.ts';
 
 export type DestinationRow = typeof syslogDestinations.$inferSelect;
 export type NewDestination = typeof syslogDestinations.$inferInsert;
@@ -24,11 +24,7 @@ export async function listDestinations(tx: Tx, accountId: string, query: ListQue
     { name: sql`lower(${syslogDestinations.name})`, host: syslogDestinations.host, created_at: syslogDestinations.createdAt },
     syslogDestinations.id,
   );
-  const search = query.search ? containsPattern(query.search) : undefined;
-  const where = and(
-    eq(syslogDestinations.accountId, accountId),
-    search ? or(ilike(syslogDestinations.name, search), ilike(syslogDestinations.host, search)) : undefined,
-  );
+  const where = and(eq(syslogDestinations.accountId, accountId), matchesSearch(query.search, [syslogDestinations.name, syslogDestinations.host]));
   const [rows, [count]] = await Promise.all([
     tx.select({ destination: syslogDestinations, lag }).from(syslogDestinations).where(where).orderBy(...window.orderBy).limit(window.limit).offset(window.offset),
     tx.select({ total: sql<number>`count(*)::int` }).from(syslogDestinations).where(where),

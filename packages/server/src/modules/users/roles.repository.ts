@@ -1,7 +1,7 @@
-import { and, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { roles } from '../../db/schema/users.ts';
-import { containsPattern, pageWindow } from '../../platform/paging.ts';
+import { matchesSearch, pageWindow } from '../../platform/paging.ts';
 
 export type RoleRow = typeof roles.$inferSelect;
 export type ListQuery = {
@@ -18,7 +18,7 @@ const userCount = sql<number>`(select count(*)::int from user_roles as ur where 
 
 export async function listRoles(tx: Tx, accountId: string, query: ListQuery) {
   const window = pageWindow(query, { name: sql`lower(${roles.name})`, user_count: userCount }, roles.id);
-  const where = and(eq(roles.accountId, accountId), query.search ? ilike(roles.name, containsPattern(query.search)) : undefined);
+  const where = and(eq(roles.accountId, accountId), matchesSearch(query.search, [roles.name]));
   const [rows, [count]] = await Promise.all([
     tx
       .select({ role: roles, userCount })

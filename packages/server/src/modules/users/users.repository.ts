@@ -1,9 +1,9 @@
-import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { roles, userRoles, users } from '../../db/schema/users.ts';
-import { containsPattern, pageWindow } from '../../platform/paging.ts';
+import { matchesSearch, pageWindow } from '../../platform/paging.ts';
 
 export type UserChanges = Partial<Pick<typeof users.$inferInsert, 'name' | 'email' | 'disabled' | 'mfaEnforced'>>;
 export type ListQuery = {
@@ -48,7 +48,7 @@ export async function listUsers(tx: Tx, accountId: string, query: ListQuery, idl
     },
     users.id,
   );
-  const where = and(eq(users.accountId, accountId), query.search ? searchFilter(query.search) : undefined);
+  const where = and(eq(users.accountId, accountId), matchesSearch(query.search, [users.username, users.name, users.email]));
   const [rows, [count]] = await Promise.all([
     tx
       .select(listColumns(idleSeconds))
@@ -61,11 +61,6 @@ export async function listUsers(tx: Tx, accountId: string, query: ListQuery, idl
     tx.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
   ]);
   return { rows, total: count?.total ?? 0 };
-}
-
-function searchFilter(search: string): SQL | undefined {
-  const pattern = containsPattern(search);
-  return or(ilike(users.username, pattern), ilike(users.name, pattern), ilike(users.email, pattern));
 }
 
 export async function findUsersForList(tx: Tx, accountId: string, ids: string[], idleSeconds: number) {
