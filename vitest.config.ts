@@ -19,8 +19,8 @@ const serverApi = (name: string, setup: string, exclude: string[] = []) => ({
 
 export default defineConfig({
   test: {
-    // CI reads the JSON report for its closing line 'N passed, N failed'.
-    reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results.json' }]] : ['default'],
+    // scripts/test-summary.mjs reads the JSON report for the closing line 'N passed, N failed'.
+    reporters: ['default', ['json', { outputFile: 'test-results.json' }]],
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'], environment: 'node' } },
       {

@@ -11,7 +11,7 @@ await build({
   splitting: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20',
+  target: 'node26',
   packages: 'external',
   sourcemap: true,
   logLevel: 'warning',
