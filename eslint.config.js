@@ -21,7 +21,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['bench/**', 'e2e/**', '.ci/**', 'packages/*/build.mjs'],
+    files: ['bench/**', 'e2e/**', 'scripts/**', 'packages/*/build.mjs'],
     rules: { 'no-console': 'off' },
   },
   {
