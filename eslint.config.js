@@ -1,12 +1,37 @@
 // One lint configuration for the monorepo. Besides the usual rules it enforces the house's one-way
 // dependencies (ARCHITECTURE.md): web -> contract <- server; routes -> service -> repository;
 // web lib -> features -> app.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import checkFile from 'eslint-plugin-check-file';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+/**
+ * Web features never import one another: what two share lives in lib/ (and the app composes features).
+ * One zone per feature folder, so a new feature is covered the day it appears. COMPOSED lists the pages
+ * that still compose another feature's panel; each is to move to app/ and no entry may be added.
+ */
+const FEATURES = 'packages/web/src/features';
+const COMPOSED = {
+  company: ['./allowlist/components/allowlist-panel.tsx', './licenses/components/licenses-list.tsx'],
+  accounts: ['./registration/components/account-marketplace.tsx'],
+  'identity-providers': ['./allowed-flows/api/allowed-flows.api.ts'],
+  'service-users': ['./services/api/services.api.ts', './services/components/workspace-guidance.tsx'],
+  services: ['./cryptoverse/components/external-cas-section.tsx'],
+};
+const featureZones = readdirSync(FEATURES, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map(({ name }) => ({
+    target: `${FEATURES}/${name}`,
+    from: FEATURES,
+    except: [`./${name}`, ...(COMPOSED[name] ?? [])],
+    message: 'A feature does not import another feature: move what both need to lib/, or compose them in the app.',
+  }));
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'bench/results/**'] },
@@ -34,7 +59,10 @@ export default tseslint.config(
   },
   {
     files: ['packages/server/src/platform/**'],
-    rules: restrict({ group: ['**/modules/**'], message: 'Platform code serves every module and knows none of them.' }),
+    rules: restrict(
+      { group: ['**/modules/**'], message: 'Platform code serves every module and knows none of them.' },
+      { group: ['**/app.ts'], message: 'app.ts assembles the platform and the modules; the platform never imports it.' },
+    ),
   },
   {
     files: ['packages/web/src/**'],
@@ -49,5 +77,49 @@ export default tseslint.config(
   {
     files: ['packages/web/src/features/**'],
     rules: restrict({ group: ['**/app/**'], message: 'Features do not import the app; the app imports features.' }),
+  },
+  {
+    files: ['packages/web/src/**'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: featureZones }],
+      'import-x/no-cycle': 'error',
+    },
+  },
+  {
+    files: ['packages/server/src/**', 'packages/contract/src/**'],
+    plugins: { 'import-x': importX },
+    // import-x reads only .js files for their imports unless told otherwise: without this no-cycle sees no edge.
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
+    files: ['packages/server/src/modules/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='AppError']", message: 'Refuse with a helper from platform/errors.ts (conflict, refused, invalidLink...), codes in the contract ErrorCode.' },
+        { selector: "NewExpression[callee.name='WeakMap']", message: 'A preHandler hands its result to the handler through request.prepared, not a side table.' },
+        // no-cycle skips type-only imports, so the AppDeps cycle this once was is named here.
+        { selector: "ImportDeclaration[source.value=/(^|\\/)app\\.ts$/]", message: 'app.ts registers the modules; they take AppDeps from platform/app-deps.ts.' },
+      ],
+    },
+  },
+  {
+    // kebab-case names; dots only separate a role (users.routes.ts, users.api.test.ts, login-layout.module.css).
+    files: ['packages/*/src/**/*.{ts,tsx}'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx}': '+([a-z0-9])*(-+([a-z0-9]))*(.+([a-z0-9])*(-+([a-z0-9])))' },
+        { errorMessage: '"{{ target }}": name files in kebab-case, with dots only before a role (keys.routes.ts, key-form.tsx)' },
+      ],
+      'check-file/folder-naming-convention': ['error', { 'packages/*/src/**/': 'KEBAB_CASE' }],
+    },
   },
 );

@@ -22,6 +22,15 @@ describe('shell', () => {
     expect(await page.getByTestId('server-version').count()).toBe(0);
   });
 
+  it('says that an unknown path does not exist when it takes the user to the start page', async () => {
+    const { page } = browser;
+    await signIn(page, Demo.viewer.username);
+    await page.getByRole('heading', { name: `Welcome, ${Demo.viewer.name}` }).waitFor();
+    await page.goto('/no/such/page');
+    await page.waitForURL((url) => url.pathname === '/home');
+    await waitForToast(page, 'The page /no/such/page does not exist, so you were taken to the start page.');
+  });
+
   it('shows the same error toast only once and closes it on click', async () => {
     const { page, context } = browser;
     await page.goto('/login');

@@ -30,6 +30,5 @@ export const authInfo = z.object({
 export type AuthInfo = z.infer<typeof authInfo>;
 
 export const authInfoResponse = z.object({ auth_info: authInfo });
-export type AuthInfoResponse = z.infer<typeof authInfoResponse>;
 
 export const logoutResponse = z.object({ logged_out: z.literal(true) });

@@ -7,7 +7,6 @@ export const errorEnvelope = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
   request_id: z.string().optional(),
 });
-export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
 /** Codes in `error` for refusals a client acts on, not only shows. */
 export const ErrorCode = {
@@ -15,6 +14,8 @@ export const ErrorCode = {
   confirmationRequired: 'confirmation_required',
   /** Forced MFA: the user must enrol a second factor before anything else (send them to /login/mfa/setup). */
   mfaSetupRequired: 'mfa_setup_required',
+  /** A mailed link (password, sign-up confirmation) that is unknown, used or expired: the client offers a new one. */
+  invalidToken: 'invalid_token',
   /** No live service session for the service called: the client clears its service authorization and returns to login. */
   serviceSessionRequired: 'service_session_required',
 } as const;

@@ -45,7 +45,6 @@ export const identityProviderFields = z.object({
   enabled: z.boolean().default(true),
 });
 export type IdentityProviderFields = z.infer<typeof identityProviderFields>;
-export type IdentityProviderInput = z.input<typeof identityProviderFields>;
 
 export const identityProvider = z.object({
   id: z.string(),
@@ -69,7 +68,7 @@ export const identityProvidersQuery = pagingQuery(['name', 'issuer', 'created_at
 export type IdentityProvidersQuery = z.infer<typeof identityProvidersQuery>;
 export const identityProvidersPage = pageOf(identityProvider);
 export const identityProviderResponse = z.object({ identity_provider: identityProvider });
-export const identityProviderDeleted = z.object({ deleted: z.string() });
+export const identityProviderDeleted = z.object({ deleted: z.string(), name: z.string() });
 
 /** Sign-in with OpenID Connect (spec §7): what the login page offers for an account slug. */
 export const openidProvidersQuery = z.object({ account_slug: z.string().trim().max(100).default('') });

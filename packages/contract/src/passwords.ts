@@ -67,11 +67,10 @@ export const passwordTokenInfo = z.object({
     expires_at: z.string(),
   }),
 });
-export type PasswordTokenInfo = z.infer<typeof passwordTokenInfo>;
 
 export const passwordSetRequest = z.object({ token: passwordToken, password: newPassword });
 export type PasswordSetRequest = z.infer<typeof passwordSetRequest>;
-export const passwordSetResponse = z.object({ password_set: z.literal(true), username: z.string() });
+export const passwordSetResponse = z.object({ password_set: z.literal(true), username: z.string(), purpose: z.string() });
 
 /** spec §7: PUT service/user, a signed-in user changing their own password. */
 export const passwordChangeRequest = z.object({
@@ -81,15 +80,3 @@ export const passwordChangeRequest = z.object({
 });
 export type PasswordChangeRequest = z.infer<typeof passwordChangeRequest>;
 export const passwordChangeResponse = z.object({ password_changed: z.literal(true) });
-
-/** The web pages /forgot, /forgot/verify, /forgot/reset take their query as inputs (spec §2). */
-export const forgotSearch = z.object({
-  username: z.string().optional().catch(undefined),
-  account_code: z.string().optional().catch(undefined),
-  continue: z.string().optional().catch(undefined),
-});
-export const forgotTokenSearch = z.object({
-  token: z.string().optional().catch(undefined),
-  invite: z.coerce.number().optional().catch(undefined),
-  continue: z.string().optional().catch(undefined),
-});

@@ -62,7 +62,6 @@ export const BUILT_IN_ROLES = {
 /** Service user group permission categories (spec §3, §6); having one means view access, Modify allows changes. */
 export const PERMISSION_CATEGORIES = ['CertManage', 'Device', 'Host', 'Key', 'Log', 'User', 'Token'] as const;
 export type PermissionCategory = (typeof PERMISSION_CATEGORIES)[number];
-export const PERMISSION_LEVEL_MODIFY = 'Modify';
 
 export function hasPermission(held: readonly string[], needed: PermissionName): boolean {
   return held.includes(needed);

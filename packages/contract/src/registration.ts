@@ -32,7 +32,6 @@ export const registrationConfirmed = z.object({
   account: z.object({ name: z.string(), account_slug: z.string(), account_code: z.string() }),
   username: z.string(),
 });
-export type RegistrationConfirmed = z.infer<typeof registrationConfirmed>;
 
 /** What a platform administrator sees of an account's marketplace sign-up: never the whole token. */
 export const accountMarketplace = z.object({

@@ -65,7 +65,6 @@ export const securityKeyRegistrationResponse = z.object({
   recovery_codes: z.array(z.string()),
   auth_info: authInfo,
 });
-export type SecurityKeyRegistrationResponse = z.infer<typeof securityKeyRegistrationResponse>;
 
 const hex = z.string().regex(/^(?:[0-9a-fA-F]{2})+$/, 'Send u2f_data as hex');
 
@@ -73,4 +72,3 @@ const hex = z.string().regex(/^(?:[0-9a-fA-F]{2})+$/, 'Send u2f_data as hex');
 export const u2fBeginResponse = z.object({ u2f_data: z.string() });
 /** Spec §7 u2f/authenticate/complete: hex of a CBOR map {credentialId, authenticatorData, clientDataJSON, signature}. */
 export const u2fCompleteRequest = z.object({ u2f_data: hex.max(16384) });
-export type U2fCompleteRequest = z.infer<typeof u2fCompleteRequest>;

@@ -84,7 +84,6 @@ export const serviceUserGroupsResponse = z.object({ groups: z.array(serviceUserG
 
 /** A group to create, as the create form sends it. */
 export const serviceUserGroupInput = z.object({ group_name: groupName, parent: parentInput, permissions: servicePermissions });
-export type ServiceUserGroupInput = z.infer<typeof serviceUserGroupInput>;
 /** A group as exported by GET (status and user_count are ignored on import). */
 export const importedServiceUserGroup = z.object({ name: groupName, parent: parentInput, permissions: servicePermissions });
 
@@ -93,7 +92,6 @@ export const serviceUserGroupsCreateBody = z.discriminatedUnion('action', [
   z.object({ action: z.literal('create'), groups: z.array(serviceUserGroupInput).min(1).max(50) }),
   z.object({ action: z.literal('import'), groups: z.array(importedServiceUserGroup).min(1).max(500) }),
 ]);
-export type ServiceUserGroupsCreateBody = z.infer<typeof serviceUserGroupsCreateBody>;
 
 /** PUT: a group's new permissions and/or parent; what is left out stays. */
 export const serviceUserGroupUpdate = z.object({ group_name: groupName, parent: parentInput, permissions: servicePermissions.optional() });

@@ -3,7 +3,6 @@ import { pageOf, pagingQuery } from './paging.ts';
 import { accountIdParam } from './roles.ts';
 
 export const USER_STATUSES = ['Online', 'Offline'] as const;
-export type UserStatus = (typeof USER_STATUSES)[number];
 
 /** A user of a company account (spec §3: name, group, status, username, account_code). No secret is ever part of it. */
 export const user = z.object({

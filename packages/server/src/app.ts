@@ -3,8 +3,6 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
-import type { Database, Db } from './db/database.ts';
 import * as accounts from './modules/accounts/accounts.routes.ts';
 import * as admin from './modules/admin/admin.routes.ts';
 import * as allowedFlows from './modules/allowed-flows/allowed-flows.routes.ts';
@@ -30,30 +28,11 @@ import * as services from './modules/services/services.routes.ts';
 import * as adminServices from './modules/services/admin-services.routes.ts';
 import * as serviceUsers from './modules/service-users/service-users.routes.ts';
 import * as users from './modules/users/users.routes.ts';
-import type { AntiForgery } from './platform/anti-forgery.ts';
-import type { JobQueue } from './platform/job-queue.ts';
-import type { Mailer } from './platform/mailer.ts';
+import type { AppDeps } from './platform/app-deps.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
 import './platform/fastify-types.ts';
 import { registerRequestPipeline } from './platform/request-pipeline.ts';
-import type { SecretBox } from './platform/secret-box.ts';
-import type { ServiceTokens } from './platform/service-tokens.ts';
-import type { SessionStore } from './platform/session-store.ts';
 import { registerWebApp } from './platform/web-app.ts';
-
-export type AppDeps = {
-  config: Config;
-  database: Database;
-  db: Db;
-  sessions: SessionStore;
-  antiForgery: AntiForgery;
-  mailer: Mailer;
-  secretBox: SecretBox;
-  serviceTokens: ServiceTokens;
-  /** Background jobs (pg-boss); handlers queue work inside their request's transaction. */
-  jobs: JobQueue;
-  versions: { server: string; web: string };
-};
 
 /** Every module, in the order its routes are registered. */
 const modules: { register(app: FastifyInstance, deps: AppDeps): void }[] = [health, auth, admin, accounts, audit, allowlist, features, portRanges, users, roles, syslog, licenses, offboarding, mfa, securityKeys, passwords, identityProviders, allowedFlows, openidLogin, registration, serviceSessions, services, adminServices, serviceUsers, cryptoverse];

@@ -1,3 +1,5 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/test-app.ts';
 
@@ -35,6 +37,19 @@ describe('route table', () => {
       .filter((r) => r.method !== 'GET' && !r.config?.audit)
       .map((r) => `${String(r.method)} ${r.url}`);
     expect(unaudited).toEqual([]);
+  });
+
+  it('leaves audit to the route declarations: no module writes an audit row or fills in its facts itself', () => {
+    const modules = join(import.meta.dirname, 'modules');
+    const sources = readdirSync(modules, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+    const offenders = sources.filter((file) => {
+      const text = readFileSync(join(modules, file), 'utf8');
+      // Background jobs have no request: they alone write their own events.
+      const allowed = file.endsWith('.jobs.ts') ? /^(concerning|refusalsConcern|writeSystemAuditEvent)$/ : /^(concerning|refusalsConcern)$/;
+      const fromAudit = [...text.matchAll(/import \{([^}]*)\} from '[./]*platform\/audit\.ts'/g)].flatMap((m) => m[1]!.split(',').map((n) => n.trim()));
+      return /auditDetails|insert\(audit(Events|ChainHeads)/.test(text) || fromAudit.some((name) => name && !allowed.test(name));
+    });
+    expect(offenders).toEqual([]);
   });
 
   it('gives every operation a distinct operationId', () => {

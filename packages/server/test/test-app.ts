@@ -7,7 +7,6 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import type { Database } from '../src/db/database.ts';
 import { start } from '../src/start.ts';
 
 export const ADMIN = { username: 'admin', password: 'Correct-Horse-9-Battery' };
@@ -36,8 +35,6 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
   };
   return { app, database, config, generatedAdminPassword, close };
 }
-
-export type TestApp = { app: FastifyInstance; database: Database };
 
 async function freshPostgresDatabase(): Promise<string | undefined> {
   const base = inject('postgresUrl');

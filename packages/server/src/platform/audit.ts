@@ -3,30 +3,83 @@ import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../db/database.ts';
 import { auditChainHeads, auditEvents } from '../db/schema/audit.ts';
 import { GENESIS_HASH, chainKey, linkHash, type ChainedFields } from './audit-chain.ts';
+import type { AuditActor, AuditDeclaration, AuditInput, AuditTarget } from './audit-declaration.ts';
+import { AppError, type RefusalConcern } from './errors.ts';
 
 export type AuditOutcome = 'success' | 'refused' | 'failure';
 
-/** Writes the request's audit event in the given transaction (the request's own, for a success). */
-export async function writeAuditEvent(
+type RequestEvent = {
+  outcome: AuditOutcome;
+  /** Why it was refused or failed. */
+  reason?: string | undefined;
+  /** The handler's result, for a success. */
+  result?: unknown;
+  /** What the refusing service knew about the account and target the request concerned. */
+  concern?: RefusalConcern | undefined;
+};
+
+/**
+ * Writes a request's audit event in the given transaction (the request's own, for a success), with the facts its
+ * route declares. A request refused before its input was validated has only the caller's facts.
+ */
+export async function writeRequestAuditEvent(tx: Tx, request: FastifyRequest, action: string, event: RequestEvent): Promise<void> {
+  const declared = request.routeOptions.config?.audit;
+  const input: AuditInput = { params: request.params, body: request.body, query: request.query, result: event.result, request, tx };
+  const facts: Partial<AuditDeclaration> = declared && request.inputValidated ? declared : {};
+  const failure = event.outcome === 'success' && declared?.failure?.(event.result);
+  const base = {
+    actor: await facts.actor?.(input),
+    outcome: failure ? 'failure' : event.outcome,
+    reason: failure || (event.reason ?? (event.outcome === 'success' ? await facts.reason?.(input) : undefined)),
+  } as const;
+  const perAccount = event.outcome === 'success' && facts.perAccount?.({ ...input, result: event.result });
+  const events = perAccount || [
+    {
+      account: event.concern?.account !== undefined ? event.concern.account : await facts.account?.(input),
+      target: event.concern?.target ?? (await facts.target?.(input)),
+    },
+  ];
+  const actions = [action, ...((event.outcome === 'success' && facts.also?.({ ...input, result: event.result })) || [])];
+  for (const each of actions) {
+    for (const { account, target } of events) await appendRequestEvent(tx, request, each, { ...base, account, target });
+  }
+}
+
+async function appendRequestEvent(
   tx: Tx,
   request: FastifyRequest,
   action: string,
-  outcome: AuditOutcome,
-  reason?: string,
+  facts: { account: string | null | undefined; target: AuditTarget | undefined; actor: AuditActor | undefined; outcome: AuditOutcome; reason: string | undefined },
 ): Promise<void> {
-  const details = request.auditDetails;
-  const actor = request.principal;
+  const caller = request.principal;
+  const target = typeof facts.target === 'string' ? { id: facts.target, name: null } : facts.target;
   await appendAuditEvent(tx, {
-    accountId: details.accountId !== undefined ? details.accountId : (actor?.account.id ?? null),
-    actorUserId: actor?.userId ?? details.actorUserId ?? null,
-    actorUsername: actor?.username ?? details.actorUsername ?? null,
+    accountId: facts.account !== undefined ? facts.account : (caller?.account.id ?? null),
+    actorUserId: caller?.userId ?? facts.actor?.id ?? null,
+    actorUsername: caller?.username ?? facts.actor?.username ?? null,
     action,
-    target: details.target ?? null,
-    outcome,
-    reason: reason ?? details.reason ?? null,
+    target: target?.id ?? null,
+    targetName: target?.name ?? null,
+    outcome: facts.outcome,
+    reason: facts.reason ?? null,
     clientAddress: request.ip,
     requestId: request.id,
   });
+}
+
+/** Marks a refusal with the account (and target) it concerns when the caller did not name them (sign-in). */
+export function concerning<E extends AppError>(error: E, concern: RefusalConcern): E {
+  error.options.concern ??= concern;
+  return error;
+}
+
+/** Runs work whose refusals concern an account the caller did not name: their events go to its log. */
+export async function refusalsConcern<T>(concern: RefusalConcern, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw error instanceof AppError ? concerning(error, concern) : error;
+  }
 }
 
 /**
@@ -40,6 +93,7 @@ export async function writeSystemAuditEvent(tx: Tx, event: { accountId: string |
     actorUsername: 'system',
     action: event.action,
     target: event.target,
+    targetName: null,
     outcome: 'success',
     reason: null,
     clientAddress: '',
@@ -47,7 +101,8 @@ export async function writeSystemAuditEvent(tx: Tx, event: { accountId: string |
   });
 }
 
-type AuditEventFields = Omit<ChainedFields, 'seq' | 'occurredAt'> & { outcome: AuditOutcome };
+/** The target's name is kept beside the chain, not in it: links written before it existed still verify. */
+type AuditEventFields = Omit<ChainedFields, 'seq' | 'occurredAt'> & { outcome: AuditOutcome; targetName: string | null };
 
 async function appendAuditEvent(tx: Tx, fields: AuditEventFields): Promise<void> {
   const chain = chainKey(fields.accountId);
@@ -72,7 +127,7 @@ async function appendAuditEvent(tx: Tx, fields: AuditEventFields): Promise<void>
  */
 export function auditActionOf(request: FastifyRequest, always = false): string | undefined {
   const declared = request.routeOptions.config?.audit;
-  if (declared) return declared;
+  if (declared) return declared.action;
   const changesState = !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
   return changesState || always ? `http.${request.method.toLowerCase()}` : undefined;
 }

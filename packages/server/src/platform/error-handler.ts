@@ -2,14 +2,15 @@ import { Messages } from '@keydeck/contract/messages';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Db } from '../db/database.ts';
-import { auditActionOf, writeAuditEvent } from './audit.ts';
-import { AppError } from './errors.ts';
+import { auditActionOf, writeRequestAuditEvent } from './audit.ts';
+import { AppError, type RefusalConcern } from './errors.ts';
 import { SYSTEM_SCOPE, inScope } from './tenant-scope.ts';
 
 type Refusal = {
   status: number;
   reason: string;
   alwaysAudit?: boolean | undefined;
+  concern?: RefusalConcern | undefined;
   body: { message: string; error?: string; errors?: Record<string, string[]> };
   headers?: Record<string, string>;
 };
@@ -31,23 +32,25 @@ export function registerErrorHandler(app: FastifyInstance, db: Db): void {
 export async function auditRefusal(
   db: Db,
   request: FastifyRequest,
-  refusal: { status: number; reason: string; alwaysAudit?: boolean | undefined },
+  refusal: Pick<Refusal, 'status' | 'reason' | 'alwaysAudit' | 'concern'>,
 ) {
   const action = auditActionOf(request, refusal.alwaysAudit);
   if (!action) return;
   const outcome = refusal.status >= 500 ? 'failure' : 'refused';
-  await inScope(db, SYSTEM_SCOPE, (tx) => writeAuditEvent(tx, request, action, outcome, refusal.reason)).catch(
+  const event = { outcome, reason: refusal.reason, concern: refusal.concern } as const;
+  await inScope(db, SYSTEM_SCOPE, (tx) => writeRequestAuditEvent(tx, request, action, event)).catch(
     (err: unknown) => request.log.error({ err }, 'could not write the audit event of a refused request'),
   );
 }
 
 function toRefusal(error: FastifyError): Refusal {
   if (error instanceof AppError) {
-    const { reason = 'refused', errors, headers, alwaysAudit, code } = error.options;
+    const { reason = 'refused', errors, headers, alwaysAudit, code, concern } = error.options;
     return {
       status: error.statusCode,
       reason,
       alwaysAudit,
+      concern,
       body: { message: error.message, ...(code ? { error: code } : {}), ...(errors ? { errors } : {}) },
       headers,
     };

@@ -1,6 +1,9 @@
 import { ErrorCode } from '@keydeck/contract/errors';
 import { Messages } from '@keydeck/contract/messages';
 
+/** The account (and target) a refused request concerned, when only the service that refused it learnt them. */
+export type RefusalConcern = { account: string | null; target?: string };
+
 /** A refusal the client is meant to see. Anything else thrown becomes a 500 that reveals nothing. */
 export class AppError extends Error {
   constructor(
@@ -12,6 +15,8 @@ export class AppError extends Error {
       errors?: Record<string, string[]>;
       /** Machine-readable code sent as `error`, for refusals the client acts on (contract ErrorCode). */
       code?: string;
+      /** What only the refusing service knew about the request, for its audit event. */
+      concern?: RefusalConcern;
       /** Audit the refusal even on a read-only request (security refusals). */
       alwaysAudit?: boolean;
       headers?: Record<string, string>;
@@ -25,13 +30,37 @@ export class AppError extends Error {
 export const unauthorized = (reason = 'not_logged_in', message: string = Messages.notLoggedIn) =>
   new AppError(401, message, { reason });
 
-export const forbidden = (reason: string, message: string = Messages.permissionDenied) =>
-  new AppError(403, message, { reason });
+export const forbidden = (reason: string, message: string = Messages.permissionDenied, errors?: Record<string, string[]>) =>
+  new AppError(403, message, { reason, errors });
 
 export const notFound = (message: string = Messages.notFound) => new AppError(404, message, { reason: 'not_found' });
 
 export const badRequest = (errors: Record<string, string[]>, message: string = Messages.invalidRequest) =>
   new AppError(400, message, { reason: 'invalid_input', errors });
+
+/** A rule refuses a well-formed request (the last administrator, the platform account); `errors` names the fields. */
+export const refused = (reason: string, message: string, errors?: Record<string, string[]>) =>
+  new AppError(400, message, { reason, errors });
+
+/** The request clashes with what exists now (a taken name, a state that does not allow the change). */
+export const conflict = (reason: string, message: string, errors?: Record<string, string[]>) =>
+  new AppError(409, message, { reason, errors });
+
+/** The change would lock the caller out: resent with confirm: true it goes through. */
+export const confirmationRequired = (message: string) =>
+  new AppError(409, message, { reason: ErrorCode.confirmationRequired, code: ErrorCode.confirmationRequired });
+
+/** A mailed link that is unknown, used or expired. */
+export const invalidLink = (message: string) =>
+  new AppError(400, message, { reason: 'invalid_token', code: ErrorCode.invalidToken });
+
+/** No live service session for the service called. */
+export const serviceSessionRequired = () =>
+  new AppError(403, Messages.serviceSessionExpired, { reason: 'service_session_required', code: ErrorCode.serviceSessionRequired });
+
+/** A refused sign-in or security check: audited even on a request that changes nothing. */
+export const securityRefusal = (status: number, reason: string, message: string) =>
+  new AppError(status, message, { reason, alwaysAudit: true });
 
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new AppError(429, Messages.tooManyRequests, {

@@ -1,6 +1,21 @@
-import type { RouteOptions } from 'fastify';
+import type {
+  ContextConfigDefault,
+  FastifyBaseLogger,
+  FastifyRequest,
+  FastifySchema,
+  FastifyTypeProvider,
+  FastifyTypeProviderDefault,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerBase,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteOptions,
+} from 'fastify';
+import type { ResolveFastifyReplyType } from 'fastify/types/type-provider.js';
 import type { PermissionName } from '@keydeck/contract/permissions';
 import type { Tx } from '../db/database.ts';
+import type { AuditDeclaration } from './audit-declaration.ts';
 import type { Principal } from './principal.ts';
 import type { ServiceAccess, ServiceAccessRule } from './service-access.ts';
 
@@ -16,8 +31,8 @@ declare module 'fastify' {
     partialSession?: true;
     /** Stays open to a user whom forced MFA keeps out of everything else until they enrol a factor. */
     duringMfaSetup?: true;
-    /** Audit action written for every call of a state-changing route, success or refusal. */
-    audit?: string;
+    /** The route's `audit` declaration, put here by the request pipeline for the hooks and the error handler. */
+    audit?: AuditDeclaration;
     /** The handler works across tenants before anyone is known (sign-in): its transaction bypasses row-level security. */
     systemScope?: true;
     /** The handler needs no database transaction (health probes must answer while the database is down). */
@@ -46,13 +61,37 @@ declare module 'fastify' {
     tx: Tx;
     /** Work that must run only once the request's transaction has committed (mail); see mailAfterCommit. */
     afterCommit: (() => Promise<void>)[];
-    /** Details handlers add to the request's audit event. */
-    auditDetails: {
-      accountId?: string | null;
-      actorUserId?: string;
-      actorUsername?: string;
-      target?: string;
-      reason?: string;
-    };
+    /**
+     * What the route's preHandler did before the request's transaction opened, for its handler: work that
+     * must not hold a transaction open (a network call) or must outlive its rollback (a counted attempt).
+     */
+    prepared: unknown;
+    /** The input passed validation, so the route's audit declaration may read it. */
+    inputValidated: boolean;
+  }
+
+  /**
+   * Every state-changing route declares its audit event beside its schema (not in `config`, which Fastify's
+   * types cannot tie to the schema): its facts read the validated params, body, query and result.
+   */
+  interface RouteShorthandOptions<
+    RawServer extends RawServerBase = RawServerDefault,
+    RawRequest extends RawRequestDefaultExpression<RawServer> = RawRequestDefaultExpression<RawServer>,
+    RawReply extends RawReplyDefaultExpression<RawServer> = RawReplyDefaultExpression<RawServer>,
+    RouteGeneric extends RouteGenericInterface = RouteGenericInterface,
+    ContextConfig = ContextConfigDefault,
+    SchemaCompiler extends FastifySchema = FastifySchema,
+    TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
+    Logger extends FastifyBaseLogger = FastifyBaseLogger,
+  > {
+    audit?: AuditDeclaration<
+      Input<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>['params'],
+      Input<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>['body'],
+      Input<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger>['query'],
+      ResolveFastifyReplyType<TypeProvider, NoInfer<SchemaCompiler>, RouteGeneric>
+    >;
   }
 }
+
+type Input<RouteGeneric extends RouteGenericInterface, RawServer extends RawServerBase, RawRequest extends RawRequestDefaultExpression<RawServer>, SchemaCompiler extends FastifySchema, TypeProvider extends FastifyTypeProvider, ContextConfig, Logger extends FastifyBaseLogger> =
+  FastifyRequest<RouteGeneric, RawServer, RawRequest, NoInfer<SchemaCompiler>, TypeProvider, ContextConfig, Logger>;

@@ -3,9 +3,9 @@ import { Messages } from '@keydeck/contract/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { ANONYMOUS_BINDING, type AntiForgery } from './anti-forgery.ts';
-import { writeAuditEvent } from './audit.ts';
+import { writeRequestAuditEvent } from './audit.ts';
 import { forbidden, ipRefused, mfaSetupRequired, tooManyRequests, unauthorized } from './errors.ts';
-import { mustSetUpMfa } from './principal.ts';
+import { mustSetUpMfa, type Principal } from './principal.ts';
 import { hitRateLimit } from './rate-limit.ts';
 import { addressAllowed } from './ip-ranges.ts';
 import { resolveServiceAccess } from './service-access.ts';
@@ -37,11 +37,11 @@ export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps
   app.decorateRequest('sessionId', null);
   app.decorateRequest('tx', null as never);
   app.decorateRequest('serviceAccess', null as never);
-  app.decorateRequest('auditDetails', null as never);
+  app.decorateRequest('inputValidated', false);
   app.decorateRequest('afterCommit', null as never);
+  app.decorateRequest('prepared', null);
 
   app.addHook('onRequest', async (request) => {
-    request.auditDetails = {};
     request.afterCommit = [];
     if (!isApiOrPage(request)) return;
     const sessionId = request.cookies[SESSION_COOKIE];
@@ -88,6 +88,11 @@ export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps
     }
   });
 
+  // Registered before every route's own preHandler: from here on the input is valid, for the audit declaration.
+  app.addHook('preHandler', async (request) => {
+    request.inputValidated = true;
+  });
+
   // A visitor gets a token on their first response, and a fresh one whenever the session it was bound to changed.
   app.addHook('onSend', async (request, reply) => {
     if (!isApiOrPage(request)) return;
@@ -105,6 +110,7 @@ export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps
   app.decorate('routeCatalog', [] as RouteOptions[]);
   app.addHook('onRoute', (route: RouteOptions) => {
     app.routeCatalog.push(route);
+    if (route.audit) route.config = { ...route.config, audit: route.audit };
     const handler = route.handler;
     const config = route.config;
     if (!route.url.startsWith(API_PREFIX) || config?.withoutTransaction) return;
@@ -114,7 +120,7 @@ export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps
         const result = await handler.call(this, request, reply);
         // A reply sent from inside the transaction would reach the client before the change is committed.
         if (reply.sent && config?.audit) throw new Error(`${route.url}: return the body instead of sending it`);
-        if (config?.audit) await writeAuditEvent(tx, request, config.audit, 'success');
+        if (config?.audit) await writeRequestAuditEvent(tx, request, config.audit.action, { outcome: 'success', result });
         return result;
       });
       // Committed: side effects outside the database (mail) may go now, without holding up the answer.
@@ -124,13 +130,16 @@ export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps
   });
 }
 
-/** Starts a session for a user who has just proven who they are, replacing any previous one (no fixation). */
+/**
+ * Starts a session for a user who has just proven who they are, replacing any previous one (no fixation); from
+ * here on they are the request's caller, also for its audit event.
+ */
 export async function startSession(
   request: FastifyRequest,
   reply: FastifyReply,
   deps: Pick<PipelineDeps, 'sessions' | 'session'>,
   user: { userId: string; accountId: string; nextFactor: string | null },
-): Promise<string> {
+): Promise<Principal> {
   if (request.principal) await deps.sessions.destroy(request.tx, request.principal.sessionHash);
   const sessionId = await deps.sessions.create(request.tx, {
     ...user,
@@ -145,7 +154,8 @@ export async function startSession(
     secure: request.protocol === 'https',
     maxAge: deps.session.absoluteSeconds,
   });
-  return sessionId;
+  request.principal = (await deps.sessions.principalOf(request.tx, sessionId))!;
+  return request.principal;
 }
 
 /** Ends the caller's session server-side and drops the cookie; the principal stays on the request for its audit event. */

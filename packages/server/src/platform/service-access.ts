@@ -1,11 +1,10 @@
-import { ErrorCode } from '@keydeck/contract/errors';
 import { Messages } from '@keydeck/contract/messages';
 import type { PermissionCategory } from '@keydeck/contract/permissions';
 import { allowsServiceAccess, type ServicePermissionLevel, type ServicePermissions } from '@keydeck/contract/services';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
-import { AppError, forbidden } from './errors.ts';
+import { forbidden, serviceSessionRequired } from './errors.ts';
 import type { ServiceTokens } from './service-tokens.ts';
 
 /**
@@ -25,9 +24,6 @@ export type ServiceAccess = {
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const serviceSessionRequired = () =>
-  new AppError(403, Messages.serviceSessionExpired, { reason: 'service_session_required', code: ErrorCode.serviceSessionRequired });
 
 /**
  * Resolves and checks the caller's service session before the handler runs (one statement: the database

@@ -1,5 +1,5 @@
 import { lazyRouteComponent } from '@tanstack/react-router';
-import { UiDefaults } from '@keydeck/contract/messages';
+import { UiDefaults } from '../lib/ui-defaults';
 
 /** Spec §9: a screen's code gets 120 s to arrive; after that the route shows its error screen. */
 function withTimeout<T>(loading: Promise<T>, ms: number): Promise<T> {

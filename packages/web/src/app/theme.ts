@@ -6,7 +6,7 @@ import {
   type DefaultMantineColor,
   type MantineColorsTuple,
 } from '@mantine/core';
-import { UiDefaults } from '@keydeck/contract/messages';
+import { UiDefaults } from '../lib/ui-defaults';
 
 /**
  * The spec's theme colors (§9), defined once and used by name everywhere: `color="error"`.

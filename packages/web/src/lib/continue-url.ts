@@ -1,4 +1,4 @@
-import { UiDefaults } from '@keydeck/contract/messages';
+import { UiDefaults } from './ui-defaults';
 
 /** Control characters, whitespace and line separators: browsers strip or fold them, so "/\t/evil" acts as "//evil". */
 function isIgnorable(char: string): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoToLocalInput, localInputToIso } from './datetime';
+import { formatTimeAgo, isoToLocalInput, localInputToIso } from './datetime';
 
 describe('datetime-local conversion', () => {
   it('turns a local input value into ISO with the local offset, denoting the same instant', () => {
@@ -16,5 +16,21 @@ describe('datetime-local conversion', () => {
     expect(localInputToIso('')).toBeUndefined();
     expect(localInputToIso('yesterday')).toBeUndefined();
     expect(isoToLocalInput('nonsense')).toBe('');
+  });
+});
+
+const NOW = Date.parse('2025-06-01T12:00:00Z');
+const ago = (seconds: number) => new Date(NOW - seconds * 1000).toISOString();
+
+describe('formatTimeAgo', () => {
+  it('says how long ago, in the largest whole unit', () => {
+    expect(formatTimeAgo(ago(5), NOW)).toBe(new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' }).format(0, 'second'));
+    expect(formatTimeAgo(ago(5 * 60), NOW)).toBe(new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' }).format(-5, 'minute'));
+    expect(formatTimeAgo(ago(3 * 3600), NOW)).toBe(new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' }).format(-3, 'hour'));
+    expect(formatTimeAgo(ago(2 * 86_400), NOW)).toBe(new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' }).format(-2, 'day'));
+  });
+
+  it('gives back text it cannot read as a time', () => {
+    expect(formatTimeAgo('not a time', NOW)).toBe('not a time');
   });
 });

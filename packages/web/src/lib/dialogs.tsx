@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { UiDefaults } from '@keydeck/contract/messages';
+import { UiDefaults } from './ui-defaults';
 import { overlaysReady } from './overlay-host';
 
 let sequence = 0;

@@ -98,12 +98,31 @@ describe('errorEffect (spec §8)', () => {
   });
 });
 
+describe('the request id in error toasts', () => {
+  it('carries the request id of the error envelope, for users to quote to support', () => {
+    const body = { message: Messages.permissionDenied, request_id: 'req-7f3a' };
+    expect(errorEffect(failure(403, body), 'Could not load the server status')).toEqual({
+      kind: 'toast',
+      toast: { color: 'error', message: `Could not load the server status\n${Messages.permissionDenied}`, requestId: 'req-7f3a' },
+    });
+    expect(errorEffect(failure(422, { data: ['Name is taken'], request_id: 'req-8' }))).toEqual({
+      kind: 'toast',
+      toast: { color: 'warning', message: 'Name is taken', requestId: 'req-8' },
+    });
+  });
+
+  it('has none when no response (or no envelope) arrived', () => {
+    expect(errorEffect(failure(null, undefined))).not.toHaveProperty('toast.requestId');
+    expect(errorEffect(failure(502, '<html>Bad gateway</html>'))).not.toHaveProperty('toast.requestId');
+  });
+});
+
 describe('readErrorBody', () => {
   it('parses JSON delivered as a Blob', async () => {
     const blob = new Blob([JSON.stringify({ message: 'Key not found', request_id: 'r1' })], { type: 'application/json' });
     const body = await readErrorBody(blob);
     expect(body).toEqual({ message: 'Key not found', request_id: 'r1' });
-    expect(errorEffect(failure(404, body))).toEqual({ kind: 'toast', toast: { color: 'error', message: 'Key not found' } });
+    expect(errorEffect(failure(404, body))).toEqual({ kind: 'toast', toast: { color: 'error', message: 'Key not found', requestId: 'r1' } });
   });
 
   it('yields nothing for a body that is not JSON', async () => {

@@ -52,15 +52,17 @@ export function errorEffect(error: unknown, context?: string): ErrorEffect {
       serviceId: error.call.serviceId ?? null,
     };
   }
+  const envelope = errorEnvelope.partial().safeParse(error.body);
+  const body = envelope.success ? envelope.data : {};
+  // The server's id of the failed request: users quote it to support.
+  const requestId = body.request_id ? { requestId: body.request_id } : {};
   if (error.status === 422) {
     const list = messageListEnvelope.safeParse(error.body);
     if (list.success && list.data.data.length > 0) {
-      return { kind: 'toast', toast: { color: 'warning', message: list.data.data.join('\n') } };
+      return { kind: 'toast', toast: { color: 'warning', message: list.data.data.join('\n'), ...requestId } };
     }
   }
-  const envelope = errorEnvelope.partial().safeParse(error.body);
-  const body = envelope.success ? envelope.data : {};
-  return { kind: 'toast', toast: generalToast(context, body.message || body.error, fieldLines(body.errors)) };
+  return { kind: 'toast', toast: { ...generalToast(context, body.message || body.error, fieldLines(body.errors)), ...requestId } };
 }
 
 /** Duck-typed: a Blob from another realm (a worker, a test environment) fails instanceof. */

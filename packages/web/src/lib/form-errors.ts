@@ -1,5 +1,4 @@
 import { errorEnvelope } from '@keydeck/contract/errors';
-import type { z } from 'zod';
 import { ApiError } from './api-error';
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
@@ -8,16 +7,6 @@ export interface FormErrorView<F extends string> {
   fields: FieldErrors<F>;
   /** Shown above the form: the server's message, and field errors the form has no control for. */
   message: string | null;
-}
-
-/** Client-side validation issues from a contract schema, the first message per field. */
-export function fieldErrorsFromIssues<F extends string>(error: z.ZodError, fields: readonly F[]): FieldErrors<F> {
-  const result: FieldErrors<F> = {};
-  for (const issue of error.issues) {
-    const name = issue.path[0];
-    if (typeof name === 'string' && (fields as readonly string[]).includes(name)) result[name as F] ??= issue.message;
-  }
-  return result;
 }
 
 /**

@@ -6,7 +6,7 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Notification.css';
 import '@mantine/notifications/styles.css';
-import { UiDefaults } from '@keydeck/contract/messages';
+import { UiDefaults } from './ui-defaults';
 
 /**
  * The dialog and toast hosts. ModalsProvider renders no children here: dialogs are opened through

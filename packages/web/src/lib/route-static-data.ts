@@ -1,11 +1,16 @@
+import type { FeatureName } from '@keydeck/contract/features';
 import type { PermissionName } from '@keydeck/contract/permissions';
+import type { StaticDataRouteOption as StaticData } from '@tanstack/react-router';
 
-/** Every route in routes.tsx declares who may open it; the guard and the navigation read these. */
+/** What routes.tsx declares about a route; the guard, the shell and the navigation read these. */
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
-    requiresAuth: boolean;
-    /** Needed to open the screen; without it the shell shows the no-permission screen. */
+    /** Declared by a group (the shell, the login group) for its children; a route nothing declares it for is protected. */
+    requiresAuth?: boolean;
+    /** Needed to open the screen and its children; without it the shell shows the no-permission screen. */
     permission?: PermissionName;
+    /** The account feature the screen belongs to; while it is off the shell says so instead of the screen. */
+    feature?: FeatureName;
     /** The document title (before " · Keydeck"). */
     title?: string;
     /** Present on routes that appear in the shell navigation. */
@@ -13,4 +18,9 @@ declare module '@tanstack/react-router' {
     /** Present on child routes shown as a tab of their parent layout (see useChildTabs). */
     tab?: { label: string };
   }
+}
+
+/** The value declared by the deepest route of a match that declares it: a group passes its own on to its children. */
+export function inherited<K extends keyof StaticData>(matches: readonly { staticData: StaticData }[], key: K): StaticData[K] | undefined {
+  return matches.findLast((match) => match.staticData[key] !== undefined)?.staticData[key];
 }

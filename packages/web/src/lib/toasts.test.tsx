@@ -34,6 +34,16 @@ describe('toasts', () => {
     expect(screen.getAllByText('Name is taken')).toHaveLength(1);
   });
 
+  it('shows the request id under the message, and one toast for failures that differ only in it', () => {
+    renderToasts();
+    act(() => {
+      showToast({ color: 'error', message: 'Key not found', requestId: 'req-1' });
+      showToast({ color: 'error', message: 'Key not found', requestId: 'req-2' });
+    });
+    expect(notificationsStore.getState().notifications).toHaveLength(1);
+    expect(screen.getByText(/Key not found/).textContent).toBe('Key not found\nRequest id: req-1');
+  });
+
   it('closes a toast when it is clicked', () => {
     renderToasts();
     act(() => {

@@ -7,11 +7,14 @@ export type ToastColor = 'success' | 'info' | 'warning' | 'error';
 export interface ToastSpec {
   color: ToastColor;
   message: string;
+  /** The failed request's id, shown under the message for users to quote to support. */
+  requestId?: string;
 }
 
 /**
  * Same text and color give the same id, and Mantine ignores a show() whose id is already on screen:
- * that is how the same toast never appears twice at once (spec §2).
+ * that is how the same toast never appears twice at once (spec §2). The request id is left out: two
+ * failures of one kind are one toast.
  */
 export function toastId({ color, message }: ToastSpec): string {
   let hash = 5381;
@@ -26,7 +29,7 @@ export function showToast(toast: ToastSpec): string {
   notifications.show({
     id,
     color: toast.color,
-    message: toast.message,
+    message: toast.requestId ? `${toast.message}\nRequest id: ${toast.requestId}` : toast.message,
     withBorder: true,
     closeButtonProps: { 'aria-label': 'Close' },
     style: { cursor: 'pointer', whiteSpace: 'pre-line' },

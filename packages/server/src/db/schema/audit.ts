@@ -15,6 +15,8 @@ export const auditEvents = pgTable(
     actorUsername: text('actor_username'),
     action: text('action').notNull(),
     target: text('target'),
+    /** The target's name where `target` names it by id; outside the hash chain, so older links still verify. */
+    targetName: text('target_name'),
     outcome: text('outcome', { enum: ['success', 'refused', 'failure'] }).notNull(),
     reason: text('reason'),
     clientAddress: text('client_address').notNull(),

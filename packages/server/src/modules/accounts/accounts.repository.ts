@@ -87,11 +87,6 @@ export async function deleteAccountSessions(tx: Tx, accountId: string) {
   await tx.delete(sessions).where(eq(sessions.accountId, accountId));
 }
 
-export async function findPlatformAccount(tx: Tx) {
-  const [row] = await tx.select().from(accounts).where(eq(accounts.isPlatform, true));
-  return row;
-}
-
 export async function findAccountById(tx: Tx, id: string) {
   const [row] = await tx.select().from(accounts).where(eq(accounts.id, id));
   return row;

@@ -34,10 +34,10 @@ export function register(app: FastifyInstance): void {
 
   routes.post(ApiPath.adminAccounts, {
     schema: { operationId: 'createAccounts', body: accountsCreateBody, response: { 201: accountsResponse } },
-    config: { permission: platformAdmin, audit: 'accounts.create' },
+    config: { permission: platformAdmin },
+    audit: { action: 'accounts.create', target: ({ result }) => result?.accounts.map((a) => a.account_slug).join(', ') },
     handler: async (request, reply) => {
       const created = await accounts.createAccounts(request.tx, request.body.accounts);
-      request.auditDetails.target = created.map((a) => a.account_slug).join(', ');
       // Returned, not sent: the response leaves only after the transaction has committed.
       reply.status(201);
       return { accounts: created };
@@ -46,18 +46,24 @@ export function register(app: FastifyInstance): void {
 
   routes.put(ApiPath.adminAccounts, {
     schema: { operationId: 'updateAccounts', body: accountsUpdateBody, response: { 200: accountsResponse } },
-    config: { permission: platformAdmin, audit: 'accounts.update' },
+    config: { permission: platformAdmin },
+    audit: {
+      action: 'accounts.update',
+      target: ({ body, result }) => ({ id: body.accounts.map((a) => a.id).join(', '), name: result?.accounts.map((a) => a.account_slug).join(', ') }),
+    },
     handler: async (request) => {
-      request.auditDetails.target = request.body.accounts.map((a) => a.id).join(', ');
       return { accounts: await accounts.updateAccounts(request.tx, request.body.accounts) };
     },
   });
 
   routes.delete(ApiPath.adminAccounts, {
     schema: { operationId: 'disableAccounts', body: accountsDisableBody, response: { 200: accountsResponse } },
-    config: { permission: platformAdmin, audit: 'accounts.disable' },
+    config: { permission: platformAdmin },
+    audit: {
+      action: 'accounts.disable',
+      target: ({ body, result }) => ({ id: body.accounts.join(', '), name: result?.accounts.map((a) => a.account_slug).join(', ') }),
+    },
     handler: async (request) => {
-      request.auditDetails.target = request.body.accounts.join(', ');
       return { accounts: await accounts.disableAccounts(request.tx, request.body.accounts) };
     },
   });

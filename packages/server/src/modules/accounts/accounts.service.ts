@@ -3,7 +3,7 @@ import type { Account, AccountFields, AccountsListQuery } from '@keydeck/contrac
 import { Messages } from '@keydeck/contract/messages';
 import { BUILT_IN_ROLES } from '@keydeck/contract/permissions';
 import type { Tx } from '../../db/database.ts';
-import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest, notFound, refused } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import * as repo from './accounts.repository.ts';
 
@@ -54,14 +54,36 @@ export async function createUser(tx: Tx, accountId: string, input: UserInput) {
   return user;
 }
 
-export const findAccountBySlug = repo.findAccountBySlug;
+/** The account with this id; an unknown id answers 404, as does one the caller's tenant scope hides. */
+export async function findAccount(tx: Tx, id: string) {
+  const account = await repo.findAccountById(tx, id);
+  if (!account) throw notFound();
+  return account;
+}
+
+export async function accountExists(tx: Tx, id: string): Promise<boolean> {
+  return (await repo.findAccountById(tx, id)) !== undefined;
+}
+
+/** The account a login link or sign-up names by its slug, if there is one. */
+export function findAccountBySlug(tx: Tx, slug: string) {
+  return repo.findAccountBySlug(tx, slug);
+}
+
 /** Accounts already using any of these unique values (API name, slug, code). */
-export const findAccountConflicts = (tx: Tx, values: { apiName?: string; accountSlug?: string; accountCode?: string }) =>
-  repo.findConflicts(tx, values);
+export function findAccountConflicts(tx: Tx, values: { apiName?: string; accountSlug?: string; accountCode?: string }) {
+  return repo.findConflicts(tx, values);
+}
+
 /** Whether any account has a user with this username (any letter case): usernames are unique across the platform. */
-export const usernameTaken = repo.usernameTaken;
-export const findAccountById = repo.findAccountById;
-export const deleteAccount = repo.deleteAccount;
+export function usernameTaken(tx: Tx, username: string): Promise<boolean> {
+  return repo.usernameTaken(tx, username);
+}
+
+/** Deletes the account; foreign keys cascade to everything it owns. */
+export async function deleteAccount(tx: Tx, id: string): Promise<void> {
+  await repo.deleteAccount(tx, id);
+}
 
 /** Remembers when the account's data was exported (offboarding requires a recent export). */
 export async function recordExport(tx: Tx, id: string, at: Date) {
@@ -111,7 +133,7 @@ export async function updateAccounts(tx: Tx, changes: AccountChange[]): Promise<
   for (const [i, change] of changes.entries()) {
     const current = existing.get(change.id);
     if (!current) throw notFound();
-    if (current.isPlatform) throw new AppError(400, Messages.platformAccountProtected, { reason: 'platform_account' });
+    if (current.isPlatform) throw refused('platform_account', Messages.platformAccountProtected);
     await collectConflicts(tx, i, change, errors, change.id);
   }
   if (Object.keys(errors).length > 0) throw badRequest(errors);
@@ -186,7 +208,6 @@ export async function setEnforceIp(tx: Tx, accountId: string, enforceIp: boolean
 }
 
 export async function accountSettings(tx: Tx, accountId: string) {
-  const row = await repo.findAccountById(tx, accountId);
-  if (!row) throw notFound();
+  const row = await findAccount(tx, accountId);
   return { account_code: row.accountCode, admin_whitelist_allowance: row.adminWhitelistAllowance, enforce_ip: row.enforceIp };
 }

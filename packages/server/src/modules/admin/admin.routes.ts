@@ -3,7 +3,7 @@ import { ApiPath } from '@keydeck/contract/http';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 
 /** Spec §7: GET admin/info, shown on the server status page. */
 export function register(app: FastifyInstance, deps: AppDeps): void {

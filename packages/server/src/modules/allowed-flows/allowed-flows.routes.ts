@@ -3,7 +3,7 @@ import { ApiPath } from '@keydeck/contract/http';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accessibleAccount } from '../../platform/account-access.ts';
+import { targetAccount } from '../../platform/account-access.ts';
 import * as flows from './allowed-flows.service.ts';
 
 /**
@@ -16,18 +16,14 @@ export function register(app: FastifyInstance): void {
     schema: { operationId: 'getAllowedFlows', params: allowedFlowsParams, response: { 200: allowedFlowsResponse } },
     config: { permission: Permission.companyRead },
     handler: async (request) => ({
-      allowed_flows: await flows.getAllowedFlows(request.tx, accessibleAccount(request.principal!, request.params.account_id)!),
+      allowed_flows: await flows.getAllowedFlows(request.tx, targetAccount(request.principal!, request.params.account_id)),
     }),
   });
   routes.put(ApiPath.allowedFlows, {
     schema: { operationId: 'updateAllowedFlows', params: allowedFlowsParams, body: allowedFlowsBody, response: { 200: allowedFlowsResponse } },
-    config: { permission: Permission.platformAdmin, audit: 'allowed_flows.update' },
-    handler: async (request) => {
-      const { account_id } = request.params;
-      request.auditDetails.target = flows.describeFlows(request.body);
-      const saved = await flows.setAllowedFlows(request.tx, account_id, request.body);
-      request.auditDetails.accountId = account_id;
-      return { allowed_flows: saved };
-    },
+    config: { permission: Permission.platformAdmin },
+    // Filed on the account once it proved to exist: an audit row cannot name an account that does not.
+    audit: { action: 'allowed_flows.update', target: ({ body }) => flows.describeFlows(body), account: ({ params, result }) => result && params.account_id },
+    handler: async (request) => ({ allowed_flows: await flows.setAllowedFlows(request.tx, request.params.account_id, request.body) }),
   });
 }

@@ -1,7 +1,7 @@
 import { DEFAULT_ALLOWED_FLOWS, SIGN_IN_FLOWS, type AllowedFlows, type SignInFlow } from '@keydeck/contract/allowed-flows';
 import { Messages } from '@keydeck/contract/messages';
 import type { Tx } from '../../db/database.ts';
-import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest, securityRefusal } from '../../platform/errors.ts';
 import * as accounts from '../accounts/accounts.service.ts';
 import * as repo from './allowed-flows.repository.ts';
 
@@ -23,7 +23,7 @@ export async function allowedFlowNames(tx: Tx, accountId: string): Promise<SignI
 }
 
 export async function getAllowedFlows(tx: Tx, accountId: string): Promise<AllowedFlows> {
-  if (!(await accounts.findAccountById(tx, accountId))) throw notFound();
+  await accounts.findAccount(tx, accountId);
   return flowsOf(tx, accountId);
 }
 
@@ -32,8 +32,7 @@ export async function getAllowedFlows(tx: Tx, accountId: string): Promise<Allowe
  * keeps password sign-in, or a slip could lock every platform administrator out.
  */
 export async function setAllowedFlows(tx: Tx, accountId: string, flows: AllowedFlows): Promise<AllowedFlows> {
-  const account = await accounts.findAccountById(tx, accountId);
-  if (!account) throw notFound();
+  const account = await accounts.findAccount(tx, accountId);
   if (!flows.password && !flows.openid) throw badRequest({ password: [Messages.allowedFlowsNoneLeft] });
   if (account.isPlatform && !flows.password) throw badRequest({ password: [Messages.platformPasswordRequired] }, Messages.platformPasswordRequired);
   await repo.saveFlows(tx, accountId, flows);
@@ -42,10 +41,7 @@ export async function setAllowedFlows(tx: Tx, accountId: string, flows: AllowedF
 
 /** A sign-in with a method the user's account does not permit; always audited. */
 export const flowRefused = (flow: SignInFlow) =>
-  new AppError(403, flow === 'password' ? Messages.passwordSignInOff : Messages.openidSignInOff, {
-    reason: `${flow}_flow_not_allowed`,
-    alwaysAudit: true,
-  });
+  securityRefusal(403, `${flow}_flow_not_allowed`, flow === 'password' ? Messages.passwordSignInOff : Messages.openidSignInOff);
 
 /** "password on, openid off": how a change reads in the audit trail. */
 export const describeFlows = (flows: AllowedFlows) => `password ${flows.password ? 'on' : 'off'}, openid ${flows.openid ? 'on' : 'off'}`;

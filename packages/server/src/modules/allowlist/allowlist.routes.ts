@@ -4,7 +4,8 @@ import { ApiPath } from '@keydeck/contract/http';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accessibleAccount } from '../../platform/account-access.ts';
+import { targetAccount } from '../../platform/account-access.ts';
+import { namedAccount } from '../../platform/audit-declaration.ts';
 import * as service from './allowlist.service.ts';
 
 /** Spec §7: admin/ips GET, POST, DELETE (ip_address, account_id). */
@@ -14,25 +15,25 @@ export function register(app: FastifyInstance): void {
   routes.get(ApiPath.adminIps, {
     schema: { operationId: 'getIpAllowlist', querystring: allowlistQuery, response: { 200: allowlist } },
     config: { permission: Permission.companyRead },
-    handler: (request) => service.getAllowlist(request.tx, targetAccount(request, request.query.account_id), request.ip),
+    handler: (request) => service.getAllowlist(request.tx, targetAccount(request.principal!, request.query.account_id), request.ip),
   });
 
   routes.post(ApiPath.adminIps, {
     schema: { operationId: 'addIpAllowlistEntry', body: allowlistChange, response: { 200: allowlist } },
-    config: { permission: Permission.allowlistManage, audit: 'allowlist.add' },
+    config: { permission: Permission.allowlistManage },
+    audit: { action: 'allowlist.add', target: ({ body }) => body.ip_address, account: namedAccount },
     handler: (request) => {
-      const accountId = targetAccount(request, request.body.account_id);
-      request.auditDetails.target = request.body.ip_address;
+      const accountId = targetAccount(request.principal!, request.body.account_id);
       return service.addEntry(request.tx, accountId, request.body.ip_address, caller(request, accountId, request.body.confirm));
     },
   });
 
   routes.put(ApiPath.userAccount, {
     schema: { operationId: 'updateAccountSettings', body: accountSettingsUpdate, response: { 200: accountSettings } },
-    config: { permission: Permission.allowlistManage, audit: 'allowlist.enforce' },
+    config: { permission: Permission.allowlistManage },
+    audit: { action: 'allowlist.enforce', target: ({ body }) => `enforce_ip=${body.enforce_ip}` },
     handler: (request) => {
       const accountId = request.principal!.account.id; // the settings screen switches the caller's own account
-      request.auditDetails.target = `enforce_ip=${request.body.enforce_ip}`;
       const caller = { ip: request.ip, ownAccount: true, confirmed: request.body.confirm };
       return service.setEnforcement(request.tx, accountId, request.body.enforce_ip, caller);
     },
@@ -40,21 +41,13 @@ export function register(app: FastifyInstance): void {
 
   routes.delete(ApiPath.adminIps, {
     schema: { operationId: 'removeIpAllowlistEntry', body: allowlistChange, response: { 200: allowlist } },
-    config: { permission: Permission.allowlistManage, audit: 'allowlist.remove' },
+    config: { permission: Permission.allowlistManage },
+    audit: { action: 'allowlist.remove', target: ({ body }) => body.ip_address, account: namedAccount },
     handler: (request) => {
-      const accountId = targetAccount(request, request.body.account_id);
-      request.auditDetails.target = request.body.ip_address;
+      const accountId = targetAccount(request.principal!, request.body.account_id);
       return service.removeEntry(request.tx, accountId, request.body.ip_address, caller(request, accountId, request.body.confirm));
     },
   });
-}
-
-/** The account the call is about: the caller's own unless a platform administrator names another. */
-function targetAccount(request: FastifyRequest, requested: string | undefined): string {
-  const principal = request.principal!;
-  const accountId = accessibleAccount(principal, requested) ?? principal.account.id;
-  request.auditDetails.accountId = accountId;
-  return accountId;
 }
 
 function caller(request: FastifyRequest, accountId: string, confirmed: boolean): service.Caller {

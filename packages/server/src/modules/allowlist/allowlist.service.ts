@@ -1,8 +1,7 @@
 import type { Allowlist } from '@keydeck/contract/allowlist';
-import { ErrorCode } from '@keydeck/contract/errors';
 import { Messages } from '@keydeck/contract/messages';
 import type { Tx } from '../../db/database.ts';
-import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest, confirmationRequired, notFound, refused } from '../../platform/errors.ts';
 import { addressInRanges, canonicalRange } from '../../platform/ip-ranges.ts';
 import * as accounts from '../accounts/accounts.service.ts';
 import * as repo from './allowlist.repository.ts';
@@ -30,7 +29,7 @@ export async function addEntry(tx: Tx, accountId: string, range: string, caller:
   const ranges = current.ip_addresses.map((e) => e.ip_address);
   if (ranges.includes(canonical)) throw badRequest({ ip_address: [Messages.allowlistDuplicate] });
   if (ranges.length >= current.admin_whitelist_allowance) {
-    throw new AppError(400, Messages.allowlistFull(current.admin_whitelist_allowance), { reason: 'allowance_exceeded' });
+    throw refused('allowance_exceeded', Messages.allowlistFull(current.admin_whitelist_allowance));
   }
   requireConfirmationIfLockedOut([...ranges, canonical], caller);
   await repo.insertEntry(tx, accountId, canonical);
@@ -65,9 +64,6 @@ export async function setEnforcement(tx: Tx, accountId: string, enforce: boolean
 
 function requireConfirmationIfLockedOut(ranges: string[], caller: Caller): void {
   if (caller.ownAccount && !caller.confirmed && !addressInRanges(caller.ip, ranges)) {
-    throw new AppError(409, Messages.allowlistExcludesYou(caller.ip), {
-      reason: ErrorCode.confirmationRequired,
-      code: ErrorCode.confirmationRequired,
-    });
+    throw confirmationRequired(Messages.allowlistExcludesYou(caller.ip));
   }
 }

@@ -19,6 +19,7 @@ function whereOf(accountId: string | null, filters: AuditFilters): SQL | undefin
       auditEvents.action,
       auditEvents.actorUsername,
       auditEvents.target,
+      auditEvents.targetName,
       auditEvents.reason,
       auditEvents.clientAddress,
       auditEvents.requestId,

@@ -4,7 +4,7 @@ import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accessibleAccount } from '../../platform/account-access.ts';
+import { targetAccount } from '../../platform/account-access.ts';
 import * as audit from './audit.service.ts';
 
 /** Audit logs: customers read their own account's, platform administrators every account's. */
@@ -15,7 +15,7 @@ export function register(app: FastifyInstance): void {
     schema: { operationId: 'listAuditEvents', querystring: auditListQuery, response: { 200: auditPage } },
     config: { permission: Permission.auditRead },
     handler: (request) =>
-      audit.listEvents(request.tx, accessibleAccount(request.principal!, request.query.account_id), request.query),
+      audit.listEvents(request.tx, targetAccount(request.principal!, request.query.account_id, 'every-account'), request.query),
   });
 
   routes.get(ApiPath.auditExport, {
@@ -27,7 +27,7 @@ export function register(app: FastifyInstance): void {
     config: { permission: Permission.auditRead },
     // Streamed inside the request's transaction, so the export is one consistent snapshot.
     handler: async (request, reply) => {
-      const accountId = accessibleAccount(request.principal!, request.query.account_id);
+      const accountId = targetAccount(request.principal!, request.query.account_id, 'every-account');
       reply.hijack();
       const out = reply.raw;
       out.writeHead(200, {
@@ -46,10 +46,8 @@ export function register(app: FastifyInstance): void {
     schema: { operationId: 'verifyAuditChain', querystring: chainVerifyQuery, response: { 200: chainVerification } },
     config: { permission: Permission.auditRead },
     handler: (request) => {
-      const principal = request.principal!;
       // A platform administrator without an account named verifies their own (the platform's) chain.
-      const accountId = accessibleAccount(principal, request.query.account_id) ?? principal.account.id;
-      return audit.verifyChain(request.tx, accountId);
+      return audit.verifyChain(request.tx, targetAccount(request.principal!, request.query.account_id));
     },
   });
 }

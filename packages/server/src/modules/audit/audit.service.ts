@@ -77,6 +77,7 @@ function toWire(row: repo.AuditRow): AuditEvent {
     actor_username: row.actorUsername,
     action: row.action,
     target: row.target,
+    target_name: row.targetName,
     outcome: row.outcome,
     reason: row.reason,
     client_address: row.clientAddress,

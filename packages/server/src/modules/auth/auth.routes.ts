@@ -1,9 +1,10 @@
 import { authInfoResponse, loginRequest, logoutResponse } from '@keydeck/contract/auth';
 import { ApiPath } from '@keydeck/contract/http';
 import { Messages } from '@keydeck/contract/messages';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
+import { concerning } from '../../platform/audit.ts';
 import { ipRefused, unauthorized } from '../../platform/errors.ts';
 import { endSession, startSession } from '../../platform/request-pipeline.ts';
 import { flowRefused } from '../allowed-flows/allowed-flows.service.ts';
@@ -12,7 +13,6 @@ import { countSignInAttempt, toAuthInfo, verifyCredentials, type SignInAttempt }
 /** Spec §7, session and login. */
 export function register(app: FastifyInstance, deps: AppDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const attempts = new WeakMap<FastifyRequest, SignInAttempt>();
   const policy = { maxFailures: deps.config.login.maxFailures, lockSeconds: deps.config.login.lockSeconds };
 
   routes.get(ApiPath.login, {
@@ -27,32 +27,35 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
 
   routes.post(ApiPath.login, {
     schema: { operationId: 'login', body: loginRequest, response: { 200: authInfoResponse } },
-    config: { public: true, audit: 'auth.login', systemScope: true, rateLimit: 'login' },
+    config: { public: true, systemScope: true, rateLimit: 'login' },
+    // Once signed in, the user is the caller; until then the event names the username tried.
+    audit: { action: 'auth.login', target: ({ body }) => body.username, actor: ({ body }) => ({ username: body.username }) },
     preHandler: async (request) => {
-      attempts.set(request, await countSignInAttempt(deps.db, request.body.username, policy));
+      request.prepared = await countSignInAttempt(deps.db, request.body.username, policy);
     },
     handler: async (request, reply) => {
-      const { username } = request.body;
-      const result = await verifyCredentials(request.tx, request.body, attempts.get(request)!, request.ip);
-      request.auditDetails = { target: username, actorUsername: username, accountId: result.accountId };
-      if (!result.ok && result.reason === 'ip_not_allowed') throw ipRefused(request.ip);
-      if (!result.ok && result.reason === 'password_flow_not_allowed') throw flowRefused('password');
-      if (!result.ok) throw unauthorized(result.reason, Messages.invalidCredentials);
-
-      const sessionId = await startSession(request, reply, { sessions: deps.sessions, session: deps.config.session }, {
+      const result = await verifyCredentials(request.tx, request.body, request.prepared as SignInAttempt, request.ip);
+      if (!result.ok) {
+        const refusal =
+          result.reason === 'ip_not_allowed' ? ipRefused(request.ip)
+          : result.reason === 'password_flow_not_allowed' ? flowRefused('password')
+          : unauthorized(result.reason, Messages.invalidCredentials);
+        // Recorded in the log of the account the username belongs to.
+        throw concerning(refusal, { account: result.accountId });
+      }
+      const principal = await startSession(request, reply, { sessions: deps.sessions, session: deps.config.session }, {
         userId: result.userId,
         accountId: result.accountId,
         nextFactor: result.nextFactor,
       });
-      const principal = (await deps.sessions.principalOf(request.tx, sessionId))!;
-      request.auditDetails.actorUserId = result.userId;
       return { auth_info: toAuthInfo(principal) };
     },
   });
 
   routes.post(ApiPath.logout, {
     schema: { operationId: 'logout', response: { 200: logoutResponse } },
-    config: { public: true, audit: 'auth.logout', systemScope: true, anyAddress: true },
+    config: { public: true, systemScope: true, anyAddress: true },
+    audit: { action: 'auth.logout' },
     handler: async (request, reply) => {
       await endSession(request, reply, deps.sessions);
       return { logged_out: true as const };

@@ -58,6 +58,12 @@ export function passwordConfirmed(tx: Tx, username: string): Promise<void> {
  * trail. Only a caller who proved the password learns that their address is refused, or that their account
  * does not allow password sign-in.
  */
+/** The user a username names (unique platform-wide), for the audit trail of flows that precede sign-in. */
+export async function userNamed(tx: Tx, username: string): Promise<{ id: string; accountId: string } | undefined> {
+  const user = await repo.findUserForSignIn(tx, username.toLowerCase());
+  return user && { id: user.id, accountId: user.accountId };
+}
+
 export async function verifyCredentials(
   tx: Tx,
   input: LoginRequest,

@@ -1,7 +1,7 @@
 import { Messages } from '@keydeck/contract/messages';
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.ts';
-import { AppError } from '../../platform/errors.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
+import { securityRefusal } from '../../platform/errors.ts';
 import { countSignInAttempt } from './auth.service.ts';
 
 /**
@@ -17,7 +17,7 @@ export function passwordReentryThrottle(deps: Pick<AppDeps, 'db' | 'config'>) {
     if (!principal) return; // refused by the route's own session check
     const attempt = await countSignInAttempt(deps.db, principal.username, policy);
     if (!attempt.allowed) {
-      throw new AppError(429, Messages.passwordReentryLocked, { reason: 'password_reentry_locked', alwaysAudit: true });
+      throw securityRefusal(429, 'password_reentry_locked', Messages.passwordReentryLocked);
     }
   };
 }

@@ -38,9 +38,9 @@ export function register(app: FastifyInstance): void {
 
   routes.post(ApiPath.externalCas, {
     schema: { operationId: 'createExternalCa', params: externalCasParams, body: externalCaCreateBody, response: { 201: externalCaResponse } },
-    config: { signedIn: true, serviceAccess: modify, audit: 'cryptoverse.external_ca_create' },
+    config: { signedIn: true, serviceAccess: modify },
+    audit: { action: 'cryptoverse.external_ca_create', target: ({ body }) => body.external_ca_name },
     handler: async (request, reply) => {
-      request.auditDetails.target = request.body.external_ca_name;
       const created = await cryptoverse.createExternalCa(request.tx, scopeOf(request), request.body);
       reply.status(201);
       return { data: created };
@@ -49,13 +49,12 @@ export function register(app: FastifyInstance): void {
 
   routes.put(ApiPath.externalCa, {
     schema: { operationId: 'updateExternalCa', params: externalCaParams, body: externalCaUpdateBody, response: { 200: externalCaResponse } },
-    config: { signedIn: true, serviceAccess: modify, audit: 'cryptoverse.external_ca_update' },
-    handler: async (request) => {
-      request.auditDetails.target = request.params.id;
-      const updated = await cryptoverse.updateExternalCa(request.tx, scopeOf(request), request.params.id, request.body);
-      request.auditDetails.target = `${updated.name}: ${updated.is_archived ? 'archived' : 'unarchived'}`;
-      return { data: updated };
+    config: { signedIn: true, serviceAccess: modify },
+    audit: {
+      action: 'cryptoverse.external_ca_update',
+      target: ({ params, result }) => (result ? `${result.data.name}: ${result.data.is_archived ? 'archived' : 'unarchived'}` : params.id),
     },
+    handler: async (request) => ({ data: await cryptoverse.updateExternalCa(request.tx, scopeOf(request), request.params.id, request.body) }),
   });
 }
 

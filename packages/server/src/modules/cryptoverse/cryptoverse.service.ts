@@ -1,7 +1,7 @@
 import type { ExternalCaDetailWire, ExternalCaWire } from '@keydeck/contract/external-cas';
 import { Messages } from '@keydeck/contract/messages';
 import type { Tx } from '../../db/database.ts';
-import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Principal } from '../../platform/principal.ts';
 import * as services from '../services/services.service.ts';
 import { readCaCertificate } from './ca-certificate.ts';
@@ -40,10 +40,8 @@ export async function createExternalCa(
   const certificate = readCaCertificate(input.external_ca_file);
   if ('refusal' in certificate) throw badRequest({ external_ca_file: [certificate.refusal] }, certificate.refusal);
   if (await repo.nameTaken(tx, scope.serviceId, input.external_ca_name)) {
-    throw new AppError(409, Messages.externalCaNameTaken(input.external_ca_name), {
-      reason: 'name_taken',
-      errors: { external_ca_name: [Messages.externalCaNameTaken(input.external_ca_name)] },
-    });
+    const message = Messages.externalCaNameTaken(input.external_ca_name);
+    throw conflict('name_taken', message, { external_ca_name: [message] });
   }
   const row = await repo.insertExternalCa(tx, {
     accountId: scope.principal.account.id,

@@ -1,7 +1,7 @@
 import { health } from '@keydeck/contract/admin';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 
 /** Liveness and readiness for load balancers and orchestrators. Neither touches a tenant's data. */
 export function register(app: FastifyInstance, deps: AppDeps): void {

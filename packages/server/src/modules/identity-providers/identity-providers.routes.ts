@@ -11,9 +11,9 @@ import {
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
-import { accessibleAccount } from '../../platform/account-access.ts';
-import type { Principal } from '../../platform/principal.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
+import { targetAccount } from '../../platform/account-access.ts';
+import { existingNamedAccount } from '../../platform/audit-declaration.ts';
 import * as providers from './identity-providers.service.ts';
 
 /**
@@ -24,22 +24,20 @@ import * as providers from './identity-providers.service.ts';
 export function register(app: FastifyInstance, deps: AppDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { companyRead: read, companyManage: manage } = Permission;
-  const target = (request: { principal: Principal | null; params: { account_id: string } }) => accessibleAccount(request.principal!, request.params.account_id)!;
 
   routes.get(ApiPath.identityProviders, {
     schema: { operationId: 'listIdentityProviders', params: identityProvidersParams, querystring: identityProvidersQuery, response: { 200: identityProvidersPage } },
     config: { permission: read },
-    handler: (request) => providers.listProviders(request.tx, target(request), request.query),
+    handler: (request) => providers.listProviders(request.tx, targetAccount(request.principal!, request.params.account_id), request.query),
   });
 
   routes.post(ApiPath.identityProviders, {
     schema: { operationId: 'createIdentityProvider', params: identityProvidersParams, body: identityProviderFields, response: { 201: identityProviderResponse } },
-    config: { permission: manage, audit: 'identity_providers.create' },
+    config: { permission: manage },
+    audit: { action: 'identity_providers.create', target: ({ body }) => `${body.name} (${body.issuer})`, account: existingNamedAccount },
     handler: async (request, reply) => {
-      const accountId = target(request);
-      request.auditDetails.target = `${request.body.name} (${request.body.issuer})`;
+      const accountId = targetAccount(request.principal!, request.params.account_id);
       const created = await providers.createProvider(request.tx, deps.secretBox, accountId, request.body);
-      request.auditDetails.accountId = accountId;
       reply.status(201);
       return { identity_provider: created };
     },
@@ -47,25 +45,27 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
 
   routes.put(ApiPath.identityProvider, {
     schema: { operationId: 'updateIdentityProvider', params: identityProviderParams, body: identityProviderFields, response: { 200: identityProviderResponse } },
-    config: { permission: manage, audit: 'identity_providers.update' },
+    config: { permission: manage },
+    audit: { action: 'identity_providers.update', target: ({ body, params }) => `${body.name} (${params.id})`, account: existingNamedAccount },
     handler: async (request) => {
-      const accountId = target(request);
-      request.auditDetails.target = `${request.body.name} (${request.params.id})`;
+      const accountId = targetAccount(request.principal!, request.params.account_id);
       const updated = await providers.updateProvider(request.tx, deps.secretBox, accountId, request.params.id, request.body);
-      request.auditDetails.accountId = accountId;
       return { identity_provider: updated };
     },
   });
 
   routes.delete(ApiPath.identityProvider, {
     schema: { operationId: 'deleteIdentityProvider', params: identityProviderParams, response: { 200: identityProviderDeleted } },
-    config: { permission: manage, audit: 'identity_providers.delete' },
+    config: { permission: manage },
+    audit: {
+      action: 'identity_providers.delete',
+      target: ({ params, result }) => (result ? `${result.name} (${result.deleted})` : params.id),
+      account: existingNamedAccount,
+    },
     handler: async (request) => {
-      const accountId = target(request);
-      request.auditDetails.target = request.params.id;
+      const accountId = targetAccount(request.principal!, request.params.account_id);
       const deleted = await providers.deleteProvider(request.tx, accountId, request.params.id);
-      request.auditDetails = { accountId, target: `${deleted.name} (${deleted.id})` };
-      return { deleted: deleted.id };
+      return { deleted: deleted.id, name: deleted.name };
     },
   });
 }

@@ -43,7 +43,7 @@ async function assertNameFree(tx: Tx, accountId: string, name: string, exceptId?
 }
 
 async function requireAccount(tx: Tx, accountId: string) {
-  if (!(await accounts.findAccountById(tx, accountId))) throw notFound();
+  await accounts.findAccount(tx, accountId);
 }
 
 function columns(fields: IdentityProviderFields) {

@@ -9,7 +9,8 @@ import {
 } from '@keydeck/contract/identity-providers';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
+import { refusalsConcern } from '../../platform/audit.ts';
 import { ipRefused } from '../../platform/errors.ts';
 import { addressAllowed } from '../../platform/ip-ranges.ts';
 import { startSession } from '../../platform/request-pipeline.ts';
@@ -25,8 +26,9 @@ const COMPLETE_PAGE = '/login/openid/complete';
  */
 export function register(app: FastifyInstance, deps: AppDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const started = new WeakMap<FastifyRequest, openid.PreparedSignIn>();
-  const proven = new WeakMap<FastifyRequest, openid.ProvenIdentity>();
+  // What each route's preHandler learnt from the provider (null until it has).
+  const started = (request: FastifyRequest) => request.prepared as (openid.PreparedSignIn & { provider: openid.Provider }) | null;
+  const proven = (request: FastifyRequest) => request.prepared as openid.ProvenIdentity | null;
   const redirectUri = (request: FastifyRequest) => new URL(COMPLETE_PAGE, deps.config.publicUrl ?? `${request.protocol}://${request.host}`).href;
 
   // An unknown slug answers an empty list, like an account without providers: slugs cannot be probed.
@@ -38,16 +40,20 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
 
   routes.post(ApiPath.openidLoginStart, {
     schema: { operationId: 'openidLoginStart', body: openidLoginStartBody, response: { 200: openidLoginStartResponse } },
-    config: { public: true, audit: 'auth.openid.start', systemScope: true, rateLimit: 'login' },
+    config: { public: true, systemScope: true, rateLimit: 'login' },
+    audit: {
+      action: 'auth.openid.start',
+      account: ({ request }) => started(request)?.provider.accountId,
+      target: ({ request }) => started(request)?.provider.name,
+    },
     preHandler: async (request) => {
       const continueUri = openid.continuePath(request.body.continue_uri);
-      const provider = await openid.usableProvider(deps.db, request.body.openid_provider_id, (found) => {
-        request.auditDetails = { accountId: found.accountId, target: found.name };
-      });
-      started.set(request, await openid.prepareSignIn(deps.secretBox, provider, redirectUri(request), continueUri));
+      const provider = await openid.usableProvider(deps.db, request.body.openid_provider_id);
+      const prepared = await refusalsConcern(openid.concernOf(provider), () => openid.prepareSignIn(deps.secretBox, provider, redirectUri(request), continueUri));
+      request.prepared = { ...prepared, provider };
     },
     handler: async (request) => {
-      const prepared = started.get(request)!;
+      const prepared = started(request)!;
       await openid.rememberSignIn(request.tx, prepared);
       return { location: prepared.location.href };
     },
@@ -55,22 +61,24 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
 
   routes.post(ApiPath.openidLoginComplete, {
     schema: { operationId: 'openidLoginComplete', querystring: openidLoginCompleteQuery, response: { 200: openidLoginCompleteResponse } },
-    config: { public: true, audit: 'auth.openid.login', systemScope: true, rateLimit: 'login' },
+    config: { public: true, systemScope: true, rateLimit: 'login' },
+    audit: {
+      action: 'auth.openid.login',
+      account: ({ request }) => proven(request)?.accountId,
+      target: ({ request }) => {
+        const identity = proven(request);
+        return identity ? `${identity.providerName}: ${identity.claim}=${identity.value}` : undefined;
+      },
+    },
     preHandler: async (request) => {
-      const identity = await openid.proveIdentity(deps.db, deps.secretBox, request.query, (accountId, providerName) => {
-        request.auditDetails = { accountId, ...(providerName ? { target: providerName } : {}) };
-      });
-      request.auditDetails = { accountId: identity.accountId, target: `${identity.providerName}: ${identity.claim}=${identity.value}` };
-      proven.set(request, identity);
+      request.prepared = await openid.proveIdentity(deps.db, deps.secretBox, request.query);
     },
     handler: async (request, reply) => {
-      const identity = proven.get(request)!;
+      const identity = proven(request)!;
       const user = await openid.matchUser(request.tx, identity);
-      const sessionId = await startSession(request, reply, { sessions: deps.sessions, session: deps.config.session }, { userId: user.id, accountId: user.accountId, nextFactor: null });
-      const principal = (await deps.sessions.principalOf(request.tx, sessionId))!;
+      const principal = await startSession(request, reply, { sessions: deps.sessions, session: deps.config.session }, { userId: user.id, accountId: user.accountId, nextFactor: null });
       // Thrown after the session was written: the request's transaction rolls it back.
       if (!addressAllowed(request.ip, principal.account.allowedRanges)) throw ipRefused(request.ip);
-      request.auditDetails = { ...request.auditDetails, actorUserId: user.id, actorUsername: principal.username };
       return { auth_info: toAuthInfo(principal), continue_uri: identity.continueUri };
     },
   });

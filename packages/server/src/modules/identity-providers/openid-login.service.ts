@@ -1,8 +1,9 @@
 import type { OpenidLoginCompleteQuery } from '@keydeck/contract/identity-providers';
-import { Messages, UiDefaults } from '@keydeck/contract/messages';
+import { DEFAULT_LANDING, Messages } from '@keydeck/contract/messages';
 import * as oidc from 'openid-client';
 import type { Db, Tx } from '../../db/database.ts';
-import { AppError, badRequest } from '../../platform/errors.ts';
+import { concerning, refusalsConcern } from '../../platform/audit.ts';
+import { badRequest, securityRefusal } from '../../platform/errors.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
 import { SYSTEM_SCOPE, inScope } from '../../platform/tenant-scope.ts';
 import { flowRefused, flowsBySlug, flowsOf } from '../allowed-flows/allowed-flows.service.ts';
@@ -17,7 +18,7 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** A refused OpenID sign-in: the message for the person, the reason for the audit trail. */
 export const openidRefused = (reason: string, message: string = Messages.openidSignInFailed, status = 400) =>
-  new AppError(status, message, { reason, alwaysAudit: true });
+  securityRefusal(status, reason, message);
 
 export type PreparedSignIn = { location: URL; state: Omit<repo.LoginStateRow, 'expiresAt'> };
 export type ProvenIdentity = { accountId: string; providerName: string; claim: string; userField: UserField; value: string; continueUri: string };
@@ -26,16 +27,15 @@ export type Provider = repo.ProviderRow;
 
 /**
  * Looks up a provider a sign-in may use, in a short transaction of its own (no transaction waits on the network).
- * `onFound` learns the provider before its account's allowed sign-in methods are checked, for the audit trail.
+ * A refusal once the provider is known is recorded in its account's log.
  */
-export async function usableProvider(db: Db, providerId: string, onFound?: (provider: Provider) => void): Promise<Provider> {
+export async function usableProvider(db: Db, providerId: string): Promise<Provider> {
   const found = await inScope(db, SYSTEM_SCOPE, async (tx) => {
     const provider = await repo.findUsableProvider(tx, providerId);
     return provider && { provider, openidAllowed: (await flowsOf(tx, provider.accountId)).openid };
   });
   if (!found) throw openidRefused('provider_unavailable', Messages.openidProviderUnavailable);
-  onFound?.(found.provider);
-  if (!found.openidAllowed) throw flowRefused('openid');
+  if (!found.openidAllowed) throw concerning(flowRefused('openid'), concernOf(found.provider));
   return found.provider;
 }
 
@@ -71,22 +71,25 @@ export function rememberSignIn(tx: Tx, prepared: PreparedSignIn) {
   return repo.insertLoginState(tx, { ...prepared.state, expiresAt: new Date(Date.now() + STATE_TTL_SECONDS * 1000) });
 }
 
+/** The account and target a refusal about the provider concerns, for its audit event. */
+export const concernOf = (provider: Provider) => ({ account: provider.accountId, target: provider.name });
+
 /**
  * Takes the sign-in's state (single use: committed at once, so a replay finds nothing even when this attempt
  * fails later), exchanges the code and validates the id token (signature, issuer, audience, nonce, expiry).
- * `onAccount` learns the account as soon as it is known, for the audit trail of a refusal.
+ * A refusal once the state is known is recorded in its account's log.
  */
-export async function proveIdentity(
-  db: Db,
-  box: SecretBox,
-  query: OpenidLoginCompleteQuery,
-  onAccount: (accountId: string, providerName?: string) => void,
-): Promise<ProvenIdentity> {
+export async function proveIdentity(db: Db, box: SecretBox, query: OpenidLoginCompleteQuery): Promise<ProvenIdentity> {
   if (!query.state) throw openidRefused('state_missing');
   const stored = await inScope(db, SYSTEM_SCOPE, (tx) => repo.consumeLoginState(tx, query.state!));
   if (!stored) throw openidRefused('state_unknown_or_used');
-  onAccount(stored.accountId);
-  const provider = await usableProvider(db, stored.providerId, (found) => onAccount(found.accountId, found.name));
+  return refusalsConcern({ account: stored.accountId }, async () => {
+    const provider = await usableProvider(db, stored.providerId);
+    return refusalsConcern(concernOf(provider), () => identityFrom(box, provider, stored, query));
+  });
+}
+
+async function identityFrom(box: SecretBox, provider: Provider, stored: repo.LoginStateRow, query: OpenidLoginCompleteQuery): Promise<ProvenIdentity> {
   if (query.error) throw openidRefused(`provider_error:${query.error}`.slice(0, 200));
 
   const config = await discover(box, provider);
@@ -134,25 +137,25 @@ export async function matchUser(tx: Tx, identity: ProvenIdentity) {
 
 /** The continue target as a same-origin path; empty means the default landing page. */
 export function continuePath(raw: string): string {
-  if (raw === '') return UiDefaults.defaultLanding;
-  const refuse = () => badRequest({ continue_uri: ['Enter a path on this site'] });
+  if (raw === '') return DEFAULT_LANDING;
+  const offSite = () => badRequest({ continue_uri: ['Enter a path on this site'] });
   // Control characters, whitespace and backslashes are refused outright: browsers fold them into "//host" tricks.
-  if (!raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\') || [...raw].some(isIgnorable)) throw refuse();
+  if (!raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\') || [...raw].some(isIgnorable)) throw offSite();
   let decoded = raw;
   for (let round = 0; round < 3; round++) {
     let next: string;
     try {
       next = decodeURIComponent(decoded);
     } catch {
-      throw refuse();
+      throw offSite();
     }
-    if (next.startsWith('//') || next.includes('\\')) throw refuse();
+    if (next.startsWith('//') || next.includes('\\')) throw offSite();
     if (next === decoded) break;
     decoded = next;
   }
   const base = 'http://keydeck.invalid';
   const url = new URL(raw, base);
-  if (url.origin !== base) throw refuse();
+  if (url.origin !== base) throw offSite();
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

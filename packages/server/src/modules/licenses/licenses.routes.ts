@@ -2,6 +2,7 @@ import { ApiPath } from '@keydeck/contract/http';
 import {
   licensesCreateBody,
   licensesDeleteBody,
+  licensesDeleted,
   licensesPage,
   licensesParams,
   licensesQuery,
@@ -11,7 +12,8 @@ import {
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accessibleAccount } from '../../platform/account-access.ts';
+import { targetAccount } from '../../platform/account-access.ts';
+import { existingNamedAccount } from '../../platform/audit-declaration.ts';
 import * as licenses from './licenses.service.ts';
 
 /**
@@ -25,40 +27,39 @@ export function register(app: FastifyInstance): void {
   routes.get(ApiPath.accountLicenses, {
     schema: { operationId: 'listLicenses', params: licensesParams, querystring: licensesQuery, response: { 200: licensesPage } },
     config: { permission: Permission.companyRead },
-    handler: (request) => licenses.listLicenses(request.tx, accessibleAccount(request.principal!, request.params.account_id)!, request.query),
+    handler: (request) => licenses.listLicenses(request.tx, targetAccount(request.principal!, request.params.account_id), request.query),
   });
   routes.post(ApiPath.accountLicenses, {
     schema: { operationId: 'createLicenses', params: licensesParams, body: licensesCreateBody, response: { 201: licensesResponse } },
-    config: { permission, audit: 'licenses.create' },
+    config: { permission },
+    audit: {
+      action: 'licenses.create',
+      target: ({ result }) => result?.licenses.map((l) => `${l.license_key} ${l.product} x${l.quantity}`).join(', '),
+      account: existingNamedAccount,
+    },
     handler: async (request, reply) => {
-      const { account_id } = request.params;
-      const created = await licenses.createLicenses(request.tx, account_id, request.body.licenses);
-      request.auditDetails.accountId = account_id;
-      request.auditDetails.target = created.map((l) => `${l.license_key} ${l.product} x${l.quantity}`).join(', ');
+      const created = await licenses.createLicenses(request.tx, request.params.account_id, request.body.licenses);
       reply.status(201);
       return { licenses: created };
     },
   });
   routes.put(ApiPath.accountLicenses, {
     schema: { operationId: 'updateLicenses', params: licensesParams, body: licensesUpdateBody, response: { 200: licensesResponse } },
-    config: { permission, audit: 'licenses.update' },
-    handler: async (request) => {
-      const { account_id } = request.params;
-      const updated = await licenses.updateLicenses(request.tx, account_id, request.body.licenses);
-      request.auditDetails.accountId = account_id;
-      request.auditDetails.target = updated.map((l) => l.license_key).join(', ');
-      return { licenses: updated };
-    },
+    config: { permission },
+    audit: { action: 'licenses.update', target: ({ result }) => result?.licenses.map((l) => l.license_key).join(', '), account: existingNamedAccount },
+    handler: async (request) => ({ licenses: await licenses.updateLicenses(request.tx, request.params.account_id, request.body.licenses) }),
   });
   routes.delete(ApiPath.accountLicenses, {
-    schema: { operationId: 'deleteLicenses', params: licensesParams, body: licensesDeleteBody, response: { 200: licensesDeleteBody } },
-    config: { permission, audit: 'licenses.delete' },
-    handler: async (request) => {
-      const { account_id } = request.params;
-      request.auditDetails.target = request.body.licenses.join(', ');
-      const keys = await licenses.deleteLicenses(request.tx, account_id, request.body.licenses);
-      request.auditDetails = { accountId: account_id, target: keys.join(', ') };
-      return { licenses: request.body.licenses };
+    schema: { operationId: 'deleteLicenses', params: licensesParams, body: licensesDeleteBody, response: { 200: licensesDeleted } },
+    config: { permission },
+    audit: {
+      action: 'licenses.delete',
+      target: ({ body, result }) => ({ id: body.licenses.join(', '), name: result?.license_keys.join(', ') }),
+      account: existingNamedAccount,
     },
+    handler: async (request) => ({
+      licenses: request.body.licenses,
+      license_keys: await licenses.deleteLicenses(request.tx, request.params.account_id, request.body.licenses),
+    }),
   });
 }

@@ -59,7 +59,7 @@ function columns(input: LicenseFields) {
 }
 
 async function requireAccount(tx: Tx, accountId: string) {
-  if (!(await accounts.findAccountById(tx, accountId))) throw notFound();
+  await accounts.findAccount(tx, accountId);
 }
 
 function todayUtc(): string {

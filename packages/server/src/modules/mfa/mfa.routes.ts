@@ -17,14 +17,15 @@ import { Messages } from '@keydeck/contract/messages';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
-import { writeAuditEvent } from '../../platform/audit.ts';
+import { targetAccount } from '../../platform/account-access.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
+import { namedAccount } from '../../platform/audit-declaration.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import { mailAfterCommit } from '../../platform/mailer.ts';
 import { startSession } from '../../platform/request-pipeline.ts';
+import { findAccount } from '../accounts/accounts.service.ts';
 import { toAuthInfo } from '../auth/auth.service.ts';
 import { passwordReentryThrottle } from '../auth/password-reentry.ts';
-import { targetAccount } from '../users/roles.service.ts';
 import * as mfa from './mfa.service.ts';
 import * as keys from './security-keys.service.ts';
 
@@ -35,7 +36,6 @@ import * as keys from './security-keys.service.ts';
  */
 export function register(app: FastifyInstance, deps: AppDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const attempts = new WeakMap<FastifyRequest, mfa.OtpAttempt>();
   const me = (request: FastifyRequest) => request.principal!;
   const passwordReentry = passwordReentryThrottle(deps);
 
@@ -47,13 +47,15 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
 
   routes.post(ApiPath.totpEnrolBegin, {
     schema: { operationId: 'beginTotpEnrolment', response: { 200: totpEnrolmentResponse } },
-    config: { signedIn: true, duringMfaSetup: true, audit: 'mfa.totp_enrol_begin' },
+    config: { signedIn: true, duringMfaSetup: true },
+    audit: { action: 'mfa.totp_enrol_begin' },
     handler: async (request) => ({ enrolment: await mfa.beginEnrolment(request.tx, deps.secretBox, me(request)) }),
   });
 
   routes.post(ApiPath.totpEnrolConfirm, {
     schema: { operationId: 'confirmTotpEnrolment', body: totpConfirmRequest, response: { 200: totpConfirmResponse } },
-    config: { signedIn: true, duringMfaSetup: true, audit: 'mfa.totp_enrol' },
+    config: { signedIn: true, duringMfaSetup: true },
+    audit: { action: 'mfa.totp_enrol' },
     handler: async (request) => {
       const recoveryCodes = await mfa.confirmEnrolment(request.tx, deps.secretBox, me(request), request.body.otp);
       const principal = (await deps.sessions.principalOf(request.tx, request.sessionId!))!;
@@ -64,7 +66,8 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   routes.delete(ApiPath.totp, {
     schema: { operationId: 'disableTotp', body: passwordConfirmRequest, response: { 200: totpDisableResponse } },
     preHandler: passwordReentry,
-    config: { signedIn: true, audit: 'mfa.totp_disable' },
+    config: { signedIn: true },
+    audit: { action: 'mfa.totp_disable' },
     handler: async (request) => {
       await mfa.disableTotp(request.tx, me(request), request.body.password);
       return { mfa: await mfa.statusOf(request.tx, me(request).userId) };
@@ -74,7 +77,8 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   routes.post(ApiPath.recoveryCodes, {
     schema: { operationId: 'regenerateRecoveryCodes', body: passwordConfirmRequest, response: { 200: recoveryCodesResponse } },
     preHandler: passwordReentry,
-    config: { signedIn: true, audit: 'mfa.recovery_codes_regenerate' },
+    config: { signedIn: true },
+    audit: { action: 'mfa.recovery_codes_regenerate' },
     handler: async (request) => ({
       recovery_codes: await mfa.regenerateRecoveryCodes(request.tx, me(request), request.body.password),
     }),
@@ -82,21 +86,24 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
 
   routes.post(ApiPath.totpAuthenticateComplete, {
     schema: { operationId: 'completeTotp', body: totpCompleteRequest, response: { 200: authInfoResponse } },
-    config: { partialSession: true, audit: 'auth.totp_complete', systemScope: true },
+    config: { partialSession: true, systemScope: true },
+    audit: {
+      action: 'auth.totp_complete',
+      target: ({ request }) => request.principal?.username,
+      also: ({ body }) => (body.recovery_code ? ['mfa.recovery_code_used'] : []),
+    },
     preHandler: async (request) => {
       const session = me(request);
       const endSession = (tx: Parameters<typeof deps.sessions.destroy>[0]) => deps.sessions.destroy(tx, session.sessionHash);
       // A session owing its security key counts recovery codes (and app codes) against the keys' throttle.
-      const attempt =
+      request.prepared =
         session.nextFactor === 'u2f'
           ? await keys.reserveAttempt(deps.db, { userId: session.userId, accountId: session.account.id, sessionHash: session.sessionHash }, deps.config.login.lockSeconds, endSession, false)
           : await mfa.reserveOtpAttempt(deps.db, session, deps.config.login.lockSeconds, endSession);
-      attempts.set(request, attempt);
     },
     handler: async (request, reply) => {
       const session = me(request);
-      const attempt = attempts.get(request)!;
-      request.auditDetails = { target: session.username };
+      const attempt = request.prepared as mfa.OtpAttempt;
       if (!attempt.allowed) throw unauthorized('otp_locked', Messages.otpTooManyFailures);
       const { otp, recovery_code: recoveryCode } = request.body;
       const passed = otp
@@ -104,17 +111,14 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
         : await mfa.completeWithRecoveryCode(request.tx, session.userId, recoveryCode!);
       if (!passed && attempt.lockedNow) throw unauthorized('otp_locked_now', Messages.otpTooManyFailures);
       if (!passed) throw unauthorized('invalid_otp', otp ? Messages.otpInvalid : Messages.recoveryCodeInvalid);
-      if (recoveryCode) {
-        await writeAuditEvent(request.tx, request, 'mfa.recovery_code_used', 'success');
-        mailAfterCommit(request, deps.mailer, await mfa.recoveryCodeUsedMail(request.tx, session));
-      }
+      if (recoveryCode) mailAfterCommit(request, deps.mailer, await mfa.recoveryCodeUsedMail(request.tx, session));
       // A new session id for the fully signed-in session: the partial one's id is retired (no fixation).
-      const sessionId = await startSession(request, reply, { sessions: deps.sessions, session: deps.config.session }, {
+      const principal = await startSession(request, reply, { sessions: deps.sessions, session: deps.config.session }, {
         userId: session.userId,
         accountId: session.account.id,
         nextFactor: null,
       });
-      return { auth_info: toAuthInfo((await deps.sessions.principalOf(request.tx, sessionId))!) };
+      return { auth_info: toAuthInfo(principal) };
     },
   });
 
@@ -125,14 +129,16 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
       body: userMfaResetBody,
       response: { 200: userMfaResetResponse },
     },
-    config: { permission: Permission.usersManage, audit: 'users.reset_mfa' },
+    config: { permission: Permission.usersManage },
+    audit: {
+      action: 'users.reset_mfa',
+      target: ({ params, result }) => result?.username ?? params.user_id,
+      account: namedAccount,
+    },
     handler: async (request) => {
-      const account = await targetAccount(request.tx, me(request), request.body.account_id);
-      request.auditDetails.accountId = account.id;
-      request.auditDetails.target = request.params.user_id;
-      const user = await mfa.resetUserMfa(request.tx, account.id, request.params.user_id);
-      request.auditDetails.target = user.username;
-      return { user_id: request.params.user_id, reset: true as const };
+      const account = await findAccount(request.tx, targetAccount(me(request), request.body.account_id));
+      const { username } = await mfa.resetUserMfa(request.tx, account.id, request.params.user_id);
+      return { user_id: request.params.user_id, reset: true as const, username };
     },
   });
 }

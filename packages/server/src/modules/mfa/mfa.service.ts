@@ -2,7 +2,7 @@ import type { MfaStatus, TotpEnrolment } from '@keydeck/contract/mfa';
 import { Messages } from '@keydeck/contract/messages';
 import QRCode from 'qrcode';
 import type { Db, Tx } from '../../db/database.ts';
-import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import type { Mail } from '../../platform/mailer.ts';
 import type { Principal } from '../../platform/principal.ts';
@@ -39,7 +39,7 @@ export async function beginEnrolment(tx: Tx, box: SecretBox, user: Principal): P
   const secret = newTotpSecret();
   const sealed = box.seal(secret, secretContext(user.userId));
   if (!(await repo.savePendingTotp(tx, { userId: user.userId, accountId: user.account.id, secret: sealed }))) {
-    throw new AppError(409, Messages.totpAlreadyEnabled, { reason: 'totp_already_enabled' });
+    throw conflict('totp_already_enabled', Messages.totpAlreadyEnabled);
   }
   const url = otpauthUrl(secret, user.username);
   return { secret, otpauth_url: url, qr_code: await QRCode.toDataURL(url, { margin: 1, width: 220, errorCorrectionLevel: 'M' }) };
@@ -48,8 +48,8 @@ export async function beginEnrolment(tx: Tx, box: SecretBox, user: Principal): P
 /** The first code proves the app holds the secret: the factor is on, and ten recovery codes are issued. */
 export async function confirmEnrolment(tx: Tx, box: SecretBox, user: Principal, otp: string): Promise<string[]> {
   const totp = await repo.findTotp(tx, user.userId);
-  if (totp?.confirmedAt) throw new AppError(409, Messages.totpAlreadyEnabled, { reason: 'totp_already_enabled' });
-  if (!totp) throw new AppError(409, Messages.totpEnrolmentMissing, { reason: 'totp_not_pending' });
+  if (totp?.confirmedAt) throw conflict('totp_already_enabled', Messages.totpAlreadyEnabled);
+  if (!totp) throw conflict('totp_not_pending', Messages.totpEnrolmentMissing);
   const step = matchingStep(box.open(totp.secret, secretContext(user.userId)), otp);
   if (step === null) throw badRequest({ otp: [Messages.otpInvalid] }, Messages.otpInvalid);
   await repo.confirmTotp(tx, user.userId, step);
@@ -60,7 +60,7 @@ export async function confirmEnrolment(tx: Tx, box: SecretBox, user: Principal, 
 export async function disableTotp(tx: Tx, user: Principal, password: string): Promise<void> {
   await assertPassword(tx, user, password);
   if (!(await repo.findTotp(tx, user.userId))?.confirmedAt) {
-    throw new AppError(409, Messages.totpNotEnabled, { reason: 'totp_not_enabled' });
+    throw conflict('totp_not_enabled', Messages.totpNotEnabled);
   }
   if ((await keysRepo.countKeys(tx, user.userId)) > 0) await repo.deleteTotpOnly(tx, user.userId);
   else await repo.deleteTotp(tx, user.userId);
@@ -70,7 +70,7 @@ export async function disableTotp(tx: Tx, user: Principal, password: string): Pr
 export async function regenerateRecoveryCodes(tx: Tx, user: Principal, password: string): Promise<string[]> {
   await assertPassword(tx, user, password);
   const hasFactor = (await repo.findTotp(tx, user.userId))?.confirmedAt || (await keysRepo.countKeys(tx, user.userId)) > 0;
-  if (!hasFactor) throw new AppError(409, Messages.totpNotEnabled, { reason: 'totp_not_enabled' });
+  if (!hasFactor) throw conflict('totp_not_enabled', Messages.totpNotEnabled);
   return issueRecoveryCodes(tx, user);
 }
 

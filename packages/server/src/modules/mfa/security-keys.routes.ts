@@ -15,7 +15,7 @@ import {
 } from '@keydeck/contract/security-keys';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import { startSession } from '../../platform/request-pipeline.ts';
 import { toAuthInfo } from '../auth/auth.service.ts';
@@ -29,8 +29,6 @@ import * as keys from './security-keys.service.ts';
 export function register(app: FastifyInstance, deps: AppDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const me = (request: FastifyRequest) => request.principal!;
-  const challenges = new WeakMap<FastifyRequest, string | undefined>();
-  const attempts = new WeakMap<FastifyRequest, keys.KeyAttempt>();
   // The console's own origin, as OpenID sign-in computes its redirect URI; the RP ID is its host name.
   const relyingParty = (request: FastifyRequest): keys.RelyingParty => {
     const origin = new URL(deps.config.publicUrl ?? `${request.protocol}://${request.host}`).origin;
@@ -48,7 +46,8 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
 
   routes.post(ApiPath.securityKeyRegisterBegin, {
     schema: { operationId: 'beginSecurityKeyRegistration', response: { 200: securityKeyRegistrationBeginResponse } },
-    config: { signedIn: true, duringMfaSetup: true, audit: 'mfa.security_key_register_begin' },
+    config: { signedIn: true, duringMfaSetup: true },
+    audit: { action: 'mfa.security_key_register_begin' },
     handler: async (request) => ({ options: await keys.beginRegistration(request.tx, me(request), relyingParty(request)) }),
   });
 
@@ -58,17 +57,17 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
       body: securityKeyRegistrationRequest,
       response: { 201: securityKeyRegistrationResponse },
     },
-    config: { signedIn: true, duringMfaSetup: true, audit: 'mfa.security_key_register' },
+    config: { signedIn: true, duringMfaSetup: true },
+    audit: { action: 'mfa.security_key_register', target: ({ body }) => body.name },
     preHandler: async (request) => {
-      challenges.set(request, await keys.takeChallenge(deps.db, me(request).sessionHash, 'register'));
+      request.prepared = await keys.takeChallenge(deps.db, me(request).sessionHash, 'register');
     },
     handler: async (request, reply) => {
-      request.auditDetails.target = request.body.name;
       const { key, recoveryCodes } = await keys.completeRegistration(
         request.tx,
         me(request),
         relyingParty(request),
-        challenges.get(request),
+        request.prepared as string | undefined,
         request.body,
       );
       const principal = (await deps.sessions.principalOf(request.tx, request.sessionId!))!;
@@ -79,9 +78,9 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
 
   routes.patch(ApiPath.securityKey, {
     schema: { operationId: 'renameSecurityKey', params: securityKeyParams, body: securityKeyNameRequest, response: { 200: securityKeyResponse } },
-    config: { signedIn: true, audit: 'mfa.security_key_rename' },
+    config: { signedIn: true },
+    audit: { action: 'mfa.security_key_rename', target: ({ body }) => body.name },
     handler: async (request) => {
-      request.auditDetails.target = request.body.name;
       return { security_key: await keys.renameKey(request.tx, me(request), request.params.key_id, request.body.name) };
     },
   });
@@ -89,9 +88,10 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   routes.delete(ApiPath.securityKey, {
     schema: { operationId: 'removeSecurityKey', params: securityKeyParams, body: passwordConfirmRequest, response: { 200: securityKeysResponse } },
     preHandler: passwordReentryThrottle(deps),
-    config: { signedIn: true, audit: 'mfa.security_key_remove' },
+    config: { signedIn: true },
+    audit: { action: 'mfa.security_key_remove', target: ({ params }) => params.key_id },
     handler: async (request) => {
-      request.auditDetails.target = await keys.removeKey(request.tx, me(request), request.params.key_id, request.body.password);
+      await keys.removeKey(request.tx, me(request), request.params.key_id, request.body.password);
       const data = await keys.listKeys(request.tx, me(request).userId);
       return { data, total: data.length };
     },
@@ -99,26 +99,26 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
 
   routes.post(ApiPath.u2fAuthenticateBegin, {
     schema: { operationId: 'beginU2f', response: { 200: u2fBeginResponse } },
-    config: { partialSession: true, audit: 'auth.u2f_begin', systemScope: true },
+    config: { partialSession: true, systemScope: true },
+    audit: { action: 'auth.u2f_begin', target: ({ request }) => request.principal?.username },
     handler: async (request) => {
-      request.auditDetails = { target: me(request).username };
       return { u2f_data: await keys.beginAuthentication(request.tx, me(request), relyingParty(request)) };
     },
   });
 
   routes.post(ApiPath.u2fAuthenticateComplete, {
     schema: { operationId: 'completeU2f', body: u2fCompleteRequest, response: { 200: authInfoResponse } },
-    config: { partialSession: true, audit: 'auth.u2f_complete', systemScope: true },
+    config: { partialSession: true, systemScope: true },
+    audit: { action: 'auth.u2f_complete', target: ({ request }) => request.principal?.username },
     preHandler: async (request) => {
       const session = me(request);
       const endSession = (tx: Parameters<typeof deps.sessions.destroy>[0]) => deps.sessions.destroy(tx, session.sessionHash);
       const owner = { userId: session.userId, accountId: session.account.id, sessionHash: session.sessionHash };
-      attempts.set(request, await keys.reserveAttempt(deps.db, owner, deps.config.login.lockSeconds, endSession));
+      request.prepared = await keys.reserveAttempt(deps.db, owner, deps.config.login.lockSeconds, endSession);
     },
     handler: async (request, reply) => {
       const session = me(request);
-      const attempt = attempts.get(request)!;
-      request.auditDetails = { target: session.username };
+      const attempt = request.prepared as keys.KeyAttempt;
       if (!attempt.allowed) throw unauthorized('u2f_locked', Messages.securityKeyTooManyFailures);
       try {
         await keys.completeAuthentication(request.tx, session, relyingParty(request), attempt.challenge, request.body.u2f_data);
@@ -127,12 +127,12 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
         throw error;
       }
       // A new session id for the fully signed-in session: the partial one's id is retired (no fixation).
-      const sessionId = await startSession(request, reply, { sessions: deps.sessions, session: deps.config.session }, {
+      const principal = await startSession(request, reply, { sessions: deps.sessions, session: deps.config.session }, {
         userId: session.userId,
         accountId: session.account.id,
         nextFactor: null,
       });
-      return { auth_info: toAuthInfo((await deps.sessions.principalOf(request.tx, sessionId))!) };
+      return { auth_info: toAuthInfo(principal) };
     },
   });
 }

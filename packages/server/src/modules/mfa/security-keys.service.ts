@@ -8,7 +8,7 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import type { Db, Tx } from '../../db/database.ts';
-import { AppError, badRequest, notFound, unauthorized } from '../../platform/errors.ts';
+import { badRequest, notFound, refused, unauthorized } from '../../platform/errors.ts';
 import type { Principal } from '../../platform/principal.ts';
 import { SYSTEM_SCOPE, inScope } from '../../platform/tenant-scope.ts';
 import * as mfa from './mfa.service.ts';
@@ -72,8 +72,8 @@ export async function completeRegistration(
 ): Promise<{ key: SecurityKey; recoveryCodes: string[] }> {
   const name = body.name.trim();
   await assertNameFree(tx, user.userId, name);
-  if (!challenge) throw new AppError(400, Messages.securityKeyChallengeMissing, { reason: 'challenge_missing' });
-  const refused = () => new AppError(400, Messages.securityKeyNotRegistered, { reason: 'attestation_invalid' });
+  if (!challenge) throw refused('challenge_missing', Messages.securityKeyChallengeMissing);
+  const notRegistered = () => refused('attestation_invalid', Messages.securityKeyNotRegistered);
   const verification = await verifyRegistrationResponse({
     response: {
       ...body.credential,
@@ -86,9 +86,9 @@ export async function completeRegistration(
     expectedRPID: rp.rpId,
     requireUserVerification: false,
   }).catch(() => {
-    throw refused();
+    throw notRegistered();
   });
-  if (!verification.verified) throw refused();
+  if (!verification.verified) throw notRegistered();
   const { credential } = verification.registrationInfo;
   const key = await repo.insertKey(tx, {
     accountId: user.account.id,

@@ -9,7 +9,7 @@ import {
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import * as offboarding from './offboarding.service.ts';
 
 /**
@@ -26,12 +26,11 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   });
   routes.post(ApiPath.accountOffboardingExport, {
     schema: { operationId: 'exportAccountData', params: offboardingParams, response: { 200: accountExport } },
-    config: { permission, audit: 'accounts.export' },
+    config: { permission },
+    audit: { action: 'accounts.export', target: ({ params, result }) => result?.account.account_slug ?? params.account_id },
     handler: async (request, reply) => {
-      request.auditDetails.target = request.params.account_id;
       const ctx = { tx: request.tx, caller: request.principal!, ip: request.ip, idleSeconds: deps.config.session.idleSeconds };
       const exported = await offboarding.exportAccount(ctx, request.params.account_id);
-      request.auditDetails.target = exported.account.account_slug;
       const filename = `${exported.account.account_slug}-export-${exported.exported_at.slice(0, 10)}.json`;
       reply.header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'no-store');
       return exported;
@@ -39,12 +38,8 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   });
   routes.delete(ApiPath.accountOffboarding, {
     schema: { operationId: 'offboardAccount', params: offboardingParams, body: offboardingDeleteBody, response: { 200: offboardingDeleted } },
-    config: { permission, audit: 'accounts.offboard' },
-    handler: async (request) => {
-      request.auditDetails.target = request.params.account_id;
-      const deleted = await offboarding.offboardAccount(request.tx, request.params.account_id, request.body.confirm_slug);
-      request.auditDetails.target = deleted.account_slug;
-      return { account: deleted };
-    },
+    config: { permission },
+    audit: { action: 'accounts.offboard', target: ({ params, result }) => result?.account.account_slug ?? params.account_id },
+    handler: async (request) => ({ account: await offboarding.offboardAccount(request.tx, request.params.account_id, request.body.confirm_slug) }),
   });
 }

@@ -10,7 +10,7 @@ import { servicesQuery } from '@keydeck/contract/services';
 import { syslogConfigsListQuery } from '@keydeck/contract/syslog';
 import { usersListQuery } from '@keydeck/contract/users';
 import type { Tx } from '../../db/database.ts';
-import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest, refused } from '../../platform/errors.ts';
 import type { Principal } from '../../platform/principal.ts';
 import * as accounts from '../accounts/accounts.service.ts';
 import * as allowedFlows from '../allowed-flows/allowed-flows.service.ts';
@@ -38,7 +38,7 @@ const ALL = { page_size: MAX_PAGE_SIZE };
 export async function exportAccount(ctx: OffboardingContext, accountId: string, now = new Date()): Promise<AccountExport> {
   const { tx } = ctx;
   const account = await accounts.getAccount(tx, accountId);
-  const userList = await allPages((q) => users.listUsers({ ...ctx, account: { id: accountId } }, q), usersListQuery.parse(ALL));
+  const userList = await allPages((q) => users.listUsers({ ...ctx, account }, q), usersListQuery.parse(ALL));
   const exported: AccountExport = {
     format: 'keydeck-account-export',
     version: 1,
@@ -64,8 +64,7 @@ export async function exportAccount(ctx: OffboardingContext, accountId: string, 
 }
 
 export async function offboardingStatus(tx: Tx, accountId: string, now = new Date()): Promise<OffboardingStatus> {
-  const account = await accounts.findAccountById(tx, accountId);
-  if (!account) throw notFound();
+  const account = await accounts.findAccount(tx, accountId);
   const exportedAt = account.offboardingExportedAt;
   return {
     platform_account: account.isPlatform,
@@ -80,14 +79,13 @@ export async function offboardingStatus(tx: Tx, accountId: string, now = new Dat
  * ranges are set free. Only with the slug typed exactly and after a recent export; never the platform account.
  */
 export async function offboardAccount(tx: Tx, accountId: string, confirmSlug: string, now = new Date()) {
-  const account = await accounts.findAccountById(tx, accountId);
-  if (!account) throw notFound();
-  if (account.isPlatform) throw new AppError(400, Messages.offboardingPlatformAccount, { reason: 'platform_account' });
+  const account = await accounts.findAccount(tx, accountId);
+  if (account.isPlatform) throw refused('platform_account', Messages.offboardingPlatformAccount);
   if (confirmSlug !== account.accountSlug) {
     throw badRequest({ confirm_slug: [Messages.offboardingSlugMismatch] }, Messages.offboardingSlugMismatch);
   }
   if (!exportStillValid(account.offboardingExportedAt, now)) {
-    throw new AppError(400, Messages.offboardingExportRequired, { reason: 'export_required' });
+    throw refused('export_required', Messages.offboardingExportRequired);
   }
   await accounts.deleteAccount(tx, accountId);
   return { id: account.id, account_slug: account.accountSlug };

@@ -12,9 +12,10 @@ import {
 } from '@keydeck/contract/passwords';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import { mailAfterCommit } from '../../platform/mailer.ts';
+import { userNamed } from '../auth/auth.service.ts';
 import { passwordReentryThrottle } from '../auth/password-reentry.ts';
 import * as passwords from './passwords.service.ts';
 
@@ -29,11 +30,16 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   routes.post(ApiPath.passwordReset, {
     schema: { operationId: 'requestPasswordReset', body: passwordResetRequest, response: { 200: passwordResetRequested } },
     // Looks the user up across tenants before anyone is known, like sign-in.
-    config: { public: true, audit: 'auth.password_reset_request', systemScope: true, rateLimit: 'passwordReset' },
+    config: { public: true, systemScope: true, rateLimit: 'passwordReset' },
+    // The answer never tells whether the user exists; the audit trail does.
+    audit: {
+      action: 'auth.password_reset_request',
+      target: ({ body }) => body.username,
+      account: async ({ body, tx }) => (await passwords.resetRequester(tx, body))?.accountId ?? null,
+      reason: async ({ body, tx }) => ((await passwords.resetRequester(tx, body)) ? undefined : 'no_such_user'),
+    },
     handler: async (request) => {
-      const { user, mail } = await passwords.requestReset(request.tx, request.body, mailer.publicUrl);
-      request.auditDetails = { target: request.body.username, accountId: user?.accountId ?? null };
-      if (!user) request.auditDetails.reason = 'no_such_user';
+      const { mail } = await passwords.requestReset(request.tx, request.body, mailer.publicUrl);
       if (mail) mailAfterCommit(request, mailer, mail);
       return { message: Messages.passwordResetRequested };
     },
@@ -42,17 +48,25 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   routes.post(ApiPath.passwordTokenVerify, {
     schema: { operationId: 'verifyPasswordToken', body: passwordTokenVerifyRequest, response: { 200: passwordTokenInfo } },
     // Not rate-limited: a 256-bit token cannot be guessed, and one visitor verifies and uses it several times.
-    config: { public: true, audit: 'auth.password_token_verify', systemScope: true },
+    config: { public: true, systemScope: true },
+    audit: { action: 'auth.password_token_verify' },
     handler: async (request) => passwords.verifyToken(request.tx, request.body.token),
   });
 
   routes.post(ApiPath.passwordTokenUse, {
     schema: { operationId: 'setPasswordWithToken', body: passwordSetRequest, response: { 200: passwordSetResponse } },
-    config: { public: true, audit: 'auth.password_set', systemScope: true },
+    config: { public: true, systemScope: true },
+    // The mailed link proved who is acting: that user, on their account.
+    audit: {
+      action: 'auth.password_set',
+      target: ({ result }) => result?.username,
+      actor: async ({ result, tx }) => result && { id: (await userNamed(tx, result.username))?.id, username: result.username },
+      account: async ({ result, tx }) => result && (await userNamed(tx, result.username))?.accountId,
+      reason: ({ result }) => result?.purpose,
+    },
     handler: async (request) => {
       const { user, purpose } = await passwords.setPasswordWithToken(request.tx, request.body.token, request.body.password);
-      request.auditDetails = { target: user.username, actorUserId: user.id, actorUsername: user.username, accountId: user.accountId, reason: purpose };
-      return { password_set: true as const, username: user.username };
+      return { password_set: true as const, username: user.username, purpose };
     },
   });
 
@@ -61,11 +75,11 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     preHandler: passwordReentryThrottle(deps),
     // Every signed-in user may change their own password, whatever their roles; the handler requires the session.
     // Rate-limited like sign-in: the current password must not be guessable through this route either.
-    config: { public: true, audit: 'auth.password_change', rateLimit: 'login' },
+    config: { public: true, rateLimit: 'login' },
+    audit: { action: 'auth.password_change', target: ({ request }) => request.principal?.username },
     handler: async (request) => {
       const principal = request.principal;
       if (!principal || principal.nextFactor) throw unauthorized();
-      request.auditDetails.target = principal.username;
       await passwords.changeOwnPassword(request.tx, principal, request.body);
       return { password_changed: true as const };
     },

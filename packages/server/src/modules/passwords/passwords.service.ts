@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Messages } from '@keydeck/contract/messages';
 import { passwordProblem, type PasswordChangeRequest, type PasswordResetRequest } from '@keydeck/contract/passwords';
 import type { Tx } from '../../db/database.ts';
-import { AppError, badRequest } from '../../platform/errors.ts';
+import { badRequest, forbidden, invalidLink, refused } from '../../platform/errors.ts';
 import type { Mail } from '../../platform/mailer.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import type { Principal } from '../../platform/principal.ts';
@@ -20,13 +20,17 @@ const newToken = () => {
   return { token, tokenHash: hashToken(token) };
 };
 
-const invalidLink = () => new AppError(400, Messages.passwordLinkInvalid, { reason: 'invalid_token', code: 'invalid_token' });
-
 /**
  * Starts a password reset. The caller learns nothing: an unknown, disabled or matching user all get the
  * same answer after comparable work (a token made and hashed, one statement on the token table).
  * Returns the mail to send once committed, or null.
  */
+/** The enabled user a reset request names, if any. */
+export async function resetRequester(tx: Tx, input: PasswordResetRequest) {
+  const user = await repo.findUserInAccount(tx, input.username, input.account_code);
+  return user && !user.disabled ? user : undefined;
+}
+
 export async function requestReset(tx: Tx, input: PasswordResetRequest, publicUrl: string) {
   const user = await repo.findUserInAccount(tx, input.username, input.account_code);
   const { token, tokenHash } = newToken();
@@ -54,7 +58,7 @@ export async function inviteMailFor(
 /** What a link is for, while it still works. */
 export async function verifyToken(tx: Tx, token: string) {
   const row = await repo.findLiveToken(tx, hashToken(token));
-  if (!row) throw invalidLink();
+  if (!row) throw invalidLink(Messages.passwordLinkInvalid);
   return { token: { purpose: row.purpose as 'reset' | 'invite', username: row.username, expires_at: row.expiresAt.toISOString() } };
 }
 
@@ -65,7 +69,7 @@ export async function verifyToken(tx: Tx, token: string) {
 export async function setPasswordWithToken(tx: Tx, token: string, password: string) {
   const taken = await repo.consumeToken(tx, hashToken(token));
   const user = taken && (await repo.findUserById(tx, taken.userId));
-  if (!user || user.disabled) throw invalidLink();
+  if (!user || user.disabled) throw invalidLink(Messages.passwordLinkInvalid);
   // Thrown inside the transaction: the link is given back with the rollback, so the user can try again.
   const problem = passwordProblem(password, user.username);
   if (problem) throw badRequest({ password: [problem] });
@@ -78,17 +82,14 @@ export async function setPasswordWithToken(tx: Tx, token: string, password: stri
 /** A signed-in user changes their own password; their other sessions end, the current one stays. */
 export async function changeOwnPassword(tx: Tx, principal: Principal, input: PasswordChangeRequest) {
   if (input.username.toLowerCase() !== principal.username.toLowerCase()) {
-    throw new AppError(403, Messages.notYourUsername, { reason: 'not_own_user', errors: { username: [Messages.notYourUsername] } });
+    throw forbidden('not_own_user', Messages.notYourUsername, { username: [Messages.notYourUsername] });
   }
   // The new password's rules first: a right current password must not be counted as a failed re-entry.
   const problem = passwordProblem(input.new_password, principal.username);
   if (problem) throw badRequest({ new_password: [problem] });
   const user = await repo.findUserById(tx, principal.userId);
   if (!user || !(await verifyPassword(user.passwordHash, input.old_password))) {
-    throw new AppError(400, Messages.currentPasswordWrong, {
-      reason: 'wrong_password',
-      errors: { old_password: [Messages.currentPasswordWrong] },
-    });
+    throw refused('wrong_password', Messages.currentPasswordWrong, { old_password: [Messages.currentPasswordWrong] });
   }
   await auth.passwordConfirmed(tx, user.username);
   await repo.setPasswordHash(tx, user.id, await hashPassword(input.new_password));

@@ -25,9 +25,9 @@ export function register(app: FastifyInstance): void {
 
   routes.post(ApiPath.adminPortRanges, {
     schema: { operationId: 'createPortRanges', body: portRangesCreateBody, response: { 201: portRangesResponse } },
-    config: { permission, audit: 'port_ranges.create' },
+    config: { permission },
+    audit: { action: 'port_ranges.create', target: ({ body }) => body.port_ranges.map((r) => `${r.start_port}-${r.end_port}`).join(', ') },
     handler: async (request, reply) => {
-      request.auditDetails.target = request.body.port_ranges.map((r) => `${r.start_port}-${r.end_port}`).join(', ');
       const created = await ranges.createRanges(request.tx, request.body.port_ranges);
       reply.status(201);
       return { port_ranges: created };
@@ -36,18 +36,18 @@ export function register(app: FastifyInstance): void {
 
   routes.put(ApiPath.adminPortRanges, {
     schema: { operationId: 'updatePortRanges', body: portRangesUpdateBody, response: { 200: portRangesResponse } },
-    config: { permission, audit: 'port_ranges.update' },
+    config: { permission },
+    audit: { action: 'port_ranges.update', target: ({ body }) => body.port_ranges.map((r) => r.id).join(', ') },
     handler: async (request) => {
-      request.auditDetails.target = request.body.port_ranges.map((r) => r.id).join(', ');
       return { port_ranges: await ranges.updateRanges(request.tx, request.body.port_ranges) };
     },
   });
 
   routes.delete(ApiPath.adminPortRanges, {
     schema: { operationId: 'deletePortRanges', body: portRangesDeleteBody, response: { 200: portRangesDeleteBody } },
-    config: { permission, audit: 'port_ranges.delete' },
+    config: { permission },
+    audit: { action: 'port_ranges.delete', target: ({ body }) => body.port_ranges.join(', ') },
     handler: async (request) => {
-      request.auditDetails.target = request.body.port_ranges.join(', ');
       await ranges.deleteRanges(request.tx, request.body.port_ranges);
       return { port_ranges: request.body.port_ranges };
     },

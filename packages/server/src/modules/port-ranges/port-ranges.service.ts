@@ -50,7 +50,7 @@ export async function deleteRanges(tx: Tx, ids: string[]): Promise<void> {
 }
 
 async function requireAccount(tx: Tx, accountId: string, index: number) {
-  if (!(await accounts.findAccountById(tx, accountId))) {
+  if (!(await accounts.accountExists(tx, accountId))) {
     throw badRequest({ [`port_ranges.${index}.account_id`]: ['No such account'] });
   }
 }

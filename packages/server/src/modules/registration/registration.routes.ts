@@ -11,8 +11,9 @@ import {
 } from '@keydeck/contract/registration';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { mailAfterCommit } from '../../platform/mailer.ts';
+import { userNamed } from '../auth/auth.service.ts';
 import { registerGoogleMarketplaceLanding } from './google-marketplace.routes.ts';
 import * as registration from './registration.service.ts';
 
@@ -27,10 +28,15 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   routes.post(ApiPath.registration, {
     schema: { operationId: 'register', body: registrationRequest, response: { 202: registrationRequested } },
     // Checks slugs and usernames across tenants before any account exists, like sign-in.
-    config: { public: true, audit: 'registration.request', systemScope: true, rateLimit: 'registration' },
+    config: { public: true, systemScope: true, rateLimit: 'registration' },
+    // No account exists yet: the event goes to the log of anonymous events.
+    audit: {
+      action: 'registration.request',
+      target: ({ body }) => body.account_slug,
+      account: () => null,
+      reason: ({ body }) => body.marketplace && `marketplace:${body.marketplace.provider}`,
+    },
     handler: async (request, reply) => {
-      request.auditDetails = { target: request.body.account_slug, accountId: null };
-      if (request.body.marketplace) request.auditDetails.reason = `marketplace:${request.body.marketplace.provider}`;
       mailAfterCommit(request, mailer, await registration.startRegistration(request.tx, request.body, mailer.publicUrl));
       reply.status(202);
       return { message: Messages.registrationRequested };
@@ -40,11 +46,16 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   routes.post(ApiPath.registrationConfirm, {
     schema: { operationId: 'confirmRegistration', body: registrationConfirmRequest, response: { 201: registrationConfirmed } },
     // Not rate-limited: a 256-bit token cannot be guessed.
-    config: { public: true, audit: 'registration.confirm', systemScope: true },
+    config: { public: true, systemScope: true },
+    // Audited on the new account, as its first administrator's act.
+    audit: {
+      action: 'registration.confirm',
+      target: ({ result }) => result?.account.account_slug,
+      actor: async ({ result, tx }) => result && { id: (await userNamed(tx, result.username))?.id, username: result.username },
+      account: async ({ result, tx }) => result && (await userNamed(tx, result.username))?.accountId,
+    },
     handler: async (request, reply) => {
       const { account, user } = await registration.confirmRegistration(request.tx, request.body.token);
-      // Audited on the new account, as its first administrator's act.
-      request.auditDetails = { target: account.accountSlug, accountId: account.id, actorUserId: user.id, actorUsername: user.username };
       reply.status(201);
       return {
         account: { name: account.name, account_slug: account.accountSlug, account_code: account.accountCode },

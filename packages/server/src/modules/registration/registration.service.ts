@@ -4,7 +4,7 @@ import { passwordProblem } from '@keydeck/contract/passwords';
 import { BUILT_IN_ROLES } from '@keydeck/contract/permissions';
 import { REGISTRATION_LINK_HOURS, type AccountMarketplace, type RegistrationRequest } from '@keydeck/contract/registration';
 import type { Tx } from '../../db/database.ts';
-import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, invalidLink } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import * as accounts from '../accounts/accounts.service.ts';
 import { confirmationMail } from './registration.mails.ts';
@@ -17,8 +17,6 @@ const CODE_LENGTH = 8;
 
 /** Only the token's hash is stored: a copy of the database confirms nothing. */
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-const invalidLink = () => new AppError(400, Messages.registrationLinkInvalid, { reason: 'invalid_token', code: 'invalid_token' });
 
 /**
  * Records a sign-up and answers the confirmation mail to send once committed. The slug and username are
@@ -55,9 +53,9 @@ export async function startRegistration(tx: Tx, input: RegistrationRequest, publ
  */
 export async function confirmRegistration(tx: Tx, token: string) {
   const pending = await repo.consumeRegistration(tx, hashToken(token));
-  if (!pending) throw invalidLink();
+  if (!pending) throw invalidLink(Messages.registrationLinkInvalid);
   if (await accounts.findAccountBySlug(tx, pending.accountSlug)) {
-    throw new AppError(409, Messages.registrationSlugTakenMeanwhile, { reason: 'slug_taken' });
+    throw conflict('slug_taken', Messages.registrationSlugTakenMeanwhile);
   }
   const account = await accounts.createAccount(tx, {
     name: pending.companyName,
@@ -67,7 +65,7 @@ export async function confirmRegistration(tx: Tx, token: string) {
     contactName: pending.username,
     contactEmail: pending.email,
   });
-  if (!account) throw new AppError(409, Messages.registrationSlugTakenMeanwhile, { reason: 'slug_taken' });
+  if (!account) throw conflict('slug_taken', Messages.registrationSlugTakenMeanwhile);
   const user = await accounts.createUser(tx, account.id, {
     username: pending.username,
     name: pending.username,
@@ -75,7 +73,7 @@ export async function confirmRegistration(tx: Tx, token: string) {
     passwordHash: pending.passwordHash,
     roleNames: [BUILT_IN_ROLES.accountAdministrator.name],
   });
-  if (!user) throw new AppError(409, Messages.registrationUsernameTakenMeanwhile, { reason: 'username_taken' });
+  if (!user) throw conflict('username_taken', Messages.registrationUsernameTakenMeanwhile);
   if (pending.marketplaceProvider && pending.marketplaceToken) {
     await repo.insertMarketplace(tx, { accountId: account.id, provider: pending.marketplaceProvider, token: pending.marketplaceToken });
   }
@@ -84,7 +82,7 @@ export async function confirmRegistration(tx: Tx, token: string) {
 
 /** The marketplace an account signed up through, showing only the token's last four characters. */
 export async function accountMarketplace(tx: Tx, accountId: string): Promise<AccountMarketplace> {
-  if (!(await accounts.findAccountById(tx, accountId))) throw notFound();
+  await accounts.findAccount(tx, accountId);
   const row = await repo.findMarketplace(tx, accountId);
   if (!row) return { marketplace: null };
   return {

@@ -4,7 +4,7 @@ import { serviceIdParams, serviceLoginResponse } from '@keydeck/contract/service
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import * as serviceSessions from './service-sessions.service.ts';
 
 /** Service sessions (spec §7 POST/DELETE service/login/{id}): a user's short-lived access to one service's data. */
@@ -15,13 +15,15 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
 
   routes.post(ApiPath.serviceLogin, {
     schema: { operationId: 'serviceLogin', params: serviceIdParams, response: { 200: serviceLoginResponse } },
-    config: { permission, audit: 'service.login' },
-    handler: async (request) => {
-      request.auditDetails.target = request.params.id;
-      const { session, serviceName } = await serviceSessions.login(request.tx, request.principal!, request.params.id, sessionDeps);
-      request.auditDetails.target = serviceName;
-      return { service_session: session };
+    config: { permission },
+    // A session opened names its service; a refusal, the id asked for.
+    audit: {
+      action: 'service.login',
+      target: async ({ params, result, tx, request }) => (result && (await serviceSessions.serviceName(tx, request.principal!, params.id))) ?? params.id,
     },
+    handler: async (request) => ({
+      service_session: await serviceSessions.login(request.tx, request.principal!, request.params.id, sessionDeps),
+    }),
   });
   routes.get(ApiPath.serviceLogin, {
     schema: { operationId: 'getServiceSession', params: serviceIdParams, response: { 200: serviceLoginResponse } },
@@ -32,9 +34,9 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   });
   routes.delete(ApiPath.serviceLogin, {
     schema: { operationId: 'serviceLogout', params: serviceIdParams, response: { 200: z.object({}) } },
-    config: { permission, audit: 'service.logout' },
+    config: { permission },
+    audit: { action: 'service.logout', target: ({ params }) => params.id },
     handler: async (request) => {
-      request.auditDetails.target = request.params.id;
       await serviceSessions.logout(request.tx, request.principal!, request.params.id);
       return {};
     },

@@ -1,7 +1,7 @@
 import { Messages } from '@keydeck/contract/messages';
 import type { ServiceSession } from '@keydeck/contract/services';
 import type { Tx } from '../../db/database.ts';
-import { AppError, forbidden, notFound } from '../../platform/errors.ts';
+import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { Principal } from '../../platform/principal.ts';
 import type { ServiceTokens } from '../../platform/service-tokens.ts';
 import * as repo from './service-sessions.repository.ts';
@@ -12,10 +12,10 @@ export type ServiceSessionDeps = { tokens: ServiceTokens; idleSeconds: number };
  * Opens a service session for the signed-in user: the service must be the account's, Enabled, and the user one
  * of its service users. A JWT service also gets a bearer token that expires with the session.
  */
-export async function login(tx: Tx, principal: Principal, serviceId: string, deps: ServiceSessionDeps): Promise<{ session: ServiceSession; serviceName: string }> {
+export async function login(tx: Tx, principal: Principal, serviceId: string, deps: ServiceSessionDeps): Promise<ServiceSession> {
   const service = await repo.findService(tx, principal.account.id, serviceId);
   if (!service) throw notFound();
-  if (service.status !== 'Enabled') throw new AppError(409, Messages.serviceNotEnabled, { reason: 'service_not_enabled' });
+  if (service.status !== 'Enabled') throw conflict('service_not_enabled', Messages.serviceNotEnabled);
   const serviceUserId = await repo.findServiceUserId(tx, serviceId, principal.userId);
   if (!serviceUserId) throw forbidden('not_a_service_user', Messages.notAServiceUser);
   const opened = await repo.upsertSession(tx, {
@@ -28,7 +28,12 @@ export async function login(tx: Tx, principal: Principal, serviceId: string, dep
   const token = service.useJwt
     ? await deps.tokens.issue({ sessionId: opened.id, serviceId, expiresAt: opened.expiresAt })
     : undefined;
-  return { session: toWire(serviceId, opened.expiresAt, deps.idleSeconds, token), serviceName: service.name };
+  return toWire(serviceId, opened.expiresAt, deps.idleSeconds, token);
+}
+
+/** The name of one of the caller's account's services, for the audit trail. */
+export async function serviceName(tx: Tx, principal: Principal, serviceId: string): Promise<string | undefined> {
+  return (await repo.findService(tx, principal.account.id, serviceId))?.name;
 }
 
 /** The caller's live session on the service, without its token (a JWT is handed out once, at login). */

@@ -14,6 +14,7 @@ import {
 } from '@keydeck/contract/service-users';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AuditInput } from '../../platform/audit-declaration.ts';
 import type { ServiceAccessRule } from '../../platform/service-access.ts';
 import * as serviceUsers from './service-users.service.ts';
 
@@ -47,8 +48,8 @@ const scopeOf = (request: FastifyRequest): serviceUsers.ServiceScope => ({
 });
 
 /** Names the service and who or what changed, for the audit trail. */
-async function auditTarget(request: FastifyRequest, names: string[]) {
-  request.auditDetails.target = `${await serviceUsers.serviceName(scopeOf(request))}: ${names.join(', ')}`;
+async function serviceTarget({ request, tx }: AuditInput, names: string[]) {
+  return `${await serviceUsers.serviceName({ ...scopeOf(request), tx })}: ${names.join(', ')}`;
 }
 
 export function register(app: FastifyInstance): void {
@@ -58,7 +59,7 @@ export function register(app: FastifyInstance): void {
     const rule = (category: ServiceAccessRule['category'], level: ServiceAccessRule['level']): ServiceAccessRule =>
       variant.jwt ? { category, level, jwt: true } : { category, level };
     const view = { signedIn: true, serviceAccess: rule('User', 'View') } as const;
-    const modify = (audit: string) => ({ signedIn: true, serviceAccess: rule('User', 'Modify'), audit }) as const;
+    const modify = { signedIn: true, serviceAccess: rule('User', 'Modify') } as const;
 
     routes.get(variant.users, {
       schema: { operationId: `list${variant.id}Users`, querystring: serviceUsersQuery, response: { 200: serviceUsersResponse } },
@@ -67,9 +68,9 @@ export function register(app: FastifyInstance): void {
     });
     routes.post(variant.users, {
       schema: { operationId: `add${variant.id}Users`, body: serviceUsersBody, response: { 201: serviceUsersResponse } },
-      config: modify('service_user.create'),
+      config: modify,
+      audit: { action: 'service_user.create', target: (input) => serviceTarget(input, input.body.users.map((u) => `${u.username} (${u.group_name})`)) },
       handler: async (request, reply) => {
-        await auditTarget(request, request.body.users.map((u) => `${u.username} (${u.group_name})`));
         await serviceUsers.addUsers(scopeOf(request), request.body.users);
         reply.status(201);
         return { users: await serviceUsers.listUsers(scopeOf(request), []) };
@@ -77,18 +78,18 @@ export function register(app: FastifyInstance): void {
     });
     routes.put(variant.users, {
       schema: { operationId: `move${variant.id}Users`, body: serviceUsersBody, response: { 200: serviceUsersResponse } },
-      config: modify('service_user.update'),
+      config: modify,
+      audit: { action: 'service_user.update', target: (input) => serviceTarget(input, input.body.users.map((u) => `${u.username} (${u.group_name})`)) },
       handler: async (request) => {
-        await auditTarget(request, request.body.users.map((u) => `${u.username} (${u.group_name})`));
         await serviceUsers.moveUsers(scopeOf(request), request.body.users);
         return { users: await serviceUsers.listUsers(scopeOf(request), []) };
       },
     });
     routes.delete(variant.users, {
       schema: { operationId: `remove${variant.id}Users`, body: serviceUsersDeleteBody, response: { 200: serviceUsersDeleteBody } },
-      config: modify('service_user.delete'),
+      config: modify,
+      audit: { action: 'service_user.delete', target: (input) => serviceTarget(input, input.body.users) },
       handler: async (request) => {
-        await auditTarget(request, request.body.users);
         await serviceUsers.removeUsers(scopeOf(request), request.body.users);
         return { users: request.body.users };
       },
@@ -101,12 +102,15 @@ export function register(app: FastifyInstance): void {
     });
     routes.post(variant.groups, {
       schema: { operationId: `create${variant.id}UserGroups`, body: serviceUserGroupsCreateBody, response: { 201: serviceUserGroupsResponse } },
-      config: modify('service_user_group.create'),
+      config: modify,
+      audit: {
+        action: 'service_user_group.create',
+        target: (input) => serviceTarget(input, input.body.groups.map((g) => ('group_name' in g ? g.group_name : g.name))),
+        reason: ({ body }) => (body.action === 'import' ? 'import' : undefined),
+      },
       handler: async (request, reply) => {
         const body = request.body;
         const groups = body.action === 'create' ? body.groups.map((g) => ({ ...g, name: g.group_name })) : body.groups;
-        await auditTarget(request, groups.map((g) => g.name));
-        if (body.action === 'import') request.auditDetails.reason = 'import';
         await serviceUsers.createGroups(scopeOf(request), groups, body.action === 'create' ? 'group_name' : 'name');
         reply.status(201);
         return { groups: await serviceUsers.listGroups(scopeOf(request)) };
@@ -114,18 +118,18 @@ export function register(app: FastifyInstance): void {
     });
     routes.put(variant.groups, {
       schema: { operationId: `update${variant.id}UserGroups`, body: serviceUserGroupsUpdateBody, response: { 200: serviceUserGroupsResponse } },
-      config: modify('service_user_group.update'),
+      config: modify,
+      audit: { action: 'service_user_group.update', target: (input) => serviceTarget(input, input.body.groups.map((g) => g.group_name)) },
       handler: async (request) => {
-        await auditTarget(request, request.body.groups.map((g) => g.group_name));
         await serviceUsers.updateGroups(scopeOf(request), request.body.groups);
         return { groups: await serviceUsers.listGroups(scopeOf(request)) };
       },
     });
     routes.delete(variant.groups, {
       schema: { operationId: `delete${variant.id}UserGroups`, body: serviceUserGroupsDeleteBody, response: { 200: serviceUserGroupsDeleteBody } },
-      config: modify('service_user_group.delete'),
+      config: modify,
+      audit: { action: 'service_user_group.delete', target: (input) => serviceTarget(input, input.body.groups) },
       handler: async (request) => {
-        await auditTarget(request, request.body.groups);
         await serviceUsers.deleteGroups(scopeOf(request), request.body.groups);
         return { groups: request.body.groups };
       },

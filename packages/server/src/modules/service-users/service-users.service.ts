@@ -10,7 +10,7 @@ import {
 } from '@keydeck/contract/service-users';
 import type { ServicePermissions } from '@keydeck/contract/services';
 import type { Tx } from '../../db/database.ts';
-import { AppError, badRequest } from '../../platform/errors.ts';
+import { badRequest, conflict } from '../../platform/errors.ts';
 import type { ServiceAccess } from '../../platform/service-access.ts';
 import * as repo from './service-users.repository.ts';
 
@@ -24,7 +24,6 @@ const key = (name: string) => name.toLowerCase();
 const fail = (errors: FieldErrors) => {
   if (Object.keys(errors).length) throw badRequest(errors);
 };
-const refuse = (reason: string, message: string) => new AppError(409, message, { reason });
 /** null, blank or 'Root' is the top of the tree; undefined leaves a parent as it is. */
 const parentOf = (parent: string | null | undefined) =>
   parent === undefined ? undefined : !parent || key(parent) === key(ROOT_GROUP) ? null : parent;
@@ -82,7 +81,7 @@ export async function moveUsers(scope: ServiceScope, entries: ServiceUsersBody['
   });
   fail(errors);
   const own = moves.find((m) => m.member.serviceUserId === access.serviceUserId);
-  if (own && !keepsUserModify(own.group.permissions)) throw refuse('service_user_self_lockout', Messages.serviceUserSelfLockout);
+  if (own && !keepsUserModify(own.group.permissions)) throw conflict('service_user_self_lockout', Messages.serviceUserSelfLockout);
   for (const { member, group } of moves) await repo.moveMember(tx, member.serviceUserId, group.id);
 }
 
@@ -95,7 +94,7 @@ export async function removeUsers(scope: ServiceScope, usernames: string[]): Pro
   });
   fail(errors);
   const removed = usernames.map((u) => members.get(key(u))!);
-  if (removed.some((m) => m.serviceUserId === scope.access.serviceUserId)) throw refuse('service_user_self_removal', Messages.serviceUserSelfRemoval);
+  if (removed.some((m) => m.serviceUserId === scope.access.serviceUserId)) throw conflict('service_user_self_removal', Messages.serviceUserSelfRemoval);
   await repo.deleteMembers(scope.tx, removed.map((m) => m.serviceUserId));
 }
 
@@ -169,7 +168,7 @@ export async function updateGroups(scope: ServiceScope, entries: ServiceUserGrou
   }
   fail(errors);
   const own = changes.find((c) => key(c.group.name) === key(scope.access.groupName));
-  if (own && !keepsUserModify(own.change.permissions)) throw refuse('service_user_self_lockout', Messages.serviceUserSelfLockout);
+  if (own && !keepsUserModify(own.change.permissions)) throw conflict('service_user_self_lockout', Messages.serviceUserSelfLockout);
   for (const { group, change } of changes) await repo.updateGroup(scope.tx, group.id, change);
 }
 
@@ -186,7 +185,7 @@ export async function deleteGroups(scope: ServiceScope, names: string[]): Promis
     const group = groups.get(key(name))!;
     const users = members.filter((m) => m.groupId === group.id).length;
     const children = [...groups.values()].filter((g) => g.parentName && key(g.parentName) === key(group.name) && !doomed.has(key(g.name))).length;
-    if (users || children) throw refuse('service_group_in_use', Messages.serviceGroupInUse(group.name, users, children));
+    if (users || children) throw conflict('service_group_in_use', Messages.serviceGroupInUse(group.name, users, children));
   }
   await repo.deleteGroups(scope.tx, names.map((n) => groups.get(key(n))!.id));
 }

@@ -1,7 +1,7 @@
 import { Messages } from '@keydeck/contract/messages';
 import type { Service, ServiceRequest } from '@keydeck/contract/services';
 import type { Tx } from '../../db/database.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/job-queue.ts';
 import * as accounts from '../accounts/accounts.service.ts';
 import { queueProvisioning } from './services.jobs.ts';
@@ -21,7 +21,7 @@ const TRANSITIONS: Record<ServiceAction, { from: string; to: repo.ServiceRow['st
 /** A platform administrator creates services for accounts directly: they skip approval and go to provisioning. */
 export async function createServices(tx: Tx, jobs: JobQueue, inputs: AdminCreate[]): Promise<Service[]> {
   for (const accountId of new Set(inputs.map((i) => i.account_id))) {
-    if (!(await accounts.findAccountById(tx, accountId))) throw notFound();
+    await accounts.findAccount(tx, accountId);
   }
   const created: Service[] = [];
   for (const [i, input] of inputs.entries()) {
@@ -56,7 +56,7 @@ export async function updateServices(tx: Tx, jobs: JobQueue, changes: { id: stri
     const move = TRANSITIONS[change.action];
     if (current !== move.from) {
       const name = locked.get(change.id)!.name;
-      throw new AppError(409, Messages.serviceTransitionRefused(name, statusText(current), change.action), { reason: 'invalid_transition' });
+      throw conflict('invalid_transition', Messages.serviceTransitionRefused(name, statusText(current), change.action));
     }
     const row = await repo.setStatus(tx, change.id, move.to);
     if (change.action === 'approve') await queueProvisioning(jobs, tx, change.id);

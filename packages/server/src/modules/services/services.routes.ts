@@ -23,9 +23,9 @@ export function register(app: FastifyInstance): void {
   });
   routes.post(ApiPath.services, {
     schema: { operationId: 'requestService', body: serviceRequestBody, response: { 201: serviceResponse } },
-    config: { permission: Permission.servicesManage, audit: 'service.request' },
+    config: { permission: Permission.servicesManage },
+    audit: { action: 'service.request', target: ({ body }) => body.name },
     handler: async (request, reply) => {
-      request.auditDetails.target = request.body.name;
       const service = await services.requestService(request.tx, request.principal!, request.body);
       reply.status(201);
       return { service };
@@ -34,9 +34,9 @@ export function register(app: FastifyInstance): void {
   // Selecting changes no data, but it is a change of the session: audited like every state-changing call.
   routes.put(ApiPath.services, {
     schema: { operationId: 'selectCurrentService', body: currentServiceBody, response: { 200: currentServiceResponse } },
-    config: { permission: Permission.servicesRead, audit: 'service.select' },
+    config: { permission: Permission.servicesRead },
+    audit: { action: 'service.select', target: ({ body }) => body.service_id ?? 'none' },
     handler: async (request) => {
-      request.auditDetails.target = request.body.service_id ?? 'none';
       return { service_id: await services.selectCurrentService(request.tx, request.principal!, request.body.service_id) };
     },
   });

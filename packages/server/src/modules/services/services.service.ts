@@ -10,8 +10,8 @@ import {
   type ServiceStatus,
 } from '@keydeck/contract/services';
 import type { Tx } from '../../db/database.ts';
-import { accessibleAccount } from '../../platform/account-access.ts';
-import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { targetAccount } from '../../platform/account-access.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Principal } from '../../platform/principal.ts';
 import * as accounts from '../accounts/accounts.service.ts';
 import * as repo from './services.repository.ts';
@@ -21,8 +21,8 @@ export const SERVICE_ENVIRONMENTS = ['production', 'test'] as const;
 
 /** GET service/services: the account's services, the catalogue to request from, and the session's current service. */
 export async function listServices(tx: Tx, principal: Principal, query: ServicesQuery): Promise<ServicesPage> {
-  const accountId = accessibleAccount(principal, query.account_id) ?? principal.account.id;
-  if (!(await accounts.findAccountById(tx, accountId))) throw notFound();
+  const accountId = targetAccount(principal, query.account_id);
+  await accounts.findAccount(tx, accountId);
   const { rows, total } = await repo.listServices(tx, accountId, query);
   const serviceLocations = await repo.listServiceLocations(tx);
   const serverLocations = await repo.listServerLocations(tx);
@@ -39,7 +39,7 @@ export async function listServices(tx: Tx, principal: Principal, query: Services
 
 /** GET service/?id=: a service of the caller's account (any account's for a platform administrator). */
 export async function getService(tx: Tx, principal: Principal, id: string): Promise<Service> {
-  const row = await repo.findService(tx, principal.platformAdmin ? null : principal.account.id, id);
+  const row = await repo.findService(tx, targetAccount(principal, undefined, 'every-account'), id);
   if (!row) throw notFound();
   return toWire(row);
 }
@@ -80,7 +80,7 @@ export async function assertRequestable(tx: Tx, accountId: string, input: Servic
   const lower = input.name.toLowerCase();
   if (batchNames.some((n) => n.toLowerCase() === lower) || (await repo.nameTaken(tx, accountId, input.name))) {
     const message = Messages.serviceNameTaken(input.name);
-    throw new AppError(409, message, { reason: 'name_taken', errors: { [`${field}name`]: [message] } });
+    throw conflict('name_taken', message, { [`${field}name`]: [message] });
   }
 }
 

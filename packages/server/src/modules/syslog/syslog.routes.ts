@@ -10,9 +10,11 @@ import {
   syslogConfigsPage,
   syslogTestResponse,
 } from '@keydeck/contract/syslog';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
+import { targetAccount } from '../../platform/account-access.ts';
+import { namedAccount } from '../../platform/audit-declaration.ts';
 import * as syslog from './syslog.service.ts';
 
 type TestResult = Awaited<ReturnType<typeof syslog.sendTestMessage>>;
@@ -23,21 +25,20 @@ type TestResult = Awaited<ReturnType<typeof syslog.sendTestMessage>>;
  */
 export function register(app: FastifyInstance, deps: AppDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const testResults = new WeakMap<FastifyRequest, TestResult>();
   const { syslogRead: read, syslogManage: manage } = Permission;
 
   routes.get(ApiPath.syslogConfigs, {
     schema: { operationId: 'listSyslogConfigs', params: syslogAccountParams, querystring: syslogConfigsListQuery, response: { 200: syslogConfigsPage } },
     config: { permission: read },
-    handler: (request) => syslog.listConfigs(request.tx, syslog.targetAccount(request.principal!, request.params.account_id), request.query),
+    handler: (request) => syslog.listConfigs(request.tx, targetAccount(request.principal!, request.params.account_id), request.query),
   });
 
   routes.post(ApiPath.syslogConfigs, {
     schema: { operationId: 'createSyslogConfig', params: syslogAccountParams, body: syslogConfigFields, response: { 201: syslogConfigResponse } },
-    config: { permission: manage, audit: 'syslog.create' },
+    config: { permission: manage },
+    audit: { action: 'syslog.create', target: ({ body }) => `${body.name} (${body.protocol}://${body.host}:${body.port})`, account: namedAccount },
     handler: async (request, reply) => {
-      const accountId = syslog.targetAccount(request.principal!, request.params.account_id);
-      request.auditDetails = { accountId, target: `${request.body.name} (${request.body.protocol}://${request.body.host}:${request.body.port})` };
+      const accountId = targetAccount(request.principal!, request.params.account_id);
       const created = await syslog.createConfig(request.tx, accountId, request.body);
       // Returned, not sent: the reply must leave after the transaction commits, or a quick next request
       // on another connection could miss the new row.
@@ -48,20 +49,20 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
 
   routes.put(ApiPath.syslogConfig, {
     schema: { operationId: 'updateSyslogConfig', params: syslogConfigParams, body: syslogConfigFields, response: { 200: syslogConfigResponse } },
-    config: { permission: manage, audit: 'syslog.update' },
+    config: { permission: manage },
+    audit: { action: 'syslog.update', target: ({ params, result }) => ({ id: params.id, name: result?.syslog_config.name }), account: namedAccount },
     handler: async (request) => {
-      const accountId = syslog.targetAccount(request.principal!, request.params.account_id);
-      request.auditDetails = { accountId, target: request.params.id };
+      const accountId = targetAccount(request.principal!, request.params.account_id);
       return { syslog_config: await syslog.updateConfig(request.tx, accountId, request.params.id, request.body) };
     },
   });
 
   routes.delete(ApiPath.syslogConfig, {
     schema: { operationId: 'deleteSyslogConfig', params: syslogConfigParams, response: { 200: syslogConfigDeleted } },
-    config: { permission: manage, audit: 'syslog.delete' },
+    config: { permission: manage },
+    audit: { action: 'syslog.delete', target: ({ params }) => params.id, account: namedAccount },
     handler: async (request) => {
-      const accountId = syslog.targetAccount(request.principal!, request.params.account_id);
-      request.auditDetails = { accountId, target: request.params.id };
+      const accountId = targetAccount(request.principal!, request.params.account_id);
       await syslog.deleteConfig(request.tx, accountId, request.params.id);
       return { deleted: request.params.id };
     },
@@ -69,17 +70,19 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
 
   routes.post(ApiPath.syslogConfigTest, {
     schema: { operationId: 'testSyslogConfig', params: syslogConfigParams, response: { 200: syslogTestResponse } },
-    config: { permission: manage, audit: 'syslog.test' },
+    config: { permission: manage },
+    // An undelivered test message is recorded as a failure, with the transport's reason.
+    audit: {
+      action: 'syslog.test',
+      target: ({ params }) => params.id,
+      account: namedAccount,
+      failure: ({ test_result }) => (test_result.delivered ? undefined : (test_result.error ?? 'not_delivered').slice(0, 200)),
+    },
     // The message goes out before the request's transaction opens: no transaction waits on the network.
     preHandler: async (request) => {
-      const accountId = syslog.targetAccount(request.principal!, request.params.account_id);
-      request.auditDetails = { accountId, target: request.params.id };
-      testResults.set(request, await syslog.sendTestMessage(deps.db, request.principal!, accountId, request.params.id, request.id));
+      const accountId = targetAccount(request.principal!, request.params.account_id);
+      request.prepared = await syslog.sendTestMessage(deps.db, request.principal!, accountId, request.params.id, request.id);
     },
-    handler: async (request) => {
-      const result = testResults.get(request)!;
-      if (result.error) request.auditDetails.reason = result.error.slice(0, 200);
-      return { test_result: result };
-    },
+    handler: async (request) => ({ test_result: request.prepared as TestResult }),
   });
 }

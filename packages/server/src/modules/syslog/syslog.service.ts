@@ -2,18 +2,12 @@ import { hostname } from 'node:os';
 import type { SyslogConfig, SyslogConfigFields, SyslogConfigsListQuery } from '@keydeck/contract/syslog';
 import { Messages } from '@keydeck/contract/messages';
 import type { Db, Tx } from '../../db/database.ts';
-import { accessibleAccount } from '../../platform/account-access.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { Principal } from '../../platform/principal.ts';
 import { accountScope, inScope, type TenantScope } from '../../platform/tenant-scope.ts';
 import { APP_NAME, Severity, formatMessage } from './rfc5424.ts';
 import * as repo from './syslog.repository.ts';
 import { sendSyslog } from './syslog.transport.ts';
-
-/** The account a caller may manage syslog servers of: their own, or any for platform administrators; else 404. */
-export function targetAccount(principal: Principal, accountId: string): string {
-  return accessibleAccount(principal, accountId)!;
-}
 
 export async function listConfigs(tx: Tx, accountId: string, query: SyslogConfigsListQuery) {
   if (!(await repo.accountExists(tx, accountId))) throw notFound();

@@ -11,17 +11,18 @@ import {
 } from '@keydeck/contract/roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { targetAccount } from '../../platform/account-access.ts';
+import { namedAccount } from '../../platform/audit-declaration.ts';
+import { findAccount } from '../accounts/accounts.service.ts';
 import * as roles from './roles.service.ts';
 
 /** Spec §7: user/roles/{x} GET, POST, PUT, DELETE (body roles): named sets of permissions of one account. */
 export function register(app: FastifyInstance): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  /** Resolves the account the call names and files the call's audit event under it. */
+  /** Resolves the account the call names. */
   async function accountOf(request: FastifyRequest, accountId: string | undefined): Promise<string> {
-    const account = await roles.targetAccount(request.tx, request.principal!, accountId);
-    request.auditDetails.accountId = account.id;
-    return account.id;
+    return (await findAccount(request.tx, targetAccount(request.principal!, accountId))).id;
   }
 
   routes.get(ApiPath.roles, {
@@ -32,9 +33,9 @@ export function register(app: FastifyInstance): void {
 
   routes.post(ApiPath.roles, {
     schema: { operationId: 'createRoles', body: rolesCreateBody, response: { 201: rolesResponse } },
-    config: { permission: Permission.rolesManage, audit: 'roles.create' },
+    config: { permission: Permission.rolesManage },
+    audit: { action: 'roles.create', target: ({ body }) => body.roles.map((r) => r.name).join(', '), account: namedAccount },
     handler: async (request, reply) => {
-      request.auditDetails.target = request.body.roles.map((r) => r.name).join(', ');
       const accountId = await accountOf(request, request.body.account_id);
       const created = await roles.createRoles(request.tx, request.principal!, accountId, request.body.roles);
       // Returned, not sent: the response leaves only after the transaction has committed.
@@ -45,9 +46,13 @@ export function register(app: FastifyInstance): void {
 
   routes.put(ApiPath.roles, {
     schema: { operationId: 'updateRoles', body: rolesUpdateBody, response: { 200: rolesResponse } },
-    config: { permission: Permission.rolesManage, audit: 'roles.update' },
+    config: { permission: Permission.rolesManage },
+    audit: {
+      action: 'roles.update',
+      target: ({ body, result }) => ({ id: body.roles.map((r) => r.id).join(', '), name: result?.roles.map((r) => r.name).join(', ') }),
+      account: namedAccount,
+    },
     handler: async (request) => {
-      request.auditDetails.target = request.body.roles.map((r) => r.id).join(', ');
       const accountId = await accountOf(request, request.body.account_id);
       return { roles: await roles.updateRoles(request.tx, request.principal!, accountId, request.body.roles) };
     },
@@ -55,9 +60,9 @@ export function register(app: FastifyInstance): void {
 
   routes.delete(ApiPath.roles, {
     schema: { operationId: 'deleteRoles', body: rolesDeleteBody, response: { 200: rolesDeleteResponse } },
-    config: { permission: Permission.rolesManage, audit: 'roles.delete' },
+    config: { permission: Permission.rolesManage },
+    audit: { action: 'roles.delete', target: ({ body }) => body.roles.join(', '), account: namedAccount },
     handler: async (request) => {
-      request.auditDetails.target = request.body.roles.join(', ');
       return { roles: await roles.deleteRoles(request.tx, await accountOf(request, request.body.account_id), request.body.roles) };
     },
   });

@@ -1,27 +1,15 @@
 import { Messages } from '@keydeck/contract/messages';
 import type { Role, RoleFields, RoleUpdate, RolesListQuery } from '@keydeck/contract/roles';
 import type { Tx } from '../../db/database.ts';
-import { findAccountById } from '../accounts/accounts.service.ts';
-import { accessibleAccount } from '../../platform/account-access.ts';
-import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest, forbidden, notFound, refused } from '../../platform/errors.ts';
 import type { Principal } from '../../platform/principal.ts';
 import * as repo from './roles.repository.ts';
-
-/**
- * The account whose users and roles a call is about: the caller's own unless they name another, which only
- * a platform administrator may; for anyone else another account's id answers 404 as if it did not exist.
- */
-export async function targetAccount(tx: Tx, caller: Principal, requested: string | undefined) {
-  const account = await findAccountById(tx, accessibleAccount(caller, requested) ?? caller.account.id);
-  if (!account) throw notFound();
-  return account;
-}
 
 /** Nobody grants what they do not hold: refuses when any of the permissions is not the caller's. */
 export function assertGrantable(caller: Principal, permissions: Iterable<string>): void {
   const held = new Set(caller.permissions);
   const missing = [...new Set(permissions)].filter((p) => !held.has(p)).sort();
-  if (missing.length > 0) throw new AppError(403, Messages.permissionsNotHeld(missing), { reason: 'escalation' });
+  if (missing.length > 0) throw forbidden('escalation', Messages.permissionsNotHeld(missing));
 }
 
 /** The account's roles with the given ids; any id that is not one of them answers 404. */
@@ -96,7 +84,7 @@ async function rolesById(tx: Tx, accountId: string, ids: string[]): Promise<Role
   return [...new Set(ids)].map((id) => toWire(rows.get(id)!.role, rows.get(id)!.userCount));
 }
 
-const builtInProtected = () => new AppError(400, Messages.builtInRoleProtected, { reason: 'built_in_role' });
+const builtInProtected = () => refused('built_in_role', Messages.builtInRoleProtected);
 
 const normalise = (permissions: string[]) => [...new Set(permissions)].sort();
 

@@ -11,21 +11,21 @@ import {
 } from '@keydeck/contract/users';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
+import { targetAccount } from '../../platform/account-access.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
+import { namedAccount } from '../../platform/audit-declaration.ts';
 import { mailAfterCommit } from '../../platform/mailer.ts';
-import { findAccountById } from '../accounts/accounts.service.ts';
+import { findAccount } from '../accounts/accounts.service.ts';
 import { inviteMailFor } from '../passwords/passwords.service.ts';
-import { targetAccount } from './roles.service.ts';
 import * as users from './users.service.ts';
 
 /** Spec §7: user/{x} GET, POST, PUT, DELETE (body users), for the caller's account or, for platform administrators, any. */
 export function register(app: FastifyInstance, deps: AppDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  /** Resolves the account the call names and files the call's audit event under it. */
+  /** Resolves the account the call names. */
   async function contextOf(request: FastifyRequest, accountId: string | undefined): Promise<users.UsersContext> {
-    const account = await targetAccount(request.tx, request.principal!, accountId);
-    request.auditDetails.accountId = account.id;
+    const account = await findAccount(request.tx, targetAccount(request.principal!, accountId));
     return { tx: request.tx, caller: request.principal!, account, idleSeconds: deps.config.session.idleSeconds };
   }
 
@@ -37,13 +37,13 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
 
   routes.post(ApiPath.users, {
     schema: { operationId: 'createUsers', body: usersCreateBody, response: { 201: usersResponse } },
-    config: { permission: Permission.usersManage, audit: 'users.create' },
+    config: { permission: Permission.usersManage },
+    audit: { action: 'users.create', target: ({ body }) => body.users.map((u) => u.username).join(', '), account: namedAccount },
     handler: async (request, reply) => {
-      request.auditDetails.target = request.body.users.map((u) => u.username).join(', ');
       const ctx = await contextOf(request, request.body.account_id);
       const created = await users.createUsers(ctx, request.body.users);
       // Each invited user gets a link to choose their password, mailed once the invitation is committed.
-      const account = (await findAccountById(request.tx, ctx.account.id))!;
+      const { account } = ctx;
       const invitation = { accountId: account.id, accountName: account.name, inviter: ctx.caller.name, publicUrl: deps.mailer.publicUrl };
       for (const user of created) mailAfterCommit(request, deps.mailer, await inviteMailFor(request.tx, user, invitation));
       // Returned, not sent: the response leaves only after the transaction has committed.
@@ -54,18 +54,22 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
 
   routes.put(ApiPath.users, {
     schema: { operationId: 'updateUsers', body: usersUpdateBody, response: { 200: usersResponse } },
-    config: { permission: Permission.usersManage, audit: 'users.update' },
+    config: { permission: Permission.usersManage },
+    audit: {
+      action: 'users.update',
+      target: ({ body, result }) => ({ id: body.users.map((u) => u.id).join(', '), name: result?.users.map((u) => u.username).join(', ') }),
+      account: namedAccount,
+    },
     handler: async (request) => {
-      request.auditDetails.target = request.body.users.map((u) => u.id).join(', ');
       return { users: await users.updateUsers(await contextOf(request, request.body.account_id), request.body.users) };
     },
   });
 
   routes.delete(ApiPath.users, {
     schema: { operationId: 'deleteUsers', body: usersDeleteBody, response: { 200: usersDeleteResponse } },
-    config: { permission: Permission.usersManage, audit: 'users.delete' },
+    config: { permission: Permission.usersManage },
+    audit: { action: 'users.delete', target: ({ body }) => body.users.join(', '), account: namedAccount },
     handler: async (request) => {
-      request.auditDetails.target = request.body.users.join(', ');
       return { users: await users.deleteUsers(await contextOf(request, request.body.account_id), request.body.users) };
     },
   });

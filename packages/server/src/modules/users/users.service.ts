@@ -3,13 +3,13 @@ import { BUILT_IN_ROLES } from '@keydeck/contract/permissions';
 import type { User, UserFields, UserUpdate, UsersListQuery } from '@keydeck/contract/users';
 import type { Tx } from '../../db/database.ts';
 import { createUser } from '../accounts/accounts.service.ts';
-import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest, notFound, refused } from '../../platform/errors.ts';
 import type { Principal } from '../../platform/principal.ts';
 import { assertGrantable, findRoles } from './roles.service.ts';
 import * as repo from './users.repository.ts';
 
 /** The account a call acts on, as targetAccount resolves it, and the session idle timeout that decides Online. */
-export type UsersContext = { tx: Tx; caller: Principal; account: { id: string }; idleSeconds: number };
+export type UsersContext = { tx: Tx; caller: Principal; account: { id: string; name: string }; idleSeconds: number };
 
 export async function listUsers(ctx: UsersContext, query: UsersListQuery) {
   const { rows, total } = await repo.listUsers(ctx.tx, ctx.account.id, query, ctx.idleSeconds);
@@ -101,11 +101,11 @@ async function keepingAnAdministrator(tx: Tx, accountId: string, change: () => P
   const before = await repo.countActiveAdministrators(tx, accountId, adminRole);
   await change();
   if (before > 0 && (await repo.countActiveAdministrators(tx, accountId, adminRole)) === 0) {
-    throw new AppError(400, Messages.lastAdministrator, { reason: 'last_administrator' });
+    throw refused('last_administrator', Messages.lastAdministrator);
   }
 }
 
-const cannotChangeSelf = () => new AppError(400, Messages.cannotChangeSelf, { reason: 'self_protection' });
+const cannotChangeSelf = () => refused('self_protection', Messages.cannotChangeSelf);
 
 async function usersById(ctx: UsersContext, ids: string[]): Promise<User[]> {
   const rows = await repo.findUsersForList(ctx.tx, ctx.account.id, ids, ctx.idleSeconds);

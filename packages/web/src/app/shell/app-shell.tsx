@@ -11,12 +11,11 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Badge.css';
 import { AppShell, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Outlet, useMatches } from '@tanstack/react-router';
-import { Can } from '../../lib/can';
+import { Outlet } from '@tanstack/react-router';
 import { ColorSchemeToggle } from '../../lib/color-scheme-toggle';
 import { ProductMark } from '../../lib/product-mark';
 import { useSession } from '../../lib/session';
-import { NoPermission } from './no-permission';
+import { ScreenGate } from './screen-gate';
 import { ShellNavbar } from './shell-navbar';
 import { UserMenu } from './user-menu';
 
@@ -24,7 +23,6 @@ import { UserMenu } from './user-menu';
 export function AppShellLayout() {
   const session = useSession();
   const [opened, { toggle, close }] = useDisclosure(false);
-  const permission = useMatches({ select: (matches) => matches.at(-1)?.staticData.permission });
 
   // Between sign-out and the login page there is a moment without a session: render nothing then.
   if (!session) return null;
@@ -57,9 +55,9 @@ export function AppShellLayout() {
         <ShellNavbar onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main>
-        <Can permission={permission} fallback={permission ? <NoPermission permission={permission} /> : null}>
+        <ScreenGate session={session}>
           <Outlet />
-        </Can>
+        </ScreenGate>
       </AppShell.Main>
     </AppShell>
   );

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import type { AuthInfo } from '@keydeck/contract/auth';
 import { ChangePasswordModal } from '../../features/auth/components/change-password-modal';
-import { useSignOut } from '../../features/auth/components/use-sign-out';
+import { useSignOut } from '../../lib/sign-out';
 
 function initials(name: string): string {
   return name

@@ -1,40 +1,8 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  accountResponse,
-  accountsPage,
-  accountsResponse,
-  type Account,
-  type AccountFields,
-  type AccountsListQuery,
-} from '@keydeck/contract/accounts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { accountsResponse, type Account, type AccountFields } from '@keydeck/contract/accounts';
 import { ApiPath } from '@keydeck/contract/http';
 import { apiRequest } from '../../../lib/api-client';
-import { toQueryString } from '../../../lib/query-string';
-
-export const accountKeys = {
-  all: ['accounts'] as const,
-  lists: () => [...accountKeys.all, 'list'] as const,
-  list: (query: AccountsListQuery) => [...accountKeys.lists(), query] as const,
-  details: () => [...accountKeys.all, 'detail'] as const,
-  detail: (id: string) => [...accountKeys.details(), id] as const,
-};
-
-const accountPath = (id: string) => ApiPath.adminAccount.replace(':account_id', encodeURIComponent(id));
-
-export const accountsListQueryOptions = (query: AccountsListQuery) =>
-  queryOptions({
-    queryKey: accountKeys.list(query),
-    queryFn: ({ signal }) => apiRequest(`${ApiPath.adminAccounts}?${toQueryString(query)}`, { schema: accountsPage, signal }),
-    placeholderData: keepPreviousData,
-    meta: { errorContext: 'Could not load the accounts' },
-  });
-
-export const accountQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: accountKeys.detail(id),
-    queryFn: async ({ signal }) => (await apiRequest(accountPath(id), { schema: accountResponse, signal })).account,
-    meta: { errorContext: 'Could not load the account' },
-  });
+import { accountKeys } from '../../../lib/accounts.queries';
 
 /** Disables one account (DELETE admin/accounts); the batch action calls it row by row for per-row results. */
 export async function disableAccount(id: string): Promise<Account> {

@@ -1,9 +1,5 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
-import { Button, Modal } from '@mantine/core';
-import { UiDefaults } from '@keydeck/contract/messages';
-import { showToast } from '../../../lib/toasts';
+import type { AccountFields } from '@keydeck/contract/accounts';
+import { FormModal } from '../../../lib/ui/form-modal';
 import { useCreateAccount } from '../api/accounts.api';
 import { AccountForm } from './account-form';
 
@@ -16,31 +12,14 @@ interface CreateAccountModalProps {
 export function CreateAccountModal({ opened, onClose }: CreateAccountModalProps) {
   const create = useCreateAccount();
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title="New account"
-      size={UiDefaults.modalWidth}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      fullScreen={false}
+      mutations={[create]}
+      onSubmit={async (fields: AccountFields) => `Account ${(await create.mutateAsync(fields)).name} created.`}
     >
-      {opened ? (
-        <AccountForm
-          submitLabel="Create account"
-          pending={create.isPending}
-          onSubmit={async (fields) => {
-            const account = await create.mutateAsync(fields);
-            showToast({ color: 'success', message: `Account ${account.name} created.` });
-            create.reset();
-            onClose();
-          }}
-          actions={
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-          }
-        />
-      ) : null}
-    </Modal>
+      {(form) => <AccountForm submitLabel="Create account" {...form} />}
+    </FormModal>
   );
 }

@@ -2,7 +2,8 @@ import { Paper, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { showToast } from '../../../lib/toasts';
-import { accountQueryOptions, useUpdateAccount } from '../api/accounts.api';
+import { accountQueryOptions } from '../../../lib/accounts.queries';
+import { useUpdateAccount } from '../api/accounts.api';
 import { AccountForm } from '../components/account-form';
 import { AccountMarketplace } from '../../registration/components/account-marketplace';
 

@@ -7,7 +7,8 @@ import { Can } from '../../../lib/can';
 import { confirm } from '../../../lib/dialogs';
 import { useChildTabs } from '../../../lib/navigation';
 import { showToast } from '../../../lib/toasts';
-import { accountQueryOptions, useSetAccountDisabled } from '../api/accounts.api';
+import { accountQueryOptions } from '../../../lib/accounts.queries';
+import { useSetAccountDisabled } from '../api/accounts.api';
 import { AccountStatusBadge } from '../components/account-status-badge';
 
 const LAYOUT_ID = '/shell/v2/admin/company-management/accounts/$account_id';

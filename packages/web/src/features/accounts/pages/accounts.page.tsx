@@ -9,7 +9,8 @@ import { Can } from '../../../lib/can';
 import { formatDate } from '../../../lib/datetime';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
 import type { ListStatePatch } from '../../../lib/ui/list-search';
-import { accountKeys, accountsListQueryOptions, disableAccount } from '../api/accounts.api';
+import { accountKeys, accountsListQueryOptions } from '../../../lib/accounts.queries';
+import { disableAccount } from '../api/accounts.api';
 import { AccountStatusBadge } from '../components/account-status-badge';
 import { CreateAccountModal } from '../components/create-account-modal';
 

@@ -1,56 +1,48 @@
-import '@mantine/core/styles/Input.css';
-import { useState, type FormEvent } from 'react';
-import { Button, Group, TextInput } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
+import { z } from 'zod';
 import { ipRange } from '@keydeck/contract/allowlist';
 import { Permission } from '@keydeck/contract/permissions';
 import { Can, useCan } from '../../../lib/can';
 import { formErrorView } from '../../../lib/form-errors';
 import { showToast } from '../../../lib/toasts';
+import { useContractForm } from '../../../lib/use-contract-form';
+import { ContractForm } from '../../../lib/ui/contract-form';
+import { TextField } from '../../../lib/ui/text-fields';
 import { useAllowlistChange } from '../api/allowlist.api';
 
-const LABEL = 'IP address or range';
+const FIELDS = ['ip_address'] as const;
+
+/** The form has one field: every refusal of the address shows under it. */
+function refusalView(error: unknown) {
+  const view = formErrorView(error, FIELDS);
+  return view && { fields: { ip_address: view.fields.ip_address ?? view.message ?? undefined }, message: null };
+}
 
 /** One address or CIDR range, checked with the contract's ipRange before it is sent. */
 export function AllowlistAddForm({ accountId }: { accountId: string | undefined }) {
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const add = useAllowlistChange(accountId, 'POST');
   const allowed = useCan(Permission.allowlistManage);
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!allowed) return;
-    const parsed = ipRange.safeParse(value);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    add.mutate(parsed.data, {
-      onSuccess: (list) => {
-        if (!list) return;
-        setValue('');
-        showToast({ color: 'success', message: `${parsed.data} added to the IP allowlist.` });
-      },
-      onError: (failure) => {
-        const view = formErrorView(failure, ['ip_address'] as const, undefined, [400]);
-        if (view) setError(view.fields.ip_address ?? view.message ?? undefined);
-      },
-    });
-  };
+  const form = useContractForm({
+    schema: z.object({ ip_address: ipRange }),
+    defaultValues: { ip_address: '' },
+    errorView: refusalView,
+    onSubmit: async ({ ip_address }) => {
+      if (!allowed) return;
+      // No list: the user did not confirm a change that would leave their own address outside.
+      if (!(await add.mutateAsync(ip_address))) return;
+      form.reset();
+      showToast({ color: 'success', message: `${ip_address} added to the IP allowlist.` });
+    },
+  });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Add to the IP allowlist">
+    <ContractForm form={form} aria-label="Add to the IP allowlist">
       <Group align="flex-start" gap="sm" wrap="wrap">
-        <TextInput
-          label={LABEL}
+        <TextField
+          name="ip_address"
+          label="IP address or range"
           placeholder="203.0.113.0/24"
-          value={value}
-          error={error}
           disabled={!allowed}
-          onChange={(event) => {
-            setValue(event.currentTarget.value);
-            setError(undefined);
-          }}
           w={{ base: '100%', xs: 320 }}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         />
@@ -60,6 +52,6 @@ export function AllowlistAddForm({ accountId }: { accountId: string | undefined 
           </Button>
         </Can>
       </Group>
-    </form>
+    </ContractForm>
   );
 }

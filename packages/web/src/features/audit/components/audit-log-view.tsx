@@ -6,7 +6,7 @@ import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/datetime';
 import { CopyText } from '../../../lib/ui/copy-text';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
-import { accountsListQueryOptions } from '../../accounts/api/accounts.api';
+import { accountsListQueryOptions } from '../../../lib/accounts.queries';
 import { auditExportHref, auditListQueryOptions } from '../api/audit.api';
 import { AuditFilters, type AuditPatch } from './audit-filters';
 import { ChainVerifyResult, useChainVerification } from './chain-verify';

@@ -1,21 +1,14 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/PasswordInput.css';
-import { useState, type ChangeEvent } from 'react';
+import { Stack } from '@mantine/core';
 import { z } from 'zod';
-import { Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { PASSWORD_MIN_LENGTH, passwordChangeRequest } from '@keydeck/contract/passwords';
-import { UiDefaults } from '@keydeck/contract/messages';
-import { showToast } from '../../../lib/toasts';
+import { useContractForm } from '../../../lib/use-contract-form';
+import { ContractForm } from '../../../lib/ui/contract-form';
 import { FormAlert } from '../../../lib/ui/form-alert';
-import { useFormRefusals } from '../../../lib/use-form-refusals';
+import { FormFooter } from '../../../lib/ui/form-footer';
+import { FormModal, type FormModalSlot } from '../../../lib/ui/form-modal';
+import { PasswordField, TextField } from '../../../lib/ui/text-fields';
 import { useChangeOwnPassword } from '../api/passwords.api';
-import { checkNewPassword } from './new-password-schema';
-
-const FIELDS = ['username', 'old_password', 'new_password', 'confirm'] as const;
-type Field = (typeof FIELDS)[number];
+import { checkNewPassword } from '../../../lib/new-password';
 
 const changeSchema = z
   .object({
@@ -29,56 +22,40 @@ type ChangeValues = z.output<typeof changeSchema>;
 
 /** Spec §7 PUT service/user: the signed-in user changes their own password; their other sessions end. */
 export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const change = useChangeOwnPassword();
   return (
-    <Modal opened={opened} onClose={onClose} title="Change password" size={UiDefaults.modalWidth} closeButtonProps={{ 'aria-label': 'Close' }}>
-      {opened ? <ChangePasswordForm onDone={onClose} /> : null}
-    </Modal>
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title="Change password"
+      mutations={[change]}
+      onSubmit={async ({ username, old_password, new_password }: ChangeValues) => {
+        await change.mutateAsync({ username, old_password, new_password });
+        return 'Password changed. Your other sessions have been signed out.';
+      }}
+    >
+      {(form) => <ChangePasswordForm {...form} />}
+    </FormModal>
   );
 }
 
-function ChangePasswordForm({ onDone }: { onDone: () => void }) {
-  const [values, setValues] = useState<Record<Field, string>>({ username: '', old_password: '', new_password: '', confirm: '' });
-  const change = useChangeOwnPassword();
-  const { formRef, errors, message, clear, submit } = useFormRefusals({
-    fields: FIELDS,
-    onSubmit: async (parsed: ChangeValues) => {
-      await change.mutateAsync({ username: parsed.username, old_password: parsed.old_password, new_password: parsed.new_password });
-      showToast({ color: 'success', message: 'Password changed. Your other sessions have been signed out.' });
-      onDone();
-    },
-  });
-  const field = (name: Field) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      const value = event.currentTarget.value;
-      setValues((current) => ({ ...current, [name]: value }));
-      clear(name);
-    },
-  });
+function ChangePasswordForm({ onSubmit, pending, actions }: FormModalSlot<ChangeValues>) {
+  const form = useContractForm({ schema: changeSchema, defaultValues: { username: '', old_password: '', new_password: '', confirm: '' }, onSubmit });
   return (
-    <form ref={formRef} noValidate aria-label="Change password" onSubmit={(event) => submit(event, () => changeSchema.safeParse(values))}>
+    <ContractForm form={form} aria-label="Change password">
       <Stack gap="md">
-        <FormAlert message={message} />
-        <TextInput label="Username" autoComplete="username" data-autofocus description="Your own username, to confirm" {...field('username')} />
-        <PasswordInput label="Current password" autoComplete="current-password" {...field('old_password')} />
-        <PasswordInput
+        <FormAlert />
+        <TextField name="username" label="Username" autoComplete="username" data-autofocus description="Your own username, to confirm" />
+        <PasswordField name="old_password" label="Current password" autoComplete="current-password" />
+        <PasswordField
+          name="new_password"
           label="New password"
           autoComplete="new-password"
           description={`At least ${PASSWORD_MIN_LENGTH} characters; not a common password and not your username`}
-          {...field('new_password')}
         />
-        <PasswordInput label="Repeat the new password" autoComplete="new-password" {...field('confirm')} />
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={change.isPending}>
-            Change password
-          </Button>
-        </Group>
+        <PasswordField name="confirm" label="Repeat the new password" autoComplete="new-password" />
+        <FormFooter submitLabel="Change password" pending={pending} actions={actions} />
       </Stack>
-    </form>
+    </ContractForm>
   );
 }

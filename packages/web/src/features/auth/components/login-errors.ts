@@ -1,7 +1,6 @@
 import { errorEnvelope } from '@keydeck/contract/errors';
 import type { LoginRequest } from '@keydeck/contract/auth';
 import { Messages } from '@keydeck/contract/messages';
-import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-error';
 
 export type LoginField = keyof LoginRequest;
@@ -17,16 +16,6 @@ const FIELDS: readonly LoginField[] = ['username', 'password'];
 
 function isLoginField(name: PropertyKey | undefined): name is LoginField {
   return typeof name === 'string' && (FIELDS as readonly string[]).includes(name);
-}
-
-/** Client-side validation issues from the contract's loginRequest schema, one message per field. */
-export function fieldErrorsFromIssues(error: z.ZodError): LoginFieldErrors {
-  const fields: LoginFieldErrors = {};
-  for (const issue of error.issues) {
-    const name = issue.path[0];
-    if (isLoginField(name)) fields[name] ??= issue.message;
-  }
-  return fields;
 }
 
 /** The refusals the sign-in form shows itself: bad input on its fields, wrong credentials and throttling above them. */

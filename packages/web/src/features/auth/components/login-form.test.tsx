@@ -22,11 +22,12 @@ function jsonResponse(status: number, body: unknown): Response {
 }
 
 describe('LoginForm', () => {
-  it('shows the contract validation messages under empty fields and sends nothing', () => {
+  it('shows the contract validation messages under empty fields and sends nothing', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     renderForm();
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(screen.getByText('Enter your username')).toBeTruthy();
+    // react-hook-form validates asynchronously: the messages appear a tick after the click.
+    expect(await screen.findByText('Enter your username')).toBeTruthy();
     expect(screen.getByText('Enter your password')).toBeTruthy();
     expect(screen.getByLabelText('Username').getAttribute('aria-invalid')).toBe('true');
     expect(fetchSpy).not.toHaveBeenCalled();

@@ -15,14 +15,15 @@ function renderForm() {
 const sentBody = (spy: ReturnType<typeof vi.spyOn>) => JSON.parse(String((spy.mock.calls[0]![1] as RequestInit).body));
 
 describe('TotpStepForm', () => {
-  it('asks for six digits with one-time-code autocomplete and sends nothing until then', () => {
+  it('asks for six digits with one-time-code autocomplete and sends nothing until then', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     renderForm();
     const input = screen.getByLabelText('Authentication code');
     expect(input.getAttribute('autocomplete')).toBe('one-time-code');
     fireEvent.change(input, { target: { value: '12' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(screen.getByText('Enter the 6-digit code')).toBeTruthy();
+    // react-hook-form validates asynchronously: the message appears a tick after the click.
+    expect(await screen.findByText('Enter the 6-digit code')).toBeTruthy();
     expect(fetchSpy).not.toHaveBeenCalled();
     fetchSpy.mockRestore();
   });

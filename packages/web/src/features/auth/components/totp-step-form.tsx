@@ -1,16 +1,26 @@
 import '@mantine/core/styles/Anchor.css';
-import '@mantine/core/styles/Input.css';
-import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { z } from 'zod';
 import type { AuthInfo } from '@keydeck/contract/auth';
 import { totpCompleteRequest } from '@keydeck/contract/mfa';
 import { Messages } from '@keydeck/contract/messages';
-import { fieldErrorsFromIssues, formErrorView } from '../../../lib/form-errors';
-import { useCompleteTotp } from '../../mfa/api/mfa.api';
+import { useContractForm } from '../../../lib/use-contract-form';
+import { ContractForm } from '../../../lib/ui/contract-form';
+import { FormAlert } from '../../../lib/ui/form-alert';
+import { TextField } from '../../../lib/ui/text-fields';
+import { useCompleteTotp } from '../api/second-factor.api';
 
-type Mode = 'otp' | 'recovery_code';
-const FIELDS = ['otp', 'recovery_code'] as const;
+/** Only the code of the chosen kind is checked and sent, as the user typed it. */
+const stepSchema = z
+  .object({ mode: z.enum(['otp', 'recovery_code']), otp: z.string(), recovery_code: z.string() })
+  .transform(({ mode, ...codes }, ctx) => {
+    const body = { [mode]: codes[mode] };
+    const parsed = totpCompleteRequest.safeParse(body);
+    if (parsed.success) return body;
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    return z.NEVER;
+  });
 
 interface TotpStepFormProps {
   onCompleted: (session: AuthInfo) => void;
@@ -21,78 +31,53 @@ interface TotpStepFormProps {
 /** The code after the password: from the authenticator app, or one of the recovery codes instead. */
 export function TotpStepForm({ onCompleted, recoveryOnly = false }: TotpStepFormProps) {
   const complete = useCompleteTotp();
-  const [mode, setMode] = useState<Mode>(recoveryOnly ? 'recovery_code' : 'otp');
-  const [value, setValue] = useState('');
-  const [localError, setLocalError] = useState<string | undefined>();
-  const server = formErrorView(complete.error, FIELDS, undefined, [400, 401, 403]);
-  const fieldError = localError ?? server?.fields[mode];
+  const form = useContractForm({
+    schema: stepSchema,
+    defaultValues: { mode: recoveryOnly ? 'recovery_code' : 'otp', otp: '', recovery_code: '' },
+    statuses: [400, 401, 403],
+    onSubmit: async (body) => onCompleted((await complete.mutateAsync(body)).auth_info),
+  });
+  const mode = form.watch('mode');
   // After too many wrong codes the server has ended the partial session: only a new sign-in helps.
-  const sessionEnded = server?.message === Messages.otpTooManyFailures;
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = totpCompleteRequest.safeParse({ [mode]: value });
-    if (!parsed.success) {
-      setLocalError(fieldErrorsFromIssues(parsed.error, FIELDS)[mode]);
-      return;
-    }
-    complete.mutate({ [mode]: value }, { onSuccess: ({ auth_info }) => onCompleted(auth_info) });
-  };
+  const sessionEnded = form.formState.errors.root?.server?.message === Messages.otpTooManyFailures;
 
   const switchMode = () => {
-    setMode(mode === 'otp' ? 'recovery_code' : 'otp');
-    setValue('');
-    setLocalError(undefined);
+    form.reset({ mode: mode === 'otp' ? 'recovery_code' : 'otp', otp: '', recovery_code: '' });
     complete.reset();
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Second factor">
+    <ContractForm form={form} aria-label="Second factor">
       <Stack gap="md">
-        {server?.message ? (
-          <Alert color="error" variant="light" role="alert">
-            {server.message}
-            {sessionEnded ? (
-              <>
-                {' '}
-                <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/login" />}>
-                  Back to sign in
-                </Anchor>
-              </>
-            ) : null}
-          </Alert>
-        ) : null}
+        <FormAlert>
+          {sessionEnded ? (
+            <>
+              {' '}
+              <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/login" />}>
+                Back to sign in
+              </Anchor>
+            </>
+          ) : null}
+        </FormAlert>
         {mode === 'otp' ? (
-          <TextInput
+          <TextField
             key="otp"
+            name="otp"
             label="Authentication code"
             description="The 6-digit code your authenticator app shows now."
-            name="otp"
             autoComplete="one-time-code"
             inputMode="numeric"
             maxLength={7}
             autoFocus
-            value={value}
-            onChange={(event) => {
-              setValue(event.currentTarget.value);
-              setLocalError(undefined);
-            }}
-            error={fieldError}
           />
         ) : (
-          <TextInput
+          <TextField
             key="recovery"
+            name="recovery_code"
             label="Recovery code"
             description="One of the codes you saved when you set up the app; each works once."
-            name="recovery_code"
             autoComplete="off"
             autoFocus
-            value={value}
-            onChange={(event) => {
-              setValue(event.currentTarget.value);
-              setLocalError(undefined);
-            }}
-            error={fieldError}
           />
         )}
         <Button type="submit" fullWidth loading={complete.isPending} disabled={sessionEnded}>
@@ -104,6 +89,6 @@ export function TotpStepForm({ onCompleted, recoveryOnly = false }: TotpStepForm
           </Anchor>
         )}
       </Stack>
-    </form>
+    </ContractForm>
   );
 }

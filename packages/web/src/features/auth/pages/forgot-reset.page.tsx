@@ -1,5 +1,3 @@
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/PasswordInput.css';
 import { Alert, Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { ChoosePasswordForm } from '../components/choose-password-form';

@@ -1,21 +1,23 @@
-import '@mantine/core/styles/Input.css';
-import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, getRouteApi } from '@tanstack/react-router';
-import { passwordResetRequest, type PasswordResetRequest } from '@keydeck/contract/passwords';
+import { passwordResetRequest } from '@keydeck/contract/passwords';
+import { useContractForm } from '../../../lib/use-contract-form';
+import { ContractForm } from '../../../lib/ui/contract-form';
 import { FormAlert } from '../../../lib/ui/form-alert';
-import { useFormRefusals } from '../../../lib/use-form-refusals';
+import { TextField } from '../../../lib/ui/text-fields';
 import { useRequestPasswordReset } from '../api/passwords.api';
 
 const route = getRouteApi('/login-group/forgot');
-const FIELDS = ['username', 'account_code'] as const;
 
 /** /forgot: asks for a reset link by username and account code (spec §7: POST user/password/reset). */
 export function ForgotPage() {
   const search = route.useSearch();
-  const [values, setValues] = useState<PasswordResetRequest>({ username: search.username ?? '', account_code: search.account_code ?? '' });
   const reset = useRequestPasswordReset();
-  const { formRef, errors, message, clear, submit } = useFormRefusals({ fields: FIELDS, onSubmit: (body: PasswordResetRequest) => reset.mutateAsync(body) });
+  const form = useContractForm({
+    schema: passwordResetRequest,
+    defaultValues: { username: search.username ?? '', account_code: search.account_code ?? '' },
+    onSubmit: (body) => reset.mutateAsync(body),
+  });
   const backToSignIn = (
     <Group justify="center">
       <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/login" search={{ continue: search.continue }} />}>
@@ -23,16 +25,6 @@ export function ForgotPage() {
       </Anchor>
     </Group>
   );
-
-  const field = (name: (typeof FIELDS)[number]) => ({
-    value: values[name],
-    error: errors[name],
-    onChange: (event: FormEvent<HTMLInputElement>) => {
-      const value = event.currentTarget.value;
-      setValues((current) => ({ ...current, [name]: value }));
-      clear(name);
-    },
-  });
 
   return (
     <Paper withBorder shadow="md" radius="lg" p={{ base: 'lg', xs: 'xl' }}>
@@ -51,23 +43,22 @@ export function ForgotPage() {
           <Text size="sm" c="dimmed" mb="lg">
             Enter your username and your company's account code. We email you a link to choose a new password.
           </Text>
-          <form ref={formRef} noValidate aria-label="Reset password" onSubmit={(event) => submit(event, () => passwordResetRequest.safeParse(values))}>
+          <ContractForm form={form} aria-label="Reset password">
             <Stack gap="md">
-              <FormAlert message={message} />
-              <TextInput label="Username" name="username" autoComplete="username" autoFocus {...field('username')} />
-              <TextInput
-                label="Account code"
+              <FormAlert />
+              <TextField name="username" label="Username" autoComplete="username" autoFocus />
+              <TextField
                 name="account_code"
+                label="Account code"
                 autoComplete="organization"
                 description="Your administrator can tell you: it is on the company's General settings page"
-                {...field('account_code')}
               />
               <Button type="submit" fullWidth loading={reset.isPending} mt="xs">
                 Email me a link
               </Button>
               {backToSignIn}
             </Stack>
-          </form>
+          </ContractForm>
         </>
       )}
     </Paper>

@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-error';
 import { continueTargetOrHome } from '../../../lib/continue-url';
 import { sessionKeys } from '../../../lib/session';
 import { showToast } from '../../../lib/toasts';
-import { beginU2f, completeU2f } from '../../mfa/api/security-keys.api';
+import { beginU2f, completeU2f } from '../api/second-factor.api';
 import { answerU2fRequest } from '../components/u2f-assertion';
 import { TotpStepForm } from '../components/totp-step-form';
 

@@ -1,62 +1,66 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
-import { useState, type FormEvent } from 'react';
-import { Button, FileInput, Modal, Stack, TextInput } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { EXTERNAL_CA_LIMITS, externalCaCreateBody } from '@keydeck/contract/external-cas';
-import { Messages, UiDefaults } from '@keydeck/contract/messages';
-import { showToast } from '../../../lib/toasts';
+import { Messages } from '@keydeck/contract/messages';
+import { useContractForm } from '../../../lib/use-contract-form';
+import { ContractForm } from '../../../lib/ui/contract-form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { FormFooter } from '../../../lib/ui/form-footer';
-import { useFormRefusals } from '../../../lib/use-form-refusals';
+import { FormModal, type FormModalSlot } from '../../../lib/ui/form-modal';
+import { TextField } from '../../../lib/ui/text-fields';
 import { operationStatus } from '../api/external-ca-status';
 import { useCreateExternalCa } from '../api/external-cas.api';
-import { readFileAsBase64 } from './certificate-file';
+import { CertificateFileField } from './certificate-file-field';
 
-const FIELDS = ['external_ca_name', 'external_ca_file'] as const;
 type Values = { external_ca_name: string; external_ca_file: string };
 
 /** "Upload external CA" in a 640 px modal (spec §9); rebuilt empty on every opening. */
 export function UploadExternalCaModal({ serviceId, opened, onClose }: { serviceId: string; opened: boolean; onClose: () => void }) {
+  const create = useCreateExternalCa(serviceId);
+  const creating = operationStatus(create);
   return (
-    <Modal opened={opened} onClose={onClose} title="Upload external CA" size={UiDefaults.modalWidth} closeButtonProps={{ 'aria-label': 'Close' }}>
-      {opened ? <UploadForm serviceId={serviceId} onDone={onClose} /> : null}
-    </Modal>
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title="Upload external CA"
+      mutations={[create]}
+      onSubmit={async (values: Values) => {
+        const created = await create.mutateAsync({ externalCaName: values.external_ca_name, externalCaFile: values.external_ca_file });
+        return Messages.externalCaUploaded(created.name);
+      }}
+    >
+      {(form) => (
+        <UploadForm
+          // The create status in spec words stands above the form; another file clears it (the refusal was about the previous one).
+          refusal={creating.success === false ? creating.message : null}
+          onFileChosen={() => create.reset()}
+          {...form}
+        />
+      )}
+    </FormModal>
   );
 }
 
-function UploadForm({ serviceId, onDone }: { serviceId: string; onDone: () => void }) {
-  const create = useCreateExternalCa(serviceId);
-  const creating = operationStatus(create);
-  const [name, setName] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const [content, setContent] = useState('');
-  const { formRef, errors, clear, submit: send } = useFormRefusals<(typeof FIELDS)[number], Values>({
-    fields: FIELDS,
-    onSubmit: async (values) => {
-      const created = await create.mutateAsync({ externalCaName: values.external_ca_name, externalCaFile: values.external_ca_file });
-      showToast({ color: 'success', message: Messages.externalCaUploaded(created.name) });
-      onDone();
-    },
-  });
+interface UploadFormProps extends FormModalSlot<Values> {
+  refusal: string | null;
+  onFileChosen: () => void;
+}
 
-  const choose = async (chosen: File | null) => {
-    setFile(chosen);
-    clear('external_ca_file');
-    // Another file: the last refusal was about the previous one.
-    create.reset();
-    setContent(chosen ? await readFileAsBase64(chosen) : '');
+function UploadForm({ refusal, onFileChosen, onSubmit, pending, actions }: UploadFormProps) {
+  const form = useContractForm({ schema: externalCaCreateBody, defaultValues: { external_ca_name: '', external_ca_file: '' }, onSubmit });
+  const choose = (chosen: File | null) => {
+    onFileChosen();
     // The file's own name is a fair first guess at the CA's.
-    if (chosen && name.trim() === '') setName(chosen.name.replace(/\.[^.]+$/, '').slice(0, EXTERNAL_CA_LIMITS.createName));
+    if (chosen && form.getValues('external_ca_name').trim() === '') {
+      form.setValue('external_ca_name', chosen.name.replace(/\.[^.]+$/, '').slice(0, EXTERNAL_CA_LIMITS.createName));
+    }
   };
-  const submit = (event: FormEvent<HTMLFormElement>) =>
-    send(event, () => externalCaCreateBody.safeParse({ external_ca_name: name, external_ca_file: content }));
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-label="Upload external CA">
+    <ContractForm form={form} aria-label="Upload external CA">
       <Stack gap="md">
-        <FormAlert message={creating.success === false ? creating.message : null} />
-        <FileInput
+        <FormAlert message={refusal} />
+        <CertificateFileField
+          name="external_ca_file"
           label="Certificate file"
           description="A CA certificate, PEM or DER (.pem, .crt, .cer, .der)"
           placeholder="Choose a file"
@@ -64,32 +68,17 @@ function UploadForm({ serviceId, onDone }: { serviceId: string; onDone: () => vo
           withAsterisk
           clearable
           clearButtonProps={{ 'aria-label': 'Clear the file' }}
-          value={file}
-          error={errors.external_ca_file}
-          onChange={(chosen) => void choose(chosen)}
+          onChoose={choose}
         />
-        <TextInput
+        <TextField
+          name="external_ca_name"
           label="Name"
           description={`How the service names this CA, at most ${EXTERNAL_CA_LIMITS.createName} characters`}
           withAsterisk
           maxLength={EXTERNAL_CA_LIMITS.createName}
-          value={name}
-          error={errors.external_ca_name}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
-            clear('external_ca_name');
-          }}
         />
-        <FormFooter
-          submitLabel="Upload"
-          pending={create.isPending}
-          actions={
-            <Button variant="default" onClick={onDone}>
-              Cancel
-            </Button>
-          }
-        />
+        <FormFooter submitLabel="Upload" pending={pending} actions={actions} />
       </Stack>
-    </form>
+    </ContractForm>
   );
 }

@@ -1,10 +1,5 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
-import { Button, Modal } from '@mantine/core';
-import type { IdentityProvider } from '@keydeck/contract/identity-providers';
-import { UiDefaults } from '@keydeck/contract/messages';
-import { showToast } from '../../../lib/toasts';
+import type { IdentityProvider, IdentityProviderFields } from '@keydeck/contract/identity-providers';
+import { FormModal } from '../../../lib/ui/form-modal';
 import { useSaveIdentityProvider } from '../api/identity-providers.api';
 import { IdentityProviderForm } from './identity-provider-form';
 
@@ -20,31 +15,17 @@ export function IdentityProviderModal({ accountId, editing, onClose }: IdentityP
   const save = useSaveIdentityProvider(accountId);
   const provider = editing === 'new' ? undefined : (editing ?? undefined);
   return (
-    <Modal
+    <FormModal
       opened={editing !== null}
       onClose={onClose}
       title={provider ? `Edit ${provider.name}` : 'New identity provider'}
-      size={UiDefaults.modalWidth}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      mutations={[save]}
+      onSubmit={async (fields: IdentityProviderFields) => {
+        const saved = await save.mutateAsync({ id: provider?.id, fields });
+        return `Identity provider ${saved.name} ${provider ? 'saved' : 'added'}.`;
+      }}
     >
-      {editing !== null ? (
-        <IdentityProviderForm
-          provider={provider}
-          submitLabel={provider ? 'Save changes' : 'Add provider'}
-          pending={save.isPending}
-          onSubmit={async (fields) => {
-            const saved = await save.mutateAsync({ id: provider?.id, fields });
-            showToast({ color: 'success', message: `Identity provider ${saved.name} ${provider ? 'saved' : 'added'}.` });
-            save.reset();
-            onClose();
-          }}
-          actions={
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-          }
-        />
-      ) : null}
-    </Modal>
+      {(form) => <IdentityProviderForm provider={provider} submitLabel={provider ? 'Save changes' : 'Add provider'} {...form} />}
+    </FormModal>
   );
 }

@@ -1,17 +1,12 @@
-import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Popover.css';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/NumberInput.css';
-import '@mantine/core/styles/SimpleGrid.css';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { Autocomplete, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { LICENSE_PRODUCT_SUGGESTIONS, licenseFields, type License, type LicenseFields } from '@keydeck/contract/licenses';
-import { useFormRefusals } from '../../../lib/use-form-refusals';
+import { useContractForm } from '../../../lib/use-contract-form';
+import { ContractForm } from '../../../lib/ui/contract-form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { FormFooter } from '../../../lib/ui/form-footer';
+import { AutocompleteField, NumberField, TextareaField, TextField } from '../../../lib/ui/text-fields';
 
-type Field = keyof LicenseFields;
-const FIELDS: readonly Field[] = ['product', 'quantity', 'valid_from', 'valid_until', 'notes'];
 /** The batch endpoint names fields by position: licenses.0.product. */
 const BATCH_PREFIX = /^licenses\.\d+\./;
 const today = () => new Date().toISOString().slice(0, 10);
@@ -32,58 +27,32 @@ interface LicenseFormProps {
 
 /** One form for granting and editing a license; the key is drawn by the server and never edited. */
 export function LicenseForm({ license, onSubmit, pending, actions }: LicenseFormProps) {
-  const [product, setProduct] = useState(license?.product ?? '');
-  const [quantity, setQuantity] = useState<number | string>(license?.quantity ?? 1);
-  const [validFrom, setValidFrom] = useState(license?.valid_from ?? today());
-  const [validUntil, setValidUntil] = useState(license?.valid_until ?? inOneYear());
-  const [notes, setNotes] = useState(license?.notes ?? '');
-  const { formRef, errors, message, clear, submit: send } = useFormRefusals({ fields: FIELDS, batchPrefix: BATCH_PREFIX, onSubmit });
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    send(event, () =>
-      licenseFields.safeParse({
-        product,
-        quantity: quantity === '' ? Number.NaN : Number(quantity),
-        valid_from: validFrom,
-        valid_until: validUntil,
-        notes,
-      }),
-    );
-  };
+  const form = useContractForm({
+    schema: licenseFields,
+    defaultValues: {
+      product: license?.product ?? '',
+      quantity: license?.quantity ?? 1,
+      valid_from: license?.valid_from ?? today(),
+      valid_until: license?.valid_until ?? inOneYear(),
+      notes: license?.notes ?? '',
+    },
+    batchPrefix: BATCH_PREFIX,
+    onSubmit,
+  });
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-label={license ? 'Edit license' : 'New license'}>
+    <ContractForm form={form} aria-label={license ? 'Edit license' : 'New license'}>
       <Stack gap="md">
-        <FormAlert message={message} />
+        <FormAlert />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
-          <Autocomplete label="Product" withAsterisk data-autofocus openOnFocus={false} data={[...LICENSE_PRODUCT_SUGGESTIONS]} value={product} error={errors.product}
-            onChange={(value) => {
-              setProduct(value);
-              clear('product');
-            }} />
-          <NumberInput label="Quantity" withAsterisk min={1} allowDecimal={false} allowNegative={false} value={quantity} error={errors.quantity}
-            onChange={(value) => {
-              setQuantity(value);
-              clear('quantity');
-            }} />
-          <TextInput type="date" label="Valid from" withAsterisk value={validFrom} error={errors.valid_from}
-            onChange={(event) => {
-              setValidFrom(event.currentTarget.value);
-              clear('valid_from');
-            }} />
-          <TextInput type="date" label="Valid until" withAsterisk value={validUntil} error={errors.valid_until}
-            onChange={(event) => {
-              setValidUntil(event.currentTarget.value);
-              clear('valid_until');
-            }} />
+          <AutocompleteField name="product" label="Product" withAsterisk data-autofocus openOnFocus={false} data={[...LICENSE_PRODUCT_SUGGESTIONS]} />
+          <NumberField name="quantity" label="Quantity" withAsterisk min={1} allowDecimal={false} allowNegative={false} />
+          <TextField name="valid_from" type="date" label="Valid from" withAsterisk />
+          <TextField name="valid_until" type="date" label="Valid until" withAsterisk />
         </SimpleGrid>
-        <Textarea label="Notes" autosize minRows={2} maxRows={5} value={notes} error={errors.notes}
-          onChange={(event) => {
-            setNotes(event.currentTarget.value);
-            clear('notes');
-          }} />
+        <TextareaField name="notes" label="Notes" autosize minRows={2} maxRows={5} />
         <FormFooter actions={actions} submitLabel={license ? 'Save license' : 'Grant license'} pending={pending} />
       </Stack>
-    </form>
+    </ContractForm>
   );
 }

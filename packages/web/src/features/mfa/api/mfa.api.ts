@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { authInfoResponse } from '@keydeck/contract/auth';
 import { ApiPath } from '@keydeck/contract/http';
 import {
   mfaStatusResponse,
@@ -7,7 +6,6 @@ import {
   totpConfirmResponse,
   totpDisableResponse,
   totpEnrolmentResponse,
-  type TotpCompleteRequest,
 } from '@keydeck/contract/mfa';
 import { apiRequest } from '../../../lib/api-client';
 import { sessionKeys } from '../../../lib/session';
@@ -64,20 +62,5 @@ export function useRegenerateRecoveryCodes() {
       (await apiRequest(ApiPath.recoveryCodes, { method: 'POST', body: { password }, schema: recoveryCodesResponse })).recovery_codes,
     meta: { errorContext: 'Could not make new recovery codes', inlineErrorStatuses: [400] },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: mfaKeys.all }),
-  });
-}
-
-/**
- * The TOTP step of sign-in. Its 401 (wrong code) is the answer, not a lost session: ignoreAuth. After too many
- * wrong codes the server ends the partial session, so the session is asked again on every refusal.
- */
-export function useCompleteTotp() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TotpCompleteRequest) =>
-      apiRequest(ApiPath.totpAuthenticateComplete, { method: 'POST', body, schema: authInfoResponse, ignoreAuth: true }),
-    meta: { errorContext: 'Could not complete the sign-in', inlineErrorStatuses: [400, 401, 403] },
-    onSuccess: ({ auth_info }) => queryClient.setQueryData(sessionKeys.all, auth_info),
-    onError: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
   });
 }

@@ -1,12 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { authInfoResponse } from '@keydeck/contract/auth';
 import { ApiPath } from '@keydeck/contract/http';
 import {
   securityKeyRegistrationBeginResponse,
   securityKeyRegistrationResponse,
   securityKeyResponse,
   securityKeysResponse,
-  u2fBeginResponse,
 } from '@keydeck/contract/security-keys';
 import { apiRequest } from '../../../lib/api-client';
 import { sessionKeys } from '../../../lib/session';
@@ -67,16 +65,4 @@ export function useRemoveSecurityKey() {
       await queryClient.invalidateQueries({ queryKey: sessionKeys.all });
     },
   });
-}
-
-/** Spec §7 u2f/authenticate/begin: hex of the CBOR credential request. */
-export async function beginU2f(): Promise<string> {
-  return (await apiRequest(ApiPath.u2fAuthenticateBegin, { method: 'POST', schema: u2fBeginResponse, ignoreAuth: true })).u2f_data;
-}
-
-/** Spec §7 u2f/authenticate/complete; a 401 is the answer (refused key), not a lost session. */
-export async function completeU2f(u2fData: string) {
-  return (
-    await apiRequest(ApiPath.u2fAuthenticateComplete, { method: 'POST', body: { u2f_data: u2fData }, schema: authInfoResponse, ignoreAuth: true })
-  ).auth_info;
 }

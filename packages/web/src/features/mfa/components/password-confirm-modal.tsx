@@ -1,15 +1,11 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/PasswordInput.css';
-import { useState } from 'react';
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
-import { UiDefaults } from '@keydeck/contract/messages';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { passwordConfirmRequest, type PasswordConfirmRequest } from '@keydeck/contract/mfa';
+import { useContractForm } from '../../../lib/use-contract-form';
+import { ContractForm } from '../../../lib/ui/contract-form';
 import { FormAlert } from '../../../lib/ui/form-alert';
-import { useFormRefusals } from '../../../lib/use-form-refusals';
-
-const FIELDS = ['password'] as const;
+import { FormModal, type FormModalSlot } from '../../../lib/ui/form-modal';
+import { UiDefaults } from '../../../lib/ui-defaults';
+import { PasswordField } from '../../../lib/ui/text-fields';
 
 interface PasswordConfirmModalProps {
   opened: boolean;
@@ -24,43 +20,42 @@ interface PasswordConfirmModalProps {
 }
 
 /** Changes that weaken or re-issue a factor ask for the password again. */
-export function PasswordConfirmModal({ opened, onClose, ...props }: PasswordConfirmModalProps) {
+export function PasswordConfirmModal({ opened, title, onClose, onConfirm, ...props }: PasswordConfirmModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={props.title} size={UiDefaults.confirmWidth} closeButtonProps={{ 'aria-label': 'Close' }}>
-      {opened ? <PasswordForm onClose={onClose} {...props} /> : null}
-    </Modal>
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      size={UiDefaults.confirmWidth}
+      // The caller toasts what the confirmed change did.
+      onSubmit={async ({ password }: PasswordConfirmRequest) => {
+        await onConfirm(password);
+        return undefined;
+      }}
+    >
+      {({ onSubmit, actions }) => <PasswordForm onSubmit={onSubmit} actions={actions} {...props} />}
+    </FormModal>
   );
 }
 
-function PasswordForm({ description, confirmLabel, color, pending, onClose, onConfirm }: Omit<PasswordConfirmModalProps, 'opened' | 'title'>) {
-  const [password, setPassword] = useState('');
-  const { formRef, errors, message, clear, submit } = useFormRefusals<(typeof FIELDS)[number], PasswordConfirmRequest>({ fields: FIELDS, onSubmit: ({ password: value }) => onConfirm(value) });
+type PasswordFormProps = Pick<PasswordConfirmModalProps, 'description' | 'confirmLabel' | 'color' | 'pending'> &
+  Omit<FormModalSlot<PasswordConfirmRequest>, 'pending'>;
+
+function PasswordForm({ description, confirmLabel, color, pending, onSubmit, actions }: PasswordFormProps) {
+  const form = useContractForm({ schema: passwordConfirmRequest, defaultValues: { password: '' }, onSubmit });
   return (
-    <form ref={formRef} noValidate onSubmit={(event) => submit(event, () => passwordConfirmRequest.safeParse({ password }))}>
+    <ContractForm form={form}>
       <Stack gap="md">
         <Text size="sm">{description}</Text>
-        <FormAlert message={message} />
-        <PasswordInput
-          label="Your password"
-          name="password"
-          autoComplete="current-password"
-          data-autofocus
-          value={password}
-          onChange={(event) => {
-            setPassword(event.currentTarget.value);
-            clear('password');
-          }}
-          error={errors.password}
-        />
+        <FormAlert />
+        <PasswordField name="password" label="Your password" autoComplete="current-password" data-autofocus />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
+          {actions}
           <Button type="submit" color={color} loading={pending}>
             {confirmLabel}
           </Button>
         </Group>
       </Stack>
-    </form>
+    </ContractForm>
   );
 }

@@ -1,12 +1,10 @@
-import '@mantine/core/styles/Input.css';
-import { useState } from 'react';
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { securityKeyNameRequest, type SecurityKeyNameRequest } from '@keydeck/contract/security-keys';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { securityKeyNameRequest } from '@keydeck/contract/security-keys';
+import { useContractForm } from '../../../lib/use-contract-form';
+import { ContractForm } from '../../../lib/ui/contract-form';
 import { FormAlert } from '../../../lib/ui/form-alert';
-import { useFormRefusals } from '../../../lib/use-form-refusals';
+import { TextField } from '../../../lib/ui/text-fields';
 import { useRegisterSecurityKey } from '../api/security-keys.api';
-
-const FIELDS = ['name'] as const;
 
 interface SecurityKeyRegistrationProps {
   /** Called with the recovery codes the first factor issued (empty when the user already had codes). */
@@ -20,27 +18,21 @@ interface SecurityKeyRegistrationProps {
  */
 export function SecurityKeyRegistration({ onRegistered, onCancel }: SecurityKeyRegistrationProps) {
   const register = useRegisterSecurityKey();
-  const [name, setName] = useState('');
-  const { formRef, errors, message, clear, submit } = useFormRefusals<(typeof FIELDS)[number], SecurityKeyNameRequest>({
-    fields: FIELDS,
+  const form = useContractForm({
+    schema: securityKeyNameRequest,
+    defaultValues: { name: '' },
     onSubmit: async (values) => onRegistered((await register.mutateAsync(values.name)).recovery_codes),
   });
   return (
-    <form ref={formRef} noValidate aria-label="Add security key" onSubmit={(event) => submit(event, () => securityKeyNameRequest.safeParse({ name }))}>
+    <ContractForm form={form} aria-label="Add security key">
       <Stack gap="sm" maw={420}>
-        <FormAlert message={message} />
-        <TextInput
+        <FormAlert />
+        <TextField
+          name="name"
           label="Key name"
           description="To tell your keys apart, for example “Blue USB key”."
-          name="name"
           autoComplete="off"
           maxLength={100}
-          value={name}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
-            clear('name');
-          }}
-          error={errors.name}
         />
         {register.isPending ? <Text size="sm">Touch your security key when it blinks…</Text> : null}
         <Group gap="xs">
@@ -54,6 +46,6 @@ export function SecurityKeyRegistration({ onRegistered, onCancel }: SecurityKeyR
           ) : null}
         </Group>
       </Stack>
-    </form>
+    </ContractForm>
   );
 }

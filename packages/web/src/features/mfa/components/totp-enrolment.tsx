@@ -1,13 +1,12 @@
 import '@mantine/core/styles/Image.css';
-import '@mantine/core/styles/Input.css';
-import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Group, Image, Loader, Stack, Text, TextInput } from '@mantine/core';
-import { totpConfirmRequest, type TotpConfirmRequest } from '@keydeck/contract/mfa';
+import { useEffect, useRef } from 'react';
+import { Alert, Button, Group, Image, Loader, Stack, Text } from '@mantine/core';
+import { totpConfirmRequest } from '@keydeck/contract/mfa';
+import { useContractForm } from '../../../lib/use-contract-form';
+import { ContractForm } from '../../../lib/ui/contract-form';
 import { FormAlert } from '../../../lib/ui/form-alert';
-import { useFormRefusals } from '../../../lib/use-form-refusals';
+import { TextField } from '../../../lib/ui/text-fields';
 import { useBeginTotpEnrolment, useConfirmTotpEnrolment } from '../api/mfa.api';
-
-const FIELDS = ['otp'] as const;
 
 /** The secret in groups of four, as apps that take it typed show it. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)!.join(' ');
@@ -25,11 +24,11 @@ interface TotpEnrolmentProps {
 export function TotpEnrolment({ onEnabled }: TotpEnrolmentProps) {
   const begin = useBeginTotpEnrolment();
   const confirm = useConfirmTotpEnrolment();
-  const [otp, setOtp] = useState('');
   const started = useRef(false);
-  const { formRef, errors, message, clear, submit } = useFormRefusals<(typeof FIELDS)[number], TotpConfirmRequest>({
-    fields: FIELDS,
-    onSubmit: async ({ otp: code }) => onEnabled((await confirm.mutateAsync(code)).recovery_codes),
+  const form = useContractForm({
+    schema: totpConfirmRequest,
+    defaultValues: { otp: '' },
+    onSubmit: async ({ otp }) => onEnabled((await confirm.mutateAsync(otp)).recovery_codes),
   });
 
   useEffect(() => {
@@ -69,28 +68,16 @@ export function TotpEnrolment({ onEnabled }: TotpEnrolmentProps) {
           {grouped(enrolment.secret)}
         </Text>
       </div>
-      <form ref={formRef} noValidate aria-label="Confirm authenticator app" onSubmit={(event) => submit(event, () => totpConfirmRequest.safeParse({ otp }))}>
+      <ContractForm form={form} aria-label="Confirm authenticator app">
         <Stack gap="sm" maw={320}>
           <Text size="sm">2. Enter the 6-digit code the app shows now.</Text>
-          <FormAlert message={message} />
-          <TextInput
-            label="Code from the app"
-            name="otp"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={7}
-            value={otp}
-            onChange={(event) => {
-              setOtp(event.currentTarget.value);
-              clear('otp');
-            }}
-            error={errors.otp}
-          />
+          <FormAlert />
+          <TextField name="otp" label="Code from the app" autoComplete="one-time-code" inputMode="numeric" maxLength={7} />
           <Button type="submit" loading={confirm.isPending}>
             Turn on
           </Button>
         </Stack>
-      </form>
+      </ContractForm>
     </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { ApiPath } from '@keydeck/contract/http';
 import { accountExport, offboardingDeleted, offboardingStatus } from '@keydeck/contract/offboarding';
 import { apiRequest } from '../../../lib/api-client';
-import { accountKeys } from '../../accounts/api/accounts.api';
+import { accountKeys } from '../../../lib/accounts.queries';
 
 export const offboardingKeys = {
   all: ['offboarding'] as const,

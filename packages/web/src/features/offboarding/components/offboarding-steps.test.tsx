@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { OffboardingStatus } from '@keydeck/contract/offboarding';
 import { renderWithSession, sessionWith } from '../../../test/render';
 import { OffboardingSteps } from './offboarding-steps';
@@ -46,7 +46,8 @@ describe('OffboardingSteps', () => {
     fireEvent.change(input, { target: { value: 'acme' } });
     expect(confirmButton.disabled).toBe(false);
     fireEvent.click(confirmButton);
-    expect(onDelete).toHaveBeenCalledWith('acme');
+    // react-hook-form checks the form asynchronously: the confirmation follows a tick after the click.
+    await waitFor(() => expect(onDelete).toHaveBeenCalledWith('acme'));
   });
 
   it('never offers to offboard the platform account', () => {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { accountsListQuery } from '@keydeck/contract/accounts';
 import { showToast } from '../../../lib/toasts';
-import { accountQueryOptions } from '../../accounts/api/accounts.api';
+import { accountQueryOptions } from '../../../lib/accounts.queries';
 import { offboardingStatusQueryOptions, useExportAccount, useOffboardAccount } from '../api/offboarding.api';
 import { saveJsonFile } from '../../../lib/save-file';
 import { exportFilename } from '../components/export-filename';

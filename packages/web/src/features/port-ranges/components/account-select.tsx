@@ -4,6 +4,7 @@ import '@mantine/core/styles/Input.css';
 import { useState } from 'react';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useController } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { accountOptionsQueryOptions } from '../api/port-ranges.api';
 
@@ -45,6 +46,23 @@ export function AccountSelect({ label, description, value, onChange, error }: Ac
       nothingFoundMessage={accounts.isFetching ? 'Searching…' : 'No account matches'}
       error={error}
       onChange={(id, option) => onChange(id ? { id, name: option?.label ?? id } : null)}
+    />
+  );
+}
+
+/** AccountSelect in a ContractForm: the field holds the account's id (or null), the select shows its name. */
+export function AccountField({ name, ...props }: Omit<AccountSelectProps, 'value' | 'onChange' | 'error'> & { name: string }) {
+  const { field, fieldState } = useController({ name });
+  const [chosen, setChosen] = useState<AccountChoice | null>(null);
+  return (
+    <AccountSelect
+      {...props}
+      value={field.value && chosen?.id === field.value ? chosen : null}
+      error={fieldState.error?.message}
+      onChange={(choice) => {
+        setChosen(choice);
+        field.onChange(choice?.id ?? null);
+      }}
     />
   );
 }

@@ -1,14 +1,15 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Popover.css';
-import { useState } from 'react';
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { UiDefaults } from '@keydeck/contract/messages';
-import { showToast } from '../../../lib/toasts';
+import { z } from 'zod';
+import { useContractForm } from '../../../lib/use-contract-form';
+import { SelectField } from '../../../lib/ui/choice-fields';
+import { ContractForm } from '../../../lib/ui/contract-form';
+import { FormFooter } from '../../../lib/ui/form-footer';
+import { FormModal, type FormModalSlot } from '../../../lib/ui/form-modal';
 import { freePortRangesQueryOptions, rangeText, useUpdatePortRange } from '../api/port-ranges.api';
+
+const choice = z.object({ range_id: z.string().min(1, 'Choose a free range') });
+type Choice = z.output<typeof choice>;
 
 interface AssignFreeRangeModalProps {
   accountId: string;
@@ -20,59 +21,48 @@ interface AssignFreeRangeModalProps {
 export function AssignFreeRangeModal({ accountId, opened, onClose }: AssignFreeRangeModalProps) {
   const freeRanges = useQuery({ ...freePortRangesQueryOptions(), enabled: opened });
   const update = useUpdatePortRange();
-  const [rangeId, setRangeId] = useState<string | null>(null);
-  const [error, setError] = useState<string | undefined>();
   const options = (freeRanges.data ?? []).map((range) => ({
     value: range.id,
     label: range.description ? `${rangeText(range)} · ${range.description}` : rangeText(range),
   }));
 
-  const close = () => {
-    setRangeId(null);
-    setError(undefined);
-    onClose();
-  };
-  const assign = async () => {
-    if (!rangeId) {
-      setError('Choose a free range');
-      return;
-    }
-    const saved = await update.mutateAsync({ id: rangeId, account_id: accountId }).catch(() => null);
-    if (!saved) return;
-    showToast({ color: 'success', message: `Port range ${rangeText(saved)} assigned to ${saved.account_name ?? 'the account'}.` });
-    close();
-  };
-
   return (
-    <Modal opened={opened} onClose={close} title="Assign a free range" size={UiDefaults.modalWidth} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title="Assign a free range"
+      mutations={[update]}
+      onSubmit={async ({ range_id }: Choice) => {
+        const saved = await update.mutateAsync({ id: range_id, account_id: accountId });
+        return `Port range ${rangeText(saved)} assigned to ${saved.account_name ?? 'the account'}.`;
+      }}
+    >
+      {(form) => <ChooseForm options={options} loading={freeRanges.isPending} none={freeRanges.isSuccess && options.length === 0} {...form} />}
+    </FormModal>
+  );
+}
+
+interface ChooseFormProps extends FormModalSlot<Choice> {
+  options: { value: string; label: string }[];
+  loading: boolean;
+  none: boolean;
+}
+
+function ChooseForm({ options, loading, none, onSubmit, pending, actions }: ChooseFormProps) {
+  // A refusal is toasted centrally (the mutation's error context).
+  const form = useContractForm({ schema: choice, defaultValues: { range_id: '' }, errorView: () => null, onSubmit });
+  return (
+    <ContractForm form={form} aria-label="Assign a free range">
       <Stack gap="md">
-        {freeRanges.isSuccess && options.length === 0 ? (
+        {none ? (
           <Text size="sm" c="dimmed">
             There is no free port range. Create one under Administration › Port ranges first.
           </Text>
         ) : (
-          <Select
-            label="Free range"
-            placeholder={freeRanges.isPending ? 'Loading…' : 'Choose a range'}
-            data={options}
-            value={rangeId}
-            searchable
-            error={error}
-            onChange={(value) => {
-              setRangeId(value);
-              setError(undefined);
-            }}
-          />
+          <SelectField name="range_id" label="Free range" placeholder={loading ? 'Loading…' : 'Choose a range'} data={options} searchable />
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
-          <Button loading={update.isPending} disabled={options.length === 0} onClick={() => void assign()}>
-            Assign
-          </Button>
-        </Group>
+        <FormFooter submitLabel="Assign" pending={pending} actions={actions} />
       </Stack>
-    </Modal>
+    </ContractForm>
   );
 }

@@ -1,58 +1,44 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
-import { useState } from 'react';
-import { Button, Group, Modal, Stack } from '@mantine/core';
-import { UiDefaults } from '@keydeck/contract/messages';
+import { Stack } from '@mantine/core';
+import { z } from 'zod';
 import type { PortRange } from '@keydeck/contract/port-ranges';
-import { showToast } from '../../../lib/toasts';
+import { useContractForm } from '../../../lib/use-contract-form';
+import { ContractForm } from '../../../lib/ui/contract-form';
+import { FormFooter } from '../../../lib/ui/form-footer';
+import { FormModal, type FormModalSlot } from '../../../lib/ui/form-modal';
 import { rangeText, useUpdatePortRange } from '../api/port-ranges.api';
-import { AccountSelect, type AccountChoice } from './account-select';
+import { AccountField } from './account-select';
+
+const assignment = z.object({ account_id: z.string('Choose an account') });
+type Assignment = z.output<typeof assignment>;
 
 /** Assigns one free range to an account picked by name. */
 export function AssignRangeModal({ range, onClose }: { range: PortRange | null; onClose: () => void }) {
   const update = useUpdatePortRange();
-  const [account, setAccount] = useState<AccountChoice | null>(null);
-  const [error, setError] = useState<string | undefined>();
-  const close = () => {
-    setAccount(null);
-    setError(undefined);
-    onClose();
-  };
-  const assign = async () => {
-    if (!range) return;
-    if (!account) {
-      setError('Choose an account');
-      return;
-    }
-    const saved = await update.mutateAsync({ id: range.id, account_id: account.id }).catch(() => null);
-    if (!saved) return;
-    showToast({ color: 'success', message: `Port range ${rangeText(saved)} assigned to ${saved.account_name ?? account.name}.` });
-    close();
-  };
-
   return (
-    <Modal
+    <FormModal
       opened={range !== null}
-      onClose={close}
+      onClose={onClose}
       title={range ? `Assign port range ${rangeText(range)}` : ''}
-      size={UiDefaults.modalWidth}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      mutations={[update]}
+      onSubmit={async ({ account_id }: Assignment) => {
+        const saved = await update.mutateAsync({ id: range!.id, account_id });
+        return `Port range ${rangeText(saved)} assigned to ${saved.account_name ?? 'the account'}.`;
+      }}
     >
+      {(form) => <AssignForm {...form} />}
+    </FormModal>
+  );
+}
+
+function AssignForm({ onSubmit, pending, actions }: FormModalSlot<Assignment>) {
+  // A refusal is toasted centrally (the mutation's error context).
+  const form = useContractForm({ schema: assignment, defaultValues: { account_id: null as unknown as string }, errorView: () => null, onSubmit });
+  return (
+    <ContractForm form={form} aria-label="Assign port range">
       <Stack gap="md">
-        <AccountSelect label="Account" value={account} error={error} onChange={(choice) => {
-            setAccount(choice);
-            setError(undefined);
-          }} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
-          <Button loading={update.isPending} onClick={() => void assign()}>
-            Assign
-          </Button>
-        </Group>
+        <AccountField name="account_id" label="Account" />
+        <FormFooter submitLabel="Assign" pending={pending} actions={actions} />
       </Stack>
-    </Modal>
+    </ContractForm>
   );
 }

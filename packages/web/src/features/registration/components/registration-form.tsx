@@ -1,11 +1,11 @@
-import { useState, type ChangeEvent } from 'react';
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { PASSWORD_MIN_LENGTH } from '@keydeck/contract/passwords';
+import { useContractForm } from '../../../lib/use-contract-form';
+import { ContractForm } from '../../../lib/ui/contract-form';
 import { FormAlert } from '../../../lib/ui/form-alert';
-import { useFormRefusals } from '../../../lib/use-form-refusals';
-import { REGISTRATION_FIELDS, registrationFormSchema, suggestSlug, type RegistrationFormValues } from './registration-schema';
+import { PasswordField, TextField } from '../../../lib/ui/text-fields';
+import { registrationFormSchema, suggestSlug, type RegistrationFormValues } from './registration-schema';
 
-type Field = (typeof REGISTRATION_FIELDS)[number];
 type Sent = Omit<RegistrationFormValues, 'confirm'>;
 
 interface RegistrationFormProps {
@@ -16,64 +16,45 @@ interface RegistrationFormProps {
 
 /** A new company account and its first administrator. */
 export function RegistrationForm({ pending, onSubmit }: RegistrationFormProps) {
-  const [values, setValues] = useState<RegistrationFormValues>({
-    company_name: '',
-    account_slug: '',
-    username: '',
-    email: '',
-    password: '',
-    confirm: '',
+  const form = useContractForm({
+    schema: registrationFormSchema,
+    defaultValues: { company_name: '', account_slug: '', username: '', email: '', password: '', confirm: '' },
+    onSubmit: ({ confirm: _confirm, ...sent }) => onSubmit(sent),
   });
-  // The slug follows the company name until the visitor edits it.
-  const [slugEdited, setSlugEdited] = useState(false);
-  const { formRef, errors, message, clear, submit } = useFormRefusals({
-    fields: REGISTRATION_FIELDS,
-    onSubmit: ({ confirm: _confirm, ...sent }: RegistrationFormValues) => onSubmit(sent),
-  });
-
-  const field = (name: Field) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      const value = event.currentTarget.value;
-      setValues((current) => ({
-        ...current,
-        [name]: value,
-        ...(name === 'company_name' && !slugEdited ? { account_slug: suggestSlug(value) } : {}),
-      }));
-      if (name === 'account_slug') setSlugEdited(true);
-      clear(name);
-      if (name === 'company_name' && !slugEdited) clear('account_slug');
-    },
-  });
-  const loginLink = `${window.location.origin}/login?account_slug=${values.account_slug || 'your-company'}`;
+  // The slug follows the company name until the visitor edits it (it is then no longer the previous name's suggestion).
+  const followName = (name: string) => {
+    const { company_name, account_slug } = form.getValues();
+    if (account_slug !== suggestSlug(company_name ?? '')) return;
+    form.setValue('account_slug', suggestSlug(name));
+    form.clearErrors('account_slug');
+  };
+  const loginLink = `${window.location.origin}/login?account_slug=${form.watch('account_slug') || 'your-company'}`;
 
   return (
-    <form ref={formRef} noValidate aria-label="Create an account" onSubmit={(event) => submit(event, () => registrationFormSchema.safeParse(values))}>
+    <ContractForm form={form} aria-label="Create an account">
       <Stack gap="md">
-        <FormAlert message={message} />
-        <TextInput label="Company name" autoComplete="organization" autoFocus {...field('company_name')} />
-        <TextInput
+        <FormAlert />
+        <TextField name="company_name" label="Company name" autoComplete="organization" autoFocus onChange={followName} />
+        <TextField
+          name="account_slug"
           label="Account slug"
           autoComplete="off"
           description={`Lowercase letters, digits and dashes. Your sign-in link: ${loginLink}`}
           styles={{ description: { overflowWrap: 'anywhere' } }}
-          {...field('account_slug')}
         />
-        <TextInput label="Your username" autoComplete="username" description="You sign in with it as the account's administrator" {...field('username')} />
-        <TextInput label="Email" type="email" autoComplete="email" description="We send a link there to confirm the registration" {...field('email')} />
-        <PasswordInput
+        <TextField name="username" label="Your username" autoComplete="username" description="You sign in with it as the account's administrator" />
+        <TextField name="email" label="Email" type="email" autoComplete="email" description="We send a link there to confirm the registration" />
+        <PasswordField
+          name="password"
           label="Password"
           autoComplete="new-password"
           description={`At least ${PASSWORD_MIN_LENGTH} characters; not a common password and not your username`}
-          {...field('password')}
         />
-        <PasswordInput label="Repeat the password" autoComplete="new-password" {...field('confirm')} />
+        <PasswordField name="confirm" label="Repeat the password" autoComplete="new-password" />
         <Button type="submit" fullWidth loading={pending} mt="xs">
           Create account
         </Button>
       </Stack>
-    </form>
+    </ContractForm>
   );
 }

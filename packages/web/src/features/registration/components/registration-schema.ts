@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { registrationRequest } from '@keydeck/contract/registration';
-import { checkNewPassword } from '../../auth/components/new-password-schema';
+import { checkNewPassword } from '../../../lib/new-password';
 
 /** The sign-up form: the contract's request without the marketplace (the page adds it), and the password typed twice. */
 export const registrationFormSchema = registrationRequest
@@ -10,7 +10,6 @@ export const registrationFormSchema = registrationRequest
   .superRefine((v, ctx) => checkNewPassword(ctx, { field: 'password', password: v.password, confirm: v.confirm, username: v.username }));
 
 export type RegistrationFormValues = z.input<typeof registrationFormSchema>;
-export const REGISTRATION_FIELDS = ['company_name', 'account_slug', 'username', 'email', 'password', 'confirm'] as const;
 
 /** A slug suggested from the company name until the visitor types their own: 'Acme Labs, Inc.' -> 'acme-labs-inc'. */
 export function suggestSlug(companyName: string): string {

@@ -1,6 +1,4 @@
 import '@mantine/core/styles/Anchor.css';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/PasswordInput.css';
 import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { RegistrationRequest } from '@keydeck/contract/registration';

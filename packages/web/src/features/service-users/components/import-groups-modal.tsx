@@ -1,16 +1,12 @@
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
-import { useState, type FormEvent } from 'react';
-import { Button, FileButton, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { z } from 'zod';
-import { UiDefaults } from '@keydeck/contract/messages';
 import { importedServiceUserGroup } from '@keydeck/contract/service-users';
-import { showToast } from '../../../lib/toasts';
-import { useFormRefusals } from '../../../lib/use-form-refusals';
+import { useContractForm } from '../../../lib/use-contract-form';
+import { ContractForm } from '../../../lib/ui/contract-form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { FormFooter } from '../../../lib/ui/form-footer';
+import { FormModal, type FormModalSlot } from '../../../lib/ui/form-modal';
+import { TextareaField } from '../../../lib/ui/text-fields';
 import { useCreateGroups, type ServiceRef } from '../api/service-users.api';
 
 /** An export is the list of groups; {groups: [...]} (the GET answer itself) is taken too. */
@@ -39,67 +35,54 @@ const importText = z.object({
 
 /** Imports groups exported from this or another service: all of them or, when one is refused, none. */
 export function ImportGroupsModal({ service, opened, onClose }: { service: ServiceRef; opened: boolean; onClose: () => void }) {
+  const create = useCreateGroups(service);
   return (
-    <Modal opened={opened} onClose={onClose} title="Import groups" size={UiDefaults.modalWidth} closeButtonProps={{ 'aria-label': 'Close' }}>
-      {opened ? <ImportForm service={service} onClose={onClose} /> : null}
-    </Modal>
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title="Import groups"
+      mutations={[create]}
+      onSubmit={async ({ groups }: { groups: Imported }) => {
+        await create.mutateAsync({ action: 'import', groups });
+        return `${groups.length} group${groups.length === 1 ? '' : 's'} imported.`;
+      }}
+    >
+      {(form) => <ImportForm {...form} />}
+    </FormModal>
   );
 }
 
-function ImportForm({ service, onClose }: { service: ServiceRef; onClose: () => void }) {
-  const create = useCreateGroups(service);
-  const [text, setText] = useState('');
-  const { formRef, errors, message, clear, submit: send } = useFormRefusals({
-    fields: ['groups'] as const,
-    onSubmit: async ({ groups }: { groups: Imported }) => {
-      await create.mutateAsync({ action: 'import', groups });
-      showToast({ color: 'success', message: `${groups.length} group${groups.length === 1 ? '' : 's'} imported.` });
-      onClose();
-    },
-  });
-  const submit = (event: FormEvent<HTMLFormElement>) => send(event, () => importText.safeParse({ groups: text }));
+function ImportForm({ onSubmit, pending, actions }: FormModalSlot<{ groups: Imported }>) {
+  const form = useContractForm({ schema: importText, defaultValues: { groups: '' }, onSubmit });
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-label="Import groups">
+    <ContractForm form={form} aria-label="Import groups">
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           Paste the JSON of an export, or choose its file. Existing group names are refused; parents may be existing groups or
           groups of the import.
         </Text>
-        <FormAlert message={message} />
-        <Textarea
+        <FormAlert />
+        <TextareaField
+          name="groups"
           label="Groups (JSON)"
           data-autofocus
           autosize
           minRows={6}
           maxRows={14}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
-          value={text}
-          error={errors.groups}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            clear('groups');
-          }}
         />
         <Group justify="space-between">
-          <FileButton accept="application/json,.json" onChange={(file) => void file?.text().then(setText)}>
+          <FileButton accept="application/json,.json" onChange={(file) => void file?.text().then((text) => form.setValue('groups', text))}>
             {(props) => (
               <Button variant="default" {...props}>
                 Choose a file
               </Button>
             )}
           </FileButton>
-          <FormFooter
-            submitLabel="Import"
-            pending={create.isPending}
-            actions={
-              <Button variant="default" onClick={onClose}>
-                Cancel
-              </Button>
-            }
-          />
+          <FormFooter submitLabel="Import" pending={pending} actions={actions} />
         </Group>
       </Stack>
-    </form>
+    </ContractForm>
   );
 }

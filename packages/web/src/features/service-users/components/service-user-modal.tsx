@@ -1,14 +1,16 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
-import { Button, Modal } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { UiDefaults } from '@keydeck/contract/messages';
 import { Permission } from '@keydeck/contract/permissions';
 import type { ServiceUser } from '@keydeck/contract/service-users';
 import { useCan } from '../../../lib/can';
-import { showToast } from '../../../lib/toasts';
-import { accountUsersQueryOptions, serviceGroupsQueryOptions, useAddServiceUser, useMoveServiceUser, type ServiceRef } from '../api/service-users.api';
+import { FormModal } from '../../../lib/ui/form-modal';
+import {
+  accountUsersQueryOptions,
+  serviceGroupsQueryOptions,
+  useAddServiceUser,
+  useMoveServiceUser,
+  type ServiceRef,
+  type UserMembership,
+} from '../api/service-users.api';
 import { ServiceUserForm } from './service-user-form';
 
 type Props = {
@@ -28,33 +30,27 @@ export function ServiceUserModal({ service, user, members, opened, onClose }: Pr
   const groups = useQuery({ ...serviceGroupsQueryOptions(service), enabled: opened });
   const mayListUsers = useCan(Permission.usersRead);
   const accountUsers = useQuery({ ...accountUsersQueryOptions(), enabled: opened && !user && mayListUsers });
-  const title = user ? `Change the group of ${user.username}` : 'Add a user to the service';
 
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size={UiDefaults.modalWidth} closeButtonProps={{ 'aria-label': 'Close' }}>
-      {opened ? (
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={user ? `Change the group of ${user.username}` : 'Add a user to the service'}
+      mutations={[mutation]}
+      onSubmit={async (membership: UserMembership) => {
+        await mutation.mutateAsync(membership);
+        return user ? `${membership.username} moved to ${membership.group_name}.` : `${membership.username} added to ${membership.group_name}.`;
+      }}
+    >
+      {(form) => (
         <ServiceUserForm
           {...(user ? { username: user.username, group: user.group } : {})}
           usernames={(accountUsers.data?.data ?? []).map((u) => u.username).filter((u) => !members.some((m) => m.username === u))}
           groups={(groups.data?.data ?? []).map((g) => g.name)}
           submitLabel={user ? 'Change group' : 'Add user'}
-          pending={mutation.isPending}
-          onSubmit={async (membership) => {
-            await mutation.mutateAsync(membership);
-            showToast({
-              color: 'success',
-              message: user ? `${membership.username} moved to ${membership.group_name}.` : `${membership.username} added to ${membership.group_name}.`,
-            });
-            mutation.reset();
-            onClose();
-          }}
-          actions={
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-          }
+          {...form}
         />
-      ) : null}
-    </Modal>
+      )}
+    </FormModal>
   );
 }

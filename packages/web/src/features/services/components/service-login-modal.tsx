@@ -2,7 +2,7 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { UiDefaults } from '@keydeck/contract/messages';
+import { UiDefaults } from '../../../lib/ui-defaults';
 import type { Service } from '@keydeck/contract/services';
 import { useServiceLogin } from '../api/service-session.mutations';
 

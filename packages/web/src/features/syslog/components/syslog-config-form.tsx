@@ -1,13 +1,6 @@
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/InlineInput.css';
-import '@mantine/core/styles/Switch.css';
-import '@mantine/core/styles/Radio.css';
-import '@mantine/core/styles/NumberInput.css';
-import '@mantine/core/styles/SimpleGrid.css';
-import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Popover.css';
-import type { FormEvent, ReactNode } from 'react';
-import { Group, NumberInput, Radio, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { z } from 'zod';
+import { Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   DEFAULT_SYSLOG_FACILITY,
   SYSLOG_PROTOCOL_LABELS,
@@ -17,20 +10,27 @@ import {
   type SyslogConfigFields,
   type SyslogProtocol,
 } from '@keydeck/contract/syslog';
-import { useFormRefusals, useFormValues } from '../../../lib/use-form-refusals';
+import { useContractForm } from '../../../lib/use-contract-form';
+import { RadioGroupField, SelectField, SwitchField } from '../../../lib/ui/choice-fields';
+import { ContractForm } from '../../../lib/ui/contract-form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { FormFooter } from '../../../lib/ui/form-footer';
+import { NumberField, TextareaField, TextField } from '../../../lib/ui/text-fields';
 import { FACILITY_OPTIONS, facilityDescription } from './facility-options';
-
-type Field = keyof SyslogConfigFields;
-const FIELDS: readonly Field[] = Object.keys(syslogConfigFields.shape) as Field[];
 
 /** The IANA ports: 514 for syslog over UDP and TCP, 6514 for syslog over TLS (RFC 5425). */
 const DEFAULT_PORT: Record<SyslogProtocol, number> = { udp: 514, tcp: 514, tls: 6514 };
 
-type Values = Omit<SyslogConfigFields, 'port' | 'ca_certificate'> & { port: number | string; ca_certificate: string };
+/** Only TLS uses a CA certificate: a PEM left in the field from an earlier choice is neither checked nor kept. */
+const formSchema = syslogConfigFields.extend({ ca_certificate: z.string() }).transform((fields, ctx) => {
+  if (fields.protocol !== 'tls') return { ...fields, ca_certificate: null };
+  const pem = syslogConfigFields.shape.ca_certificate.safeParse(fields.ca_certificate);
+  if (pem.success) return { ...fields, ca_certificate: pem.data };
+  ctx.addIssue({ code: 'custom', path: ['ca_certificate'], message: pem.error.issues[0]!.message });
+  return z.NEVER;
+});
 
-function valuesOf(config: SyslogConfig | undefined): Values {
+function valuesOf(config: SyslogConfig | undefined): z.input<typeof formSchema> {
   if (!config) return { name: '', host: '', port: DEFAULT_PORT.udp, protocol: 'udp', facility: DEFAULT_SYSLOG_FACILITY, enabled: true, ca_certificate: '' };
   const { name, host, port, protocol, facility, enabled, ca_certificate } = config;
   return { name, host, port, protocol, facility, enabled, ca_certificate: ca_certificate ?? '' };
@@ -48,81 +48,38 @@ interface SyslogConfigFormProps {
 
 /** One form for adding and changing a syslog server, checked with the contract's syslogConfigFields. */
 export function SyslogConfigForm({ config, onSubmit, pending, submitLabel, actions }: SyslogConfigFormProps) {
-  const { formRef, errors, message, clear, submit: send } = useFormRefusals({ fields: FIELDS, onSubmit });
-  const { values, set } = useFormValues(() => valuesOf(config), clear);
-
-  const setProtocol = (protocol: SyslogProtocol) => {
+  const form = useContractForm({ schema: formSchema, defaultValues: valuesOf(config), onSubmit });
+  const followPort = (protocol: string) => {
     // Follow the protocol's usual port unless the user typed another one.
-    if (values.port === DEFAULT_PORT[values.protocol]) set('port', DEFAULT_PORT[protocol]);
-    set('protocol', protocol);
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    send(event, () =>
-      syslogConfigFields.safeParse({
-        ...values,
-        port: values.port === '' ? Number.NaN : Number(values.port),
-        // Only TLS uses a CA certificate; a PEM left in the field from an earlier choice is not kept.
-        ca_certificate: values.protocol === 'tls' ? values.ca_certificate : null,
-      }),
-    );
+    const { port, protocol: previous } = form.getValues();
+    if (port === DEFAULT_PORT[previous]) form.setValue('port', DEFAULT_PORT[protocol as SyslogProtocol]);
   };
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-label={config ? `Syslog server ${config.name}` : 'New syslog server'}>
+    <ContractForm form={form} aria-label={config ? `Syslog server ${config.name}` : 'New syslog server'}>
       <Stack gap="md">
-        <FormAlert message={message} />
-        <TextInput
-          label="Name"
-          withAsterisk
-          description="How this server appears in the list"
-          data-autofocus
-          value={values.name}
-          error={errors.name}
-          onChange={(event) => set('name', event.currentTarget.value)}
-        />
-        <Radio.Group label="Protocol" value={values.protocol} onChange={(value) => setProtocol(value as SyslogProtocol)} error={errors.protocol}>
+        <FormAlert />
+        <TextField name="name" label="Name" withAsterisk description="How this server appears in the list" data-autofocus />
+        <RadioGroupField name="protocol" label="Protocol" onChange={followPort}>
           <Group gap="lg" mt={6}>
             {SYSLOG_PROTOCOLS.map((protocol) => (
               <Radio key={protocol} value={protocol} label={SYSLOG_PROTOCOL_LABELS[protocol]} />
             ))}
           </Group>
-        </Radio.Group>
+        </RadioGroupField>
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md" verticalSpacing="sm">
-          <TextInput
-            label="Host"
-            withAsterisk
-            description="Host name or IP address"
-            style={{ gridColumn: 'span 2' }}
-            value={values.host}
-            error={errors.host}
-            onChange={(event) => set('host', event.currentTarget.value)}
-          />
-          <NumberInput
-            label="Port"
-            withAsterisk
-            description="1-65535"
-            min={1}
-            max={65535}
-            allowDecimal={false}
-            allowNegative={false}
-            value={values.port}
-            error={errors.port}
-            onChange={(value) => set('port', value)}
-          />
+          <TextField name="host" label="Host" withAsterisk description="Host name or IP address" style={{ gridColumn: 'span 2' }} />
+          <NumberField name="port" label="Port" withAsterisk description="1-65535" min={1} max={65535} allowDecimal={false} allowNegative={false} />
         </SimpleGrid>
-        <Select
+        <SelectField
+          name="facility"
+          numeric
           label="Facility"
           description="The syslog facility the audit events are sent with"
           data={FACILITY_OPTIONS}
-          value={String(values.facility)}
           allowDeselect={false}
           searchable
           maxDropdownHeight={280}
-          error={errors.facility}
-          onChange={(value) => {
-            if (value !== null) set('facility', Number(value));
-          }}
           renderOption={({ option }) => (
             <div>
               <Text size="sm">{option.label}</Text>
@@ -132,8 +89,9 @@ export function SyslogConfigForm({ config, onSubmit, pending, submitLabel, actio
             </div>
           )}
         />
-        {values.protocol === 'tls' ? (
-          <Textarea
+        {form.watch('protocol') === 'tls' ? (
+          <TextareaField
+            name="ca_certificate"
             label="CA certificate"
             description="PEM of the CA (or self-signed certificate) that signed the server's certificate. Leave empty to trust the system's CAs."
             placeholder="-----BEGIN CERTIFICATE-----"
@@ -141,20 +99,11 @@ export function SyslogConfigForm({ config, onSubmit, pending, submitLabel, actio
             minRows={4}
             maxRows={10}
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-xs)' } }}
-            value={values.ca_certificate}
-            error={errors.ca_certificate}
-            onChange={(event) => set('ca_certificate', event.currentTarget.value)}
           />
         ) : null}
-        <Switch
-          label="Enabled"
-          description="Forward audit events to this server"
-          checked={values.enabled}
-          error={errors.enabled}
-          onChange={(event) => set('enabled', event.currentTarget.checked)}
-        />
+        <SwitchField name="enabled" label="Enabled" description="Forward audit events to this server" />
         <FormFooter actions={actions} submitLabel={submitLabel} pending={pending} />
       </Stack>
-    </form>
+    </ContractForm>
   );
 }

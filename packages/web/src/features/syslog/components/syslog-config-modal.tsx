@@ -1,10 +1,5 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
-import { Button, Modal } from '@mantine/core';
-import { UiDefaults } from '@keydeck/contract/messages';
-import type { SyslogConfig } from '@keydeck/contract/syslog';
-import { showToast } from '../../../lib/toasts';
+import type { SyslogConfig, SyslogConfigFields } from '@keydeck/contract/syslog';
+import { FormModal } from '../../../lib/ui/form-modal';
 import { useSaveSyslogConfig } from '../api/syslog.api';
 import { SyslogConfigForm } from './syslog-config-form';
 
@@ -20,31 +15,17 @@ interface SyslogConfigModalProps {
 export function SyslogConfigModal({ accountId, opened, config, onClose }: SyslogConfigModalProps) {
   const save = useSaveSyslogConfig(accountId);
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={config ? `Edit ${config.name}` : 'New syslog server'}
-      size={UiDefaults.modalWidth}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      mutations={[save]}
+      onSubmit={async (fields: SyslogConfigFields) => {
+        const saved = await save.mutateAsync({ id: config?.id, fields });
+        return `Syslog server ${saved.name} ${config ? 'saved' : 'added'}.`;
+      }}
     >
-      {opened ? (
-        <SyslogConfigForm
-          config={config}
-          submitLabel={config ? 'Save changes' : 'Add server'}
-          pending={save.isPending}
-          onSubmit={async (fields) => {
-            const saved = await save.mutateAsync({ id: config?.id, fields });
-            showToast({ color: 'success', message: `Syslog server ${saved.name} ${config ? 'saved' : 'added'}.` });
-            save.reset();
-            onClose();
-          }}
-          actions={
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-          }
-        />
-      ) : null}
-    </Modal>
+      {(form) => <SyslogConfigForm config={config} submitLabel={config ? 'Save changes' : 'Add server'} {...form} />}
+    </FormModal>
   );
 }

@@ -1,14 +1,14 @@
-import '@mantine/core/styles/Input.css';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { Stack, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Stack } from '@mantine/core';
+import { Controller } from 'react-hook-form';
 import { roleFields, type Role, type RoleFields } from '@keydeck/contract/roles';
-import { useFormRefusals } from '../../../lib/use-form-refusals';
+import { useContractForm } from '../../../lib/use-contract-form';
+import { ContractForm } from '../../../lib/ui/contract-form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { FormFooter } from '../../../lib/ui/form-footer';
+import { TextField } from '../../../lib/ui/text-fields';
 import { PermissionChecklist } from './permission-checklist';
 
-type Field = keyof RoleFields;
-const FIELDS: readonly Field[] = ['name', 'permissions'];
 /** Batch endpoints name fields by position: roles.0.name. */
 const BATCH_PREFIX = /^roles\.\d+\./;
 
@@ -28,50 +28,35 @@ interface RoleFormProps {
 
 /** One form for creating, editing and viewing a role, validated with the contract's roleFields. */
 export function RoleForm({ role, held, readOnly = false, onSubmit, pending, submitLabel, actions }: RoleFormProps) {
-  const [name, setName] = useState(role?.name ?? '');
-  const [permissions, setPermissions] = useState<string[]>(() => [...(role?.permissions ?? [])]);
-  const { formRef, errors, message, clear, submit: send } = useFormRefusals({ fields: FIELDS, batchPrefix: BATCH_PREFIX, onSubmit });
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    if (readOnly) {
-      event.preventDefault();
-      return;
-    }
-    send(event, () =>
-      roleFields.safeParse({ name, permissions }),
-    );
-  };
+  const form = useContractForm({
+    schema: roleFields,
+    defaultValues: { name: role?.name ?? '', permissions: [...(role?.permissions ?? [])] },
+    batchPrefix: BATCH_PREFIX,
+    // A role shown read-only has no submit button; Enter sends nothing either.
+    onSubmit: async (fields) => (readOnly ? undefined : onSubmit(fields)),
+  });
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-label={role ? `Role ${role.name}` : 'New role'}>
+    <ContractForm form={form} aria-label={role ? `Role ${role.name}` : 'New role'}>
       <Stack gap="md">
-        <FormAlert message={message} />
-        {readOnly ? null : (
-          <TextInput
-            label="Role name"
-            withAsterisk
-            data-autofocus
-            value={name}
-            error={errors.name}
-            onChange={(event) => {
-              setName(event.currentTarget.value);
-              clear('name');
-            }}
-          />
-        )}
-        <PermissionChecklist
-          value={permissions}
-          onChange={(next) => {
-            setPermissions(next);
-            clear('permissions');
-          }}
-          held={held}
-          saved={role?.permissions}
-          readOnly={readOnly}
-          error={errors.permissions}
+        <FormAlert />
+        {readOnly ? null : <TextField name="name" label="Role name" withAsterisk data-autofocus />}
+        <Controller
+          name="permissions"
+          control={form.control}
+          render={({ field, fieldState }) => (
+            <PermissionChecklist
+              value={field.value}
+              onChange={field.onChange}
+              held={held}
+              saved={role?.permissions}
+              readOnly={readOnly}
+              error={fieldState.error?.message}
+            />
+          )}
         />
         <FormFooter actions={actions} submitLabel={submitLabel} pending={pending} readOnly={readOnly} />
       </Stack>
-    </form>
+    </ContractForm>
   );
 }

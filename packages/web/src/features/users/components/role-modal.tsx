@@ -1,13 +1,9 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
-import { Alert, Button, Modal } from '@mantine/core';
-import { UiDefaults } from '@keydeck/contract/messages';
+import { Alert } from '@mantine/core';
 import { Permission } from '@keydeck/contract/permissions';
-import type { Role } from '@keydeck/contract/roles';
+import type { Role, RoleFields } from '@keydeck/contract/roles';
 import { useCan } from '../../../lib/can';
 import { useSession } from '../../../lib/session';
-import { showToast } from '../../../lib/toasts';
+import { FormModal } from '../../../lib/ui/form-modal';
 import { useCreateRole, useUpdateRole } from '../api/roles.api';
 import { RoleForm } from './role-form';
 
@@ -30,42 +26,23 @@ export function RoleModal({ accountId, target, onClose }: RoleModalProps) {
   const readOnly = Boolean(role && (role.built_in || !mayManage));
   const title = !role ? 'New role' : readOnly ? `Role ${role.name}` : `Edit role ${role.name}`;
 
-  const save = async (fields: { name: string; permissions: string[] }) => {
-    if (role) {
-      const saved = await update.mutateAsync({ id: role.id, ...fields });
-      showToast({ color: 'success', message: `Role ${saved.name} saved.` });
-    } else {
-      const created = await create.mutateAsync(fields);
-      showToast({ color: 'success', message: `Role ${created.name} created.` });
-    }
-    onClose();
+  const save = async (fields: RoleFields) => {
+    if (role) return `Role ${(await update.mutateAsync({ id: role.id, ...fields })).name} saved.`;
+    return `Role ${(await create.mutateAsync(fields)).name} created.`;
   };
 
   return (
-    <Modal opened={target !== null} onClose={onClose} title={title} size={UiDefaults.modalWidth} closeButtonProps={{ 'aria-label': 'Close' }}>
-      {target !== null ? (
+    <FormModal opened={target !== null} onClose={onClose} title={title} mutations={[create, update]} onSubmit={save} cancelLabel={readOnly ? 'Close' : 'Cancel'}>
+      {(form) => (
         <>
           {role?.built_in ? (
             <Alert color="info" variant="light" mb="md">
               Every account has this built-in role. Its permissions are shown here and cannot be changed.
             </Alert>
           ) : null}
-          <RoleForm
-            key={role?.id ?? 'new'}
-            role={role}
-            held={held}
-            readOnly={readOnly}
-            pending={create.isPending || update.isPending}
-            submitLabel={role ? 'Save role' : 'Create role'}
-            onSubmit={save}
-            actions={
-              <Button variant="default" onClick={onClose}>
-                {readOnly ? 'Close' : 'Cancel'}
-              </Button>
-            }
-          />
+          <RoleForm role={role} held={held} readOnly={readOnly} submitLabel={role ? 'Save role' : 'Create role'} {...form} />
         </>
-      ) : null}
-    </Modal>
+      )}
+    </FormModal>
   );
 }

@@ -1,19 +1,14 @@
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/InlineInput.css';
-import '@mantine/core/styles/Switch.css';
-import '@mantine/core/styles/SimpleGrid.css';
-import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Popover.css';
-import '@mantine/core/styles/Pill.css';
-import '@mantine/core/styles/PillsInput.css';
-import type { ChangeEvent, FormEvent, ReactNode } from 'react';
-import { MultiSelect, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { z } from 'zod';
 import type { Role } from '@keydeck/contract/roles';
 import { userFields, type User } from '@keydeck/contract/users';
-import { useFormRefusals, useFormValues } from '../../../lib/use-form-refusals';
+import { useContractForm } from '../../../lib/use-contract-form';
+import { MultiSelectField, SwitchField } from '../../../lib/ui/choice-fields';
+import { ContractForm } from '../../../lib/ui/contract-form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { FormFooter } from '../../../lib/ui/form-footer';
+import { TextField } from '../../../lib/ui/text-fields';
 
 const inviteFields = userFields;
 const editFields = userFields.omit({ username: true }).extend({ disabled: z.boolean() });
@@ -21,8 +16,6 @@ const editFields = userFields.omit({ username: true }).extend({ disabled: z.bool
 /** What the form hands over, checked with the contract: an invitation carries a username, an edit `disabled`. */
 export type UserFormOutput = Omit<z.output<typeof inviteFields>, 'username'> & { username?: string; disabled?: boolean };
 
-type Field = 'username' | 'name' | 'email' | 'roles' | 'mfa_enforced' | 'disabled';
-const FIELDS: readonly Field[] = ['username', 'name', 'email', 'roles', 'mfa_enforced', 'disabled'];
 /** Batch endpoints name fields by position: users.0.username. */
 const BATCH_PREFIX = /^users\.\d+\./;
 
@@ -45,20 +38,18 @@ interface UserFormProps {
 
 /** One form for inviting and editing a user, validated with the contract's userFields. */
 export function UserForm({ user, roles, held, onSubmit, pending, submitLabel, actions }: UserFormProps) {
-  const { formRef, errors, message, clear, submit: send } = useFormRefusals({ fields: FIELDS, batchPrefix: BATCH_PREFIX, onSubmit });
-  const { values, set } = useFormValues({
-    username: user?.username ?? '',
-    name: user?.name ?? '',
-    email: user?.email ?? '',
-    roles: user?.roles.map((role) => role.id) ?? [],
-    mfa_enforced: user?.mfa_enforced ?? false,
-    disabled: user?.disabled ?? false,
-  }, clear);
-
-  const text = (field: 'username' | 'name' | 'email') => ({
-    value: values[field],
-    error: errors[field],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => set(field, event.currentTarget.value),
+  const form = useContractForm({
+    schema: user ? editFields : inviteFields,
+    defaultValues: {
+      username: user?.username ?? '',
+      name: user?.name ?? '',
+      email: user?.email ?? '',
+      roles: user?.roles.map((role) => role.id) ?? [],
+      mfa_enforced: user?.mfa_enforced ?? false,
+      disabled: user?.disabled ?? false,
+    },
+    batchPrefix: BATCH_PREFIX,
+    onSubmit,
   });
 
   // The server refuses a role the user gains when the signed-in user lacks one of its permissions;
@@ -68,18 +59,13 @@ export function UserForm({ user, roles, held, onSubmit, pending, submitLabel, ac
   const roleOptions = roles.map((role) => ({ value: role.id, label: role.name, disabled: !grantable(role) }));
   const someNotGrantable = roleOptions.some((option) => option.disabled);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    send(event, () =>
-      user ? editFields.safeParse(values) : inviteFields.safeParse(values),
-    );
-  };
-
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-label={user ? `User ${user.username}` : 'Invite user'}>
+    <ContractForm form={form} aria-label={user ? `User ${user.username}` : 'Invite user'}>
       <Stack gap="md">
-        <FormAlert message={message} />
+        <FormAlert />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
-          <TextInput
+          <TextField
+            name="username"
             label="Username"
             withAsterisk={!user}
             readOnly={Boolean(user)}
@@ -87,23 +73,20 @@ export function UserForm({ user, roles, held, onSubmit, pending, submitLabel, ac
             description={user ? 'Usernames cannot be changed' : 'Used to sign in; unique across Keydeck'}
             data-autofocus={user ? undefined : true}
             autoComplete="off"
-            {...text('username')}
           />
-          <TextInput label="Name" withAsterisk data-autofocus={user ? true : undefined} description="As others see it" {...text('name')} />
+          <TextField name="name" label="Name" withAsterisk data-autofocus={user ? true : undefined} description="As others see it" />
         </SimpleGrid>
-        <TextInput label="Email" type="email" withAsterisk autoComplete="off" {...text('email')} />
-        <MultiSelect
+        <TextField name="email" label="Email" type="email" withAsterisk autoComplete="off" />
+        <MultiSelectField
+          name="roles"
           label="Roles"
           description={
             someNotGrantable
               ? 'The user gets the permissions of every role chosen. Roles with permissions you do not hold cannot be given.'
               : 'The user gets the permissions of every role chosen.'
           }
-          placeholder={values.roles.length === 0 ? 'None: the user holds no permissions' : undefined}
+          placeholder={(form.watch('roles') ?? []).length === 0 ? 'None: the user holds no permissions' : undefined}
           data={roleOptions}
-          value={values.roles}
-          onChange={(next) => set('roles', next)}
-          error={errors.roles}
           searchable
           clearable
           hidePickedOptions={false}
@@ -120,25 +103,21 @@ export function UserForm({ user, roles, held, onSubmit, pending, submitLabel, ac
           )}
           comboboxProps={{ withinPortal: true }}
         />
-        <Switch
+        <SwitchField
+          name="mfa_enforced"
           label="Require multi-factor sign-in"
           description="The user must set up a second factor before they can use the console"
-          checked={values.mfa_enforced}
-          error={errors.mfa_enforced}
-          onChange={(event) => set('mfa_enforced', event.currentTarget.checked)}
         />
         {user ? (
-          <Switch
+          <SwitchField
+            name="disabled"
             label="Disabled"
             description="A disabled user cannot sign in; disabling ends their sessions at once"
             color="error"
-            checked={values.disabled}
-            error={errors.disabled}
-            onChange={(event) => set('disabled', event.currentTarget.checked)}
           />
         ) : null}
         <FormFooter actions={actions} submitLabel={submitLabel} pending={pending} />
       </Stack>
-    </form>
+    </ContractForm>
   );
 }

@@ -1,13 +1,9 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Skeleton.css';
-import { Alert, Button, Modal, Skeleton, Stack } from '@mantine/core';
+import { Alert, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { UiDefaults } from '@keydeck/contract/messages';
 import type { User } from '@keydeck/contract/users';
 import { useSession } from '../../../lib/session';
-import { showToast } from '../../../lib/toasts';
+import { FormModal } from '../../../lib/ui/form-modal';
 import { roleChoicesQueryOptions } from '../api/roles.api';
 import { useInviteUser, useUpdateUser } from '../api/users.api';
 import { UserForm, type UserFormOutput } from './user-form';
@@ -30,25 +26,13 @@ export function UserModal({ accountId, target, onClose }: UserModalProps) {
   const user = target === 'new' ? undefined : (target ?? undefined);
 
   const save = async ({ username, disabled, ...fields }: UserFormOutput) => {
-    if (user) {
-      const saved = await update.mutateAsync({ id: user.id, ...fields, disabled });
-      showToast({ color: 'success', message: `User ${saved.username} saved.` });
-    } else {
-      const invited = await invite.mutateAsync({ ...fields, username: username ?? '' });
-      showToast({ color: 'success', message: `User ${invited.username} invited.` });
-    }
-    onClose();
+    if (user) return `User ${(await update.mutateAsync({ id: user.id, ...fields, disabled })).username} saved.`;
+    return `User ${(await invite.mutateAsync({ ...fields, username: username ?? '' })).username} invited.`;
   };
 
   return (
-    <Modal
-      opened={target !== null}
-      onClose={onClose}
-      title={user ? `Edit user ${user.username}` : 'Invite user'}
-      size={UiDefaults.modalWidth}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
-      {target === null ? null : (
+    <FormModal opened={target !== null} onClose={onClose} title={user ? `Edit user ${user.username}` : 'Invite user'} mutations={[invite, update]} onSubmit={save}>
+      {(form) => (
         <Stack gap="md">
           {user ? null : (
             <Alert color="info" variant="light" title="An invitation email is sent" data-testid="invite-notice">
@@ -57,20 +41,7 @@ export function UserModal({ accountId, target, onClose }: UserModalProps) {
             </Alert>
           )}
           {roles.data ? (
-            <UserForm
-              key={user?.id ?? 'new'}
-              user={user}
-              roles={roles.data}
-              held={held}
-              pending={invite.isPending || update.isPending}
-              submitLabel={user ? 'Save user' : 'Invite user'}
-              onSubmit={save}
-              actions={
-                <Button variant="default" onClick={onClose}>
-                  Cancel
-                </Button>
-              }
-            />
+            <UserForm user={user} roles={roles.data} held={held} submitLabel={user ? 'Save user' : 'Invite user'} {...form} />
           ) : roles.isError ? (
             <Alert color="error" variant="light" title="The roles could not be loaded">
               {roles.error.message}
@@ -80,6 +51,6 @@ export function UserModal({ accountId, target, onClose }: UserModalProps) {
           )}
         </Stack>
       )}
-    </Modal>
+    </FormModal>
   );
 }

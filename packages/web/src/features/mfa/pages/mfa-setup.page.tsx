@@ -4,10 +4,10 @@ import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { getRouteApi } from '@tanstack/react-router';
 import { continueTargetOrHome } from '../../../lib/continue-url';
 import { useSession } from '../../../lib/session';
-import { RecoveryCodesView } from '../../mfa/components/recovery-codes-view';
-import { SecurityKeyRegistration } from '../../mfa/components/security-key-registration';
-import { TotpEnrolment } from '../../mfa/components/totp-enrolment';
-import { useSignOut } from '../components/use-sign-out';
+import { useSignOut } from '../../../lib/sign-out';
+import { RecoveryCodesView } from '../components/recovery-codes-view';
+import { SecurityKeyRegistration } from '../components/security-key-registration';
+import { TotpEnrolment } from '../components/totp-enrolment';
 
 const route = getRouteApi('/login-group/login/mfa/setup');
 

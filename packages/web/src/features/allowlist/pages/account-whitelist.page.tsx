@@ -1,5 +1,5 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { AllowlistPanel } from '../../allowlist/components/allowlist-panel';
+import { AllowlistPanel } from '../components/allowlist-panel';
 
 const route = getRouteApi('/shell/v2/admin/company-management/accounts/$account_id/whitelist');
 

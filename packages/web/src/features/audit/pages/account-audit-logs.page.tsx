@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
-import type { AuditPatch } from '../../audit/components/audit-filters';
-import { AuditLogView } from '../../audit/components/audit-log-view';
+import type { AuditPatch } from '../components/audit-filters';
+import { AuditLogView } from '../components/audit-log-view';
 
 const route = getRouteApi('/shell/v2/admin/company-management/accounts/$account_id/audit-logs');
 

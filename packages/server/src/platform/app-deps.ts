@@ -1,0 +1,23 @@
+import type { Config } from '../config.ts';
+import type { Database, Db } from '../db/database.ts';
+import type { AntiForgery } from './anti-forgery.ts';
+import type { JobQueue } from './job-queue.ts';
+import type { Mailer } from './mailer.ts';
+import type { SecretBox } from './secret-box.ts';
+import type { ServiceTokens } from './service-tokens.ts';
+import type { SessionStore } from './session-store.ts';
+
+/** What every module's register(app, deps) is given: built once in start.ts (or the test harness). */
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  db: Db;
+  sessions: SessionStore;
+  antiForgery: AntiForgery;
+  mailer: Mailer;
+  secretBox: SecretBox;
+  serviceTokens: ServiceTokens;
+  /** Background jobs (pg-boss); handlers queue work inside their request's transaction. */
+  jobs: JobQueue;
+  versions: { server: string; web: string };
+};

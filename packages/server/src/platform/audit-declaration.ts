@@ -1,0 +1,66 @@
+import type { AuditAction } from '@keydeck/contract/audit';
+import type { FastifyRequest } from 'fastify';
+import type { Tx } from '../db/database.ts';
+
+/** What an event acted on: a description, or an id with the name a reader knows it by. */
+export type AuditTarget = string | { id: string; name?: string | null };
+
+/** Who acted, for a caller who is not signed in yet (sign-in, a mailed link); else the signed-in caller. */
+export type AuditActor = { id?: string | null; username: string };
+
+/** What a route's audit declaration reads: the request's validated input and, once it succeeded, its result. */
+export type AuditInput<Params = unknown, Body = unknown, Query = unknown, Result = unknown> = {
+  params: Params;
+  body: Body;
+  query: Query;
+  /** Undefined when the request was refused. */
+  result: Result | undefined;
+  request: FastifyRequest;
+  /** The event's transaction: the request's, or one of its own for a refusal (the request's was rolled back). */
+  tx: Tx;
+};
+
+type Fact<T, Input> = (input: Input) => T | Promise<T>;
+
+/**
+ * A route's audit event, declared once beside its schema; the request pipeline writes it in the request's
+ * transaction, and the error handler writes it for a refusal. Facts left out default to the caller.
+ */
+export type AuditDeclaration<Params = unknown, Body = unknown, Query = unknown, Result = unknown> = {
+  action: AuditAction;
+  target?: Fact<AuditTarget | undefined, AuditInput<Params, Body, Query, Result>>;
+  /** The account whose log records the event: by default the caller's. */
+  account?: Fact<string | null | undefined, AuditInput<Params, Body, Query, Result>>;
+  actor?: Fact<AuditActor | undefined, AuditInput<Params, Body, Query, Result>>;
+  /** Why, for a success; a refusal's reason is its error's. */
+  reason?: Fact<string | undefined, AuditInput<Params, Body, Query, Result>>;
+  /** The request went through but what it tried failed (a test message not delivered): the reason, recorded as a failure. */
+  failure?: (result: Result) => string | undefined;
+  /** Further actions a success recorded, with the same facts (a recovery code used to sign in). */
+  also?: (input: AuditInput<Params, Body, Query, Result> & { result: Result }) => AuditAction[];
+  /** A batch across accounts: one event on each account touched, in place of the request's one. */
+  perAccount?: (input: AuditInput<Params, Body, Query, Result> & { result: Result }) => { account: string; target: AuditTarget }[];
+};
+
+/**
+ * The account a call names (`account_id` in its params, body or query) when its caller may name another, a
+ * platform administrator; else undefined, so the event goes to the caller's own account.
+ */
+export function namedAccount({ params, body, query, request }: AuditInput): string | undefined {
+  if (!request.principal?.platformAdmin) return undefined;
+  for (const source of [params, body, query]) {
+    const id = (source as { account_id?: unknown } | undefined)?.account_id;
+    if (typeof id === 'string') return id;
+  }
+  return undefined;
+}
+
+/** namedAccount once the request succeeded, so the account is known to exist; a refusal goes to the caller's. */
+export const existingNamedAccount = (input: AuditInput): string | undefined => (input.result === undefined ? undefined : namedAccount(input));
+
+/** A batch's targets grouped into one event per account, for `perAccount`. */
+export function perAccountOf(items: { account: string; target: string }[]): { account: string; target: string }[] {
+  const byAccount = new Map<string, string[]>();
+  for (const { account, target } of items) byAccount.set(account, [...(byAccount.get(account) ?? []), target]);
+  return [...byAccount].map(([account, targets]) => ({ account, target: targets.join(', ') }));
+}

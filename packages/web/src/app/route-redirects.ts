@@ -1,0 +1,38 @@
+import { redirect, type ParsedLocation } from '@tanstack/react-router';
+import type { AuthInfo } from '@keydeck/contract/auth';
+import { continueTargetOrHome } from '../lib/continue-url';
+import { isLoggedIn, sessionQueryOptions } from '../lib/session';
+import { showToast } from '../lib/toasts';
+import type { RouterContext } from './root-route';
+import type { ContinueSearch } from './route-search';
+
+interface RedirectInput {
+  context: RouterContext;
+  search: ContinueSearch;
+}
+
+/** "/" only redirects: to /home (or the safe continue target) when signed in, else to /login. */
+export async function toLandingPage({ context, search }: RedirectInput): Promise<never> {
+  const session = await context.queryClient.ensureQueryData(sessionQueryOptions);
+  if (!isLoggedIn(session)) throw redirect({ to: '/login' });
+  throw redirect({ href: continueTargetOrHome(search.continue) });
+}
+
+/** A second-factor step of sign-in opens only for a session that owes that factor; others start at /login. */
+export const owingFactor =
+  (factor: NonNullable<AuthInfo['next_factor']>) =>
+  async ({ context, search }: RedirectInput): Promise<void> => {
+    const session = await context.queryClient.ensureQueryData(sessionQueryOptions);
+    if (session?.next_factor !== factor) throw redirect({ to: '/login', search });
+  };
+
+export const notFoundMessage = (path: string) => `The page ${path} does not exist, so you were taken to the start page.`;
+
+/**
+ * Unknown paths redirect to the first route, "/" (spec §2), which sends the visitor on; a toast says why,
+ * so a mistyped or outdated link does not land on the start page silently.
+ */
+export function fromUnknownPath({ location, preload }: { location: ParsedLocation; preload: boolean }): never {
+  if (!preload) showToast({ color: 'warning', message: notFoundMessage(location.pathname) });
+  throw redirect({ to: '/' });
+}
