@@ -47,8 +47,8 @@ export const externalCasPage = pageOf(externalCa);
 export const externalCaResponse = z.object({ data: externalCa });
 export const externalCaDetailResponse = z.object({ data: externalCaDetail });
 
-export const externalCasParams = z.object({ serviceId: z.string().uuid() });
-export const externalCaParams = externalCasParams.extend({ id: z.string().max(EXTERNAL_CA_LIMITS.id) });
+export const externalCasParams = z.object({ service_id: z.string().uuid() });
+export const externalCaParams = externalCasParams.extend({ ca_id: z.string().max(EXTERNAL_CA_LIMITS.id) });
 
 /** POST .../externalcas (spec §5): the name at most 30 characters, the certificate file (PEM or DER) as base64. */
 export const externalCaCreateBody = z.object({

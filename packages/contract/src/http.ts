@@ -7,6 +7,7 @@ export const SESSION_COOKIE = 'KEYDECK_SESSION';
 export const API_V1 = '/rest/api/v1';
 export const API_V2 = '/rest/api/v2';
 
+/** The data-layer paths; parameters are spelled as on the wire (snake_case), and filled in with apiPath. */
 export const ApiPath = {
   login: `${API_V1}/login`,
   logout: `${API_V1}/logout`,
@@ -22,7 +23,7 @@ export const ApiPath = {
   accountLicenses: `${API_V1}/accounts/:account_id/licenses`,
   allowedFlows: `${API_V1}/accounts/:account_id/allowed-flows`,
   identityProviders: `${API_V1}/accounts/:account_id/identity-providers`,
-  identityProvider: `${API_V1}/accounts/:account_id/identity-providers/:id`,
+  identityProvider: `${API_V1}/accounts/:account_id/identity-providers/:provider_id`,
   openidProviders: `${API_V1}/oauth/openid/providers`,
   openidLoginStart: `${API_V1}/oauth/openid/login/start`,
   openidLoginComplete: `${API_V1}/oauth/openid/login/complete`,
@@ -32,8 +33,8 @@ export const ApiPath = {
   accountFeatures: `${API_V2}/account/:account_id/features/`,
   accountFeature: `${API_V2}/account/:account_id/feature/`,
   syslogConfigs: `${API_V1}/accounts/:account_id/syslog-configs`,
-  syslogConfig: `${API_V1}/accounts/:account_id/syslog-configs/:id`,
-  syslogConfigTest: `${API_V1}/accounts/:account_id/syslog-configs/:id/test`,
+  syslogConfig: `${API_V1}/accounts/:account_id/syslog-configs/:config_id`,
+  syslogConfigTest: `${API_V1}/accounts/:account_id/syslog-configs/:config_id/test`,
   users: `${API_V1}/user/users`,
   roles: `${API_V1}/user/roles`,
   auditEvents: `${API_V1}/audit/events`,
@@ -59,7 +60,7 @@ export const ApiPath = {
   services: `${API_V1}/service/services`,
   service: `${API_V1}/service/`,
   adminServices: `${API_V1}/admin/services/`,
-  serviceLogin: `${API_V1}/service/login/:id`,
+  serviceLogin: `${API_V1}/service/login/:service_id`,
   serviceUsers: `${API_V1}/service/service_user`,
   jwtServiceUsers: `${API_V1}/service/jwt_service_user`,
   serviceUserGroups: `${API_V1}/service/service_user_group`,
@@ -69,6 +70,23 @@ export const ApiPath = {
   serviceUserGroupCurrent: `${API_V1}/service/service_user_group/current`,
   jwtServiceUserGroupCurrent: `${API_V1}/service/jwt_service_user_group/current`,
   // External CAs of a cryptoverse service (responses under data).
-  externalCas: `${API_V2}/cryptoverse/:serviceId/externalcas`,
-  externalCa: `${API_V2}/cryptoverse/:serviceId/externalca/:id`,
+  externalCas: `${API_V2}/cryptoverse/:service_id/externalcas`,
+  externalCa: `${API_V2}/cryptoverse/:service_id/externalca/:ca_id`,
 } as const;
+
+/** The parameter names of a path, `:account_id` giving 'account_id'. */
+type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** The values a path needs: exactly its parameters, none when it has none. */
+export type PathParams<P extends string> = [PathParamNames<P>] extends [never] ? [] : [params: Record<PathParamNames<P>, string>];
+
+/** A path with its parameters filled in, each encoded: `apiPath(ApiPath.syslogConfig, { account_id, config_id })`. */
+export function apiPath<P extends string>(path: P, ...[params]: PathParams<P>): string {
+  if (!params) return path;
+  const values: Record<string, string> = params;
+  return path.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(values[name]!));
+}

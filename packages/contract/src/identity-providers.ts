@@ -63,7 +63,7 @@ export const identityProvider = z.object({
 export type IdentityProvider = z.infer<typeof identityProvider>;
 
 export const identityProvidersParams = z.object({ account_id: z.string().uuid() });
-export const identityProviderParams = z.object({ account_id: z.string().uuid(), id: z.string().uuid() });
+export const identityProviderParams = z.object({ account_id: z.string().uuid(), provider_id: z.string().uuid() });
 export const identityProvidersQuery = pagingQuery(['name', 'issuer', 'created_at'], 'name');
 export type IdentityProvidersQuery = z.infer<typeof identityProvidersQuery>;
 export const identityProvidersPage = pageOf(identityProvider);

@@ -56,4 +56,4 @@ export type TotpCompleteRequest = z.input<typeof totpCompleteRequest>;
 
 export const userMfaResetParams = z.object({ user_id: z.uuid() });
 export const userMfaResetBody = z.object({ account_id: z.uuid("Enter a valid account id").optional() });
-export const userMfaResetResponse = z.object({ user_id: z.string(), reset: z.literal(true), username: z.string() });
+export const userMfaResetResponse = z.object({ user_id: z.string(), reset: z.literal(true) });

@@ -70,7 +70,7 @@ export const passwordTokenInfo = z.object({
 
 export const passwordSetRequest = z.object({ token: passwordToken, password: newPassword });
 export type PasswordSetRequest = z.infer<typeof passwordSetRequest>;
-export const passwordSetResponse = z.object({ password_set: z.literal(true), username: z.string(), purpose: z.string() });
+export const passwordSetResponse = z.object({ password_set: z.literal(true), username: z.string() });
 
 /** spec §7: PUT service/user, a signed-in user changing their own password. */
 export const passwordChangeRequest = z.object({

@@ -68,7 +68,7 @@ export const serviceSession = z.object({
 });
 export type ServiceSession = z.infer<typeof serviceSession>;
 export const serviceLoginResponse = z.object({ service_session: serviceSession });
-export const serviceIdParams = z.object({ id: z.string().uuid() });
+export const serviceIdParams = z.object({ service_id: z.string().uuid() });
 
 // ---- Catalogue and life cycle (spec §3, §7: service/services, service/, admin/services) ----
 

@@ -95,7 +95,7 @@ export const syslogConfig = z.object({
 export type SyslogConfig = z.infer<typeof syslogConfig>;
 
 export const syslogAccountParams = z.object({ account_id: z.uuid('Not a valid account id') });
-export const syslogConfigParams = syslogAccountParams.extend({ id: z.uuid('Not a valid syslog configuration id') });
+export const syslogConfigParams = syslogAccountParams.extend({ config_id: z.uuid('Not a valid syslog configuration id') });
 
 export const syslogConfigsListQuery = pagingQuery(['name', 'host', 'created_at'], 'name');
 export type SyslogConfigsListQuery = z.infer<typeof syslogConfigsListQuery>;

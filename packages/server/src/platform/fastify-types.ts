@@ -77,6 +77,8 @@ declare module 'fastify' {
   interface RouteShorthandOptions<
     RawServer extends RawServerBase = RawServerDefault,
     RawRequest extends RawRequestDefaultExpression<RawServer> = RawRequestDefaultExpression<RawServer>,
+    // Merged declarations must repeat Fastify's type parameters exactly, this unused one included.
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars
     RawReply extends RawReplyDefaultExpression<RawServer> = RawReplyDefaultExpression<RawServer>,
     RouteGeneric extends RouteGenericInterface = RouteGenericInterface,
     ContextConfig = ContextConfigDefault,

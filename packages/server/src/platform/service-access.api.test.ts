@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ApiPath } from '@keydeck/contract/http';
+import { ApiPath, apiPath } from '@keydeck/contract/http';
 import { Messages } from '@keydeck/contract/messages';
 import { PERMISSION_CATEGORIES } from '@keydeck/contract/permissions';
 import { serviceLoginResponse, type ServicePermissions } from '@keydeck/contract/services';
@@ -32,7 +32,7 @@ async function signIn(app: FastifyInstance, db: Db, seeded: Seeded): Promise<Vis
 }
 
 async function openSession(visitor: Visitor, serviceId: string): Promise<string | undefined> {
-  const res = await visitor.post(ApiPath.serviceLogin.replace(':id', serviceId));
+  const res = await visitor.post(apiPath(ApiPath.serviceLogin, { service_id: serviceId }));
   expect(res.statusCode).toBe(200);
   return serviceLoginResponse.parse(res.json()).service_session.token;
 }
@@ -64,7 +64,7 @@ describe('service access matrix', () => {
     queryRows(t.database.db, sql`update service_user_groups set permissions = ${JSON.stringify(permissions)}::jsonb where name = 'Matrix'`);
   const callRoute = (route: { method: HTTPMethods; url: string; rule: ServiceAccessRule }) => {
     const serviceId = route.rule.jwt ? seeded.jwtId : seeded.plainId;
-    const url = route.url.replace(':serviceId', serviceId).replace(/:\w+/g, () => randomUUID());
+    const url = route.url.replace(':service_id', serviceId).replace(/:\w+/g, () => randomUUID());
     return visitor.call({
       method: route.method,
       url,
@@ -128,7 +128,7 @@ describe('service session expiry', () => {
     try {
       const ids = await seed(short.database.db);
       const visitor = await signIn(short.app, short.database.db, ids);
-      expect((await visitor.post(ApiPath.serviceLogin.replace(':id', ids.plainId))).statusCode).toBe(200);
+      expect((await visitor.post(apiPath(ApiPath.serviceLogin, { service_id: ids.plainId }))).statusCode).toBe(200);
       expect((await visitor.get(ApiPath.serviceUserGroupCurrent)).statusCode).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       const expired = await visitor.get(ApiPath.serviceUserGroupCurrent);

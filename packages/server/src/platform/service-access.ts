@@ -28,7 +28,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * Resolves and checks the caller's service session before the handler runs (one statement: the database
  * function keydeck_service_access, migration 0020). The service is the one the
- * path names (serviceId), else the one the token names, else the console session's current service.
+ * path names (service_id), else the one the token names, else the console session's current service.
  * A non-JWT session slides its idle expiry on every call; a JWT session ends when its token does.
  */
 export async function resolveServiceAccess(
@@ -43,7 +43,7 @@ export async function resolveServiceAccess(
   const claims = bearer ? await deps.tokens.verify(bearer) : null;
   if (bearer && !claims) throw serviceSessionRequired();
 
-  const named = (request.params as { serviceId?: string } | undefined)?.serviceId;
+  const named = (request.params as { service_id?: string } | undefined)?.service_id;
   const serviceId = named ?? claims?.serviceId ?? principal.currentServiceId;
   // A path id that is no uuid names no service the caller has a session on (and must not reach a uuid comparison).
   if (!serviceId || !UUID.test(serviceId) || (claims && claims.serviceId !== serviceId)) throw serviceSessionRequired();

@@ -13,7 +13,7 @@ export type GuardDecision =
 
 export interface GuardInput {
   session: AuthInfo | null;
-  /** The leaf route's staticData.requiresAuth. */
+  /** staticData.requiresAuth of the leaf route, or of the group it sits in. */
   requiresAuth: boolean;
   /** True for pages of the login group (/login...). */
   loginGroup: boolean;

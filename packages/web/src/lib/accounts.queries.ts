@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { accountResponse, accountsPage, type AccountsListQuery } from '@keydeck/contract/accounts';
-import { ApiPath } from '@keydeck/contract/http';
+import { ApiPath, apiPath } from '@keydeck/contract/http';
 import { apiRequest } from './api-client';
 import { toQueryString } from './query-string';
 
@@ -15,7 +15,7 @@ export const accountKeys = {
   detail: (id: string) => [...accountKeys.details(), id] as const,
 };
 
-const accountPath = (id: string) => ApiPath.adminAccount.replace(':account_id', encodeURIComponent(id));
+const accountPath = (id: string) => apiPath(ApiPath.adminAccount, { account_id: id });
 
 export const accountsListQueryOptions = (query: AccountsListQuery) =>
   queryOptions({

@@ -1,7 +1,7 @@
 import { errorEnvelope } from '@keydeck/contract/errors';
 import { ApiError } from './api-error';
 
-export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
 export interface FormErrorView<F extends string> {
   fields: FieldErrors<F>;

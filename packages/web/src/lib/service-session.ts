@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { z } from 'zod';
-import { ApiPath } from '@keydeck/contract/http';
+import { ApiPath, apiPath } from '@keydeck/contract/http';
 import { currentServiceBody, currentServiceResponse, serviceLoginResponse, type ServiceSession } from '@keydeck/contract/services';
 import { apiRequest, type ApiRequest } from './api-client';
 import { ApiError } from './api-error';
@@ -74,7 +74,7 @@ export const serviceSessionKeys = {
   of: (serviceId: string) => [...serviceSessionKeys.all, serviceId] as const,
 };
 
-const sessionPath = (serviceId: string) => ApiPath.serviceLogin.replace(':id', encodeURIComponent(serviceId));
+const sessionPath = (serviceId: string) => apiPath(ApiPath.serviceLogin, { service_id: serviceId });
 
 /** The caller's live session on the service, or null when there is none (GET service/login/{id} answers 404). */
 export const serviceSessionQueryOptions = (serviceId: string) =>

@@ -23,7 +23,7 @@ interface Options<S extends z.ZodType<FieldValues, FieldValues>> {
 }
 
 /** The form's methods (watch, setValue...) and `submit`, the handler of its <form>. */
-export type ContractFormHandle<S extends z.ZodType<FieldValues, FieldValues>> = UseFormReturn<z.input<S>, unknown, z.output<S>> & {
+type ContractFormHandle<S extends z.ZodType<FieldValues, FieldValues>> = UseFormReturn<z.input<S>, unknown, z.output<S>> & {
   submit: (event?: BaseSyntheticEvent) => Promise<void>;
 };
 

@@ -32,7 +32,7 @@ export function register(app: FastifyInstance): void {
     schema: { operationId: 'getExternalCa', params: externalCaParams, response: { 200: externalCaDetailResponse } },
     config: { signedIn: true, serviceAccess: view },
     handler: async (request) => ({
-      data: await cryptoverse.getExternalCa(request.tx, scopeOf(request), request.params.id),
+      data: await cryptoverse.getExternalCa(request.tx, scopeOf(request), request.params.ca_id),
     }),
   });
 
@@ -52,9 +52,9 @@ export function register(app: FastifyInstance): void {
     config: { signedIn: true, serviceAccess: modify },
     audit: {
       action: 'cryptoverse.external_ca_update',
-      target: ({ params, result }) => (result ? `${result.data.name}: ${result.data.is_archived ? 'archived' : 'unarchived'}` : params.id),
+      target: ({ params, result }) => (result ? `${result.data.name}: ${result.data.is_archived ? 'archived' : 'unarchived'}` : params.ca_id),
     },
-    handler: async (request) => ({ data: await cryptoverse.updateExternalCa(request.tx, scopeOf(request), request.params.id, request.body) }),
+    handler: async (request) => ({ data: await cryptoverse.updateExternalCa(request.tx, scopeOf(request), request.params.ca_id, request.body) }),
   });
 }
 

@@ -46,10 +46,10 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   routes.put(ApiPath.identityProvider, {
     schema: { operationId: 'updateIdentityProvider', params: identityProviderParams, body: identityProviderFields, response: { 200: identityProviderResponse } },
     config: { permission: manage },
-    audit: { action: 'identity_providers.update', target: ({ body, params }) => `${body.name} (${params.id})`, account: existingNamedAccount },
+    audit: { action: 'identity_providers.update', target: ({ body, params }) => `${body.name} (${params.provider_id})`, account: existingNamedAccount },
     handler: async (request) => {
       const accountId = targetAccount(request.principal!, request.params.account_id);
-      const updated = await providers.updateProvider(request.tx, deps.secretBox, accountId, request.params.id, request.body);
+      const updated = await providers.updateProvider(request.tx, deps.secretBox, accountId, request.params.provider_id, request.body);
       return { identity_provider: updated };
     },
   });
@@ -59,12 +59,12 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     config: { permission: manage },
     audit: {
       action: 'identity_providers.delete',
-      target: ({ params, result }) => (result ? `${result.name} (${result.deleted})` : params.id),
+      target: ({ params, result }) => (result ? `${result.name} (${result.deleted})` : params.provider_id),
       account: existingNamedAccount,
     },
     handler: async (request) => {
       const accountId = targetAccount(request.principal!, request.params.account_id);
-      const deleted = await providers.deleteProvider(request.tx, accountId, request.params.id);
+      const deleted = await providers.deleteProvider(request.tx, accountId, request.params.provider_id);
       return { deleted: deleted.id, name: deleted.name };
     },
   });

@@ -112,6 +112,11 @@ export async function passwordHashOf(tx: Tx, userId: string) {
   return row?.passwordHash;
 }
 
+export async function findUsername(tx: Tx, userId: string): Promise<string | undefined> {
+  const [row] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
+  return row?.username;
+}
+
 export async function findUserInAccount(tx: Tx, accountId: string, userId: string) {
   const [row] = await tx
     .select({ id: users.id, username: users.username })

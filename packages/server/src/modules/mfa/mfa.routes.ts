@@ -132,13 +132,13 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     config: { permission: Permission.usersManage },
     audit: {
       action: 'users.reset_mfa',
-      target: ({ params, result }) => result?.username ?? params.user_id,
+      target: async ({ params, result, tx }) => (result && (await mfa.usernameOf(tx, params.user_id))) ?? params.user_id,
       account: namedAccount,
     },
     handler: async (request) => {
       const account = await findAccount(request.tx, targetAccount(me(request), request.body.account_id));
-      const { username } = await mfa.resetUserMfa(request.tx, account.id, request.params.user_id);
-      return { user_id: request.params.user_id, reset: true as const, username };
+      await mfa.resetUserMfa(request.tx, account.id, request.params.user_id);
+      return { user_id: request.params.user_id, reset: true as const };
     },
   });
 }

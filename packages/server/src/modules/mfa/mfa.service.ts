@@ -128,6 +128,9 @@ export async function recoveryCodeUsedMail(tx: Tx, user: { userId: string; usern
 }
 
 /** An administrator removes a user's factors (a lost phone); the user enrols again at their next sign-in. */
+/** A user's name, for the audit trail; row-level security keeps it within the caller's reach. */
+export const usernameOf = (tx: Tx, userId: string) => repo.findUsername(tx, userId);
+
 export async function resetUserMfa(tx: Tx, accountId: string, userId: string): Promise<{ username: string }> {
   const user = await repo.findUserInAccount(tx, accountId, userId);
   if (!user) throw notFound();

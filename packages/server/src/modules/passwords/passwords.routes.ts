@@ -62,11 +62,10 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
       target: ({ result }) => result?.username,
       actor: async ({ result, tx }) => result && { id: (await userNamed(tx, result.username))?.id, username: result.username },
       account: async ({ result, tx }) => result && (await userNamed(tx, result.username))?.accountId,
-      reason: ({ result }) => result?.purpose,
     },
     handler: async (request) => {
-      const { user, purpose } = await passwords.setPasswordWithToken(request.tx, request.body.token, request.body.password);
-      return { password_set: true as const, username: user.username, purpose };
+      const { user } = await passwords.setPasswordWithToken(request.tx, request.body.token, request.body.password);
+      return { password_set: true as const, username: user.username };
     },
   });
 

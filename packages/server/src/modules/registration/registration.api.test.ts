@@ -1,4 +1,4 @@
-import { ApiPath } from '@keydeck/contract/http';
+import { ApiPath, apiPath } from '@keydeck/contract/http';
 import { Messages } from '@keydeck/contract/messages';
 import { PasswordText } from '@keydeck/contract/passwords';
 import { sql, type SQL } from 'drizzle-orm';
@@ -212,14 +212,14 @@ describe('marketplace sign-up', () => {
 
     const admin = new Visitor(t.app);
     expect((await admin.signIn(ADMIN.username, ADMIN.password)).statusCode).toBe(200);
-    const url = ApiPath.accountMarketplace.replace(':account_id', stored!.id);
+    const url = apiPath(ApiPath.accountMarketplace, { account_id: stored!.id });
     const seen = await admin.get(url);
     expect(seen.statusCode).toBe(200);
     expect(seen.json().marketplace).toMatchObject({ provider: 'azure', token_last4: 'Zx9Q' });
     expect(seen.body).not.toContain(marketplaceToken);
 
     const [plain] = await query<{ id: string }>(sql`select id from accounts where account_slug = 'contoso'`);
-    expect((await admin.get(ApiPath.accountMarketplace.replace(':account_id', plain!.id))).json()).toEqual({ marketplace: null });
+    expect((await admin.get(apiPath(ApiPath.accountMarketplace, { account_id: plain!.id }))).json()).toEqual({ marketplace: null });
 
     const customer = new Visitor(t.app);
     await customer.signIn('fabrikam.admin', PASSWORD);

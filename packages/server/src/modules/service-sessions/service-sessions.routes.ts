@@ -19,25 +19,25 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     // A session opened names its service; a refusal, the id asked for.
     audit: {
       action: 'service.login',
-      target: async ({ params, result, tx, request }) => (result && (await serviceSessions.serviceName(tx, request.principal!, params.id))) ?? params.id,
+      target: async ({ params, result, tx, request }) => (result && (await serviceSessions.serviceName(tx, request.principal!, params.service_id))) ?? params.service_id,
     },
     handler: async (request) => ({
-      service_session: await serviceSessions.login(request.tx, request.principal!, request.params.id, sessionDeps),
+      service_session: await serviceSessions.login(request.tx, request.principal!, request.params.service_id, sessionDeps),
     }),
   });
   routes.get(ApiPath.serviceLogin, {
     schema: { operationId: 'getServiceSession', params: serviceIdParams, response: { 200: serviceLoginResponse } },
     config: { permission },
     handler: async (request) => ({
-      service_session: await serviceSessions.current(request.tx, request.principal!, request.params.id, sessionDeps.idleSeconds),
+      service_session: await serviceSessions.current(request.tx, request.principal!, request.params.service_id, sessionDeps.idleSeconds),
     }),
   });
   routes.delete(ApiPath.serviceLogin, {
     schema: { operationId: 'serviceLogout', params: serviceIdParams, response: { 200: z.object({}) } },
     config: { permission },
-    audit: { action: 'service.logout', target: ({ params }) => params.id },
+    audit: { action: 'service.logout', target: ({ params }) => params.service_id },
     handler: async (request) => {
-      await serviceSessions.logout(request.tx, request.principal!, request.params.id);
+      await serviceSessions.logout(request.tx, request.principal!, request.params.service_id);
       return {};
     },
   });

@@ -1,4 +1,4 @@
-import { ApiPath } from '@keydeck/contract/http';
+import { ApiPath, apiPath } from '@keydeck/contract/http';
 import { Messages } from '@keydeck/contract/messages';
 import { serviceUserGroupCurrent, serviceUserGroupsResponse, serviceUsersResponse } from '@keydeck/contract/service-users';
 import { serviceLoginResponse } from '@keydeck/contract/services';
@@ -23,7 +23,7 @@ const pointSessionAt = (userId: string, id: string) =>
 async function openServiceSession(visitor: Visitor, username: string, userId: string, id: string): Promise<string | undefined> {
   await visitor.signIn(username, PASSWORD);
   await pointSessionAt(userId, id);
-  const res = await visitor.post(ApiPath.serviceLogin.replace(':id', id));
+  const res = await visitor.post(apiPath(ApiPath.serviceLogin, { service_id: id }));
   expect(res.statusCode).toBe(200);
   return serviceLoginResponse.parse(res.json()).service_session.token;
 }

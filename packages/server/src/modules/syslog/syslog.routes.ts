@@ -50,21 +50,21 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   routes.put(ApiPath.syslogConfig, {
     schema: { operationId: 'updateSyslogConfig', params: syslogConfigParams, body: syslogConfigFields, response: { 200: syslogConfigResponse } },
     config: { permission: manage },
-    audit: { action: 'syslog.update', target: ({ params, result }) => ({ id: params.id, name: result?.syslog_config.name }), account: namedAccount },
+    audit: { action: 'syslog.update', target: ({ params, result }) => ({ id: params.config_id, name: result?.syslog_config.name }), account: namedAccount },
     handler: async (request) => {
       const accountId = targetAccount(request.principal!, request.params.account_id);
-      return { syslog_config: await syslog.updateConfig(request.tx, accountId, request.params.id, request.body) };
+      return { syslog_config: await syslog.updateConfig(request.tx, accountId, request.params.config_id, request.body) };
     },
   });
 
   routes.delete(ApiPath.syslogConfig, {
     schema: { operationId: 'deleteSyslogConfig', params: syslogConfigParams, response: { 200: syslogConfigDeleted } },
     config: { permission: manage },
-    audit: { action: 'syslog.delete', target: ({ params }) => params.id, account: namedAccount },
+    audit: { action: 'syslog.delete', target: ({ params }) => params.config_id, account: namedAccount },
     handler: async (request) => {
       const accountId = targetAccount(request.principal!, request.params.account_id);
-      await syslog.deleteConfig(request.tx, accountId, request.params.id);
-      return { deleted: request.params.id };
+      await syslog.deleteConfig(request.tx, accountId, request.params.config_id);
+      return { deleted: request.params.config_id };
     },
   });
 
@@ -74,14 +74,14 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     // An undelivered test message is recorded as a failure, with the transport's reason.
     audit: {
       action: 'syslog.test',
-      target: ({ params }) => params.id,
+      target: ({ params }) => params.config_id,
       account: namedAccount,
       failure: ({ test_result }) => (test_result.delivered ? undefined : (test_result.error ?? 'not_delivered').slice(0, 200)),
     },
     // The message goes out before the request's transaction opens: no transaction waits on the network.
     preHandler: async (request) => {
       const accountId = targetAccount(request.principal!, request.params.account_id);
-      request.prepared = await syslog.sendTestMessage(deps.db, request.principal!, accountId, request.params.id, request.id);
+      request.prepared = await syslog.sendTestMessage(deps.db, request.principal!, accountId, request.params.config_id, request.id);
     },
     handler: async (request) => ({ test_result: request.prepared as TestResult }),
   });

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountFeatures, featureChanged, type AccountFeature, type FeatureName } from '@keydeck/contract/features';
-import { ApiPath } from '@keydeck/contract/http';
+import { ApiPath, apiPath } from '@keydeck/contract/http';
 import { apiRequest } from '../../../lib/api-client';
 
 export const featureKeys = {
@@ -8,12 +8,10 @@ export const featureKeys = {
   of: (accountId: string) => [...featureKeys.all, accountId] as const,
 };
 
-const withAccount = (path: string, accountId: string) => path.replace(':account_id', encodeURIComponent(accountId));
-
 export const accountFeaturesQueryOptions = (accountId: string) =>
   queryOptions({
     queryKey: featureKeys.of(accountId),
-    queryFn: async ({ signal }) => (await apiRequest(withAccount(ApiPath.accountFeatures, accountId), { schema: accountFeatures, signal })).data,
+    queryFn: async ({ signal }) => (await apiRequest(apiPath(ApiPath.accountFeatures, { account_id: accountId }), { schema: accountFeatures, signal })).data,
     meta: { errorContext: 'Could not load the account features' },
   });
 
@@ -37,7 +35,7 @@ export function useToggleFeature(accountId: string) {
   return useMutation({
     mutationFn: async (toggle: FeatureToggle) =>
       (
-        await apiRequest(withAccount(ApiPath.accountFeature, accountId), {
+        await apiRequest(apiPath(ApiPath.accountFeature, { account_id: accountId }), {
           method: 'PUT',
           body: { feature_name: toggle.name, feature_value: toggle.value },
           schema: featureChanged,

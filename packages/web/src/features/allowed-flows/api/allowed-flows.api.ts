@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { allowedFlowsResponse, type AllowedFlows } from '@keydeck/contract/allowed-flows';
-import { ApiPath } from '@keydeck/contract/http';
+import { ApiPath, apiPath } from '@keydeck/contract/http';
 import { apiRequest } from '../../../lib/api-client';
 
 export const allowedFlowsKeys = {
@@ -8,7 +8,7 @@ export const allowedFlowsKeys = {
   of: (accountId: string) => [...allowedFlowsKeys.all, accountId] as const,
 };
 
-const path = (accountId: string) => ApiPath.allowedFlows.replace(':account_id', encodeURIComponent(accountId));
+const path = (accountId: string) => apiPath(ApiPath.allowedFlows, { account_id: accountId });
 
 export const allowedFlowsQueryOptions = (accountId: string) =>
   queryOptions({

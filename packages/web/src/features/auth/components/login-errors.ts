@@ -3,8 +3,8 @@ import type { LoginRequest } from '@keydeck/contract/auth';
 import { Messages } from '@keydeck/contract/messages';
 import { ApiError } from '../../../lib/api-error';
 
-export type LoginField = keyof LoginRequest;
-export type LoginFieldErrors = Partial<Record<LoginField, string>>;
+type LoginField = keyof LoginRequest;
+type LoginFieldErrors = Partial<Record<LoginField, string>>;
 
 export interface LoginErrorView {
   /** Shown in the form's alert. */

@@ -11,7 +11,7 @@ import {
   type ExternalCaCreate,
   type ExternalCaUpdate,
 } from '@keydeck/contract/external-cas';
-import { ApiPath } from '@keydeck/contract/http';
+import { ApiPath, apiPath } from '@keydeck/contract/http';
 import { Messages } from '@keydeck/contract/messages';
 import { toQueryString } from '../../../lib/query-string';
 import { serviceRequest } from '../../../lib/service-session';
@@ -33,9 +33,8 @@ export const externalCaKeys = {
   detail: (serviceId: string, id: string) => [...externalCaKeys.all(serviceId), 'detail', id] as const,
 };
 
-const listPath = (serviceId: string) => ApiPath.externalCas.replace(':serviceId', encodeURIComponent(serviceId));
-const itemPath = (serviceId: string, id: string) =>
-  ApiPath.externalCa.replace(':serviceId', encodeURIComponent(serviceId)).replace(':id', encodeURIComponent(id));
+const listPath = (serviceId: string) => apiPath(ApiPath.externalCas, { service_id: serviceId });
+const itemPath = (serviceId: string, id: string) => apiPath(ApiPath.externalCa, { service_id: serviceId, ca_id: id });
 
 /** The service's external CAs, checked against the contract (a mismatch fails with 'Validation failed: ...'). */
 export const externalCasQueryOptions = (serviceId: string, query: ExternalCasListQuery) =>

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiPath } from '@keydeck/contract/http';
+import { ApiPath, apiPath } from '@keydeck/contract/http';
 import {
   identityProviderDeleted,
   identityProviderResponse,
@@ -16,9 +16,8 @@ export const identityProviderKeys = {
   list: (accountId: string, query: IdentityProvidersQuery) => [...identityProviderKeys.account(accountId), 'list', query] as const,
 };
 
-const listPath = (accountId: string) => ApiPath.identityProviders.replace(':account_id', encodeURIComponent(accountId));
-const providerPath = (accountId: string, id: string) =>
-  ApiPath.identityProvider.replace(':account_id', encodeURIComponent(accountId)).replace(':id', encodeURIComponent(id));
+const listPath = (accountId: string) => apiPath(ApiPath.identityProviders, { account_id: accountId });
+const providerPath = (accountId: string, id: string) => apiPath(ApiPath.identityProvider, { account_id: accountId, provider_id: id });
 
 export const identityProvidersQueryOptions = (accountId: string, query: IdentityProvidersQuery) =>
   queryOptions({

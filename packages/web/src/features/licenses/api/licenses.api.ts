@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiPath } from '@keydeck/contract/http';
+import { ApiPath, apiPath } from '@keydeck/contract/http';
 import {
   licensesDeleteBody,
   licensesPage,
@@ -18,7 +18,7 @@ export const licenseKeys = {
   list: (accountId: string, query: LicensesQuery) => [...licenseKeys.lists(accountId), query] as const,
 };
 
-const licensesPath = (accountId: string) => ApiPath.accountLicenses.replace(':account_id', encodeURIComponent(accountId));
+const licensesPath = (accountId: string) => apiPath(ApiPath.accountLicenses, { account_id: accountId });
 
 export const licensesQueryOptions = (accountId: string, query: LicensesQuery) =>
   queryOptions({

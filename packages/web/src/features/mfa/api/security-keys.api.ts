@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiPath } from '@keydeck/contract/http';
+import { ApiPath, apiPath } from '@keydeck/contract/http';
 import {
   securityKeyRegistrationBeginResponse,
   securityKeyRegistrationResponse,
@@ -11,7 +11,7 @@ import { sessionKeys } from '../../../lib/session';
 import { createSecurityKeyCredential } from '../lib/webauthn-registration';
 import { mfaKeys } from './mfa.api';
 
-const keyPath = (id: string) => ApiPath.securityKey.replace(':key_id', encodeURIComponent(id));
+const keyPath = (id: string) => apiPath(ApiPath.securityKey, { key_id: id });
 
 export const securityKeysQueryOptions = queryOptions({
   queryKey: [...mfaKeys.all, 'security-keys'] as const,

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiPath } from '@keydeck/contract/http';
+import { ApiPath, apiPath } from '@keydeck/contract/http';
 import { accountExport, offboardingDeleted, offboardingStatus } from '@keydeck/contract/offboarding';
 import { apiRequest } from '../../../lib/api-client';
 import { accountKeys } from '../../../lib/accounts.queries';
@@ -9,8 +9,8 @@ export const offboardingKeys = {
   status: (accountId: string) => [...offboardingKeys.all, accountId] as const,
 };
 
-const offboardingPath = (accountId: string) => ApiPath.accountOffboarding.replace(':account_id', encodeURIComponent(accountId));
-const exportPath = (accountId: string) => ApiPath.accountOffboardingExport.replace(':account_id', encodeURIComponent(accountId));
+const offboardingPath = (accountId: string) => apiPath(ApiPath.accountOffboarding, { account_id: accountId });
+const exportPath = (accountId: string) => apiPath(ApiPath.accountOffboardingExport, { account_id: accountId });
 
 export const offboardingStatusQueryOptions = (accountId: string) =>
   queryOptions({

@@ -61,7 +61,7 @@ function ChooseForm({ options, loading, none, onSubmit, pending, actions }: Choo
         ) : (
           <SelectField name="range_id" label="Free range" placeholder={loading ? 'Loading…' : 'Choose a range'} data={options} searchable />
         )}
-        <FormFooter submitLabel="Assign" pending={pending} actions={actions} />
+        <FormFooter submitLabel="Assign" pending={pending} disabled={options.length === 0} actions={actions} />
       </Stack>
     </ContractForm>
   );

@@ -32,7 +32,7 @@ export function AssignRangeModal({ range, onClose }: { range: PortRange | null; 
 
 function AssignForm({ onSubmit, pending, actions }: FormModalSlot<Assignment>) {
   // A refusal is toasted centrally (the mutation's error context).
-  const form = useContractForm({ schema: assignment, defaultValues: { account_id: null as unknown as string }, errorView: () => null, onSubmit });
+  const form = useContractForm({ schema: assignment, defaultValues: { account_id: undefined }, errorView: () => null, onSubmit });
   return (
     <ContractForm form={form} aria-label="Assign port range">
       <Stack gap="md">

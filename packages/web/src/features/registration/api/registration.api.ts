@@ -1,5 +1,5 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { ApiPath } from '@keydeck/contract/http';
+import { ApiPath, apiPath } from '@keydeck/contract/http';
 import {
   accountMarketplace,
   registrationConfirmed,
@@ -35,7 +35,6 @@ export const accountMarketplaceQueryOptions = (accountId: string) =>
   queryOptions({
     queryKey: registrationKeys.marketplace(accountId),
     queryFn: async ({ signal }) =>
-      (await apiRequest(ApiPath.accountMarketplace.replace(':account_id', encodeURIComponent(accountId)), { schema: accountMarketplace, signal }))
-        .marketplace,
+      (await apiRequest(apiPath(ApiPath.accountMarketplace, { account_id: accountId }), { schema: accountMarketplace, signal })).marketplace,
     meta: { errorContext: 'Could not load the marketplace sign-up' },
   });

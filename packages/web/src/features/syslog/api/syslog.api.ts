@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiPath } from '@keydeck/contract/http';
+import { ApiPath, apiPath } from '@keydeck/contract/http';
 import {
   syslogConfigDeleted,
   syslogConfigResponse,
@@ -20,11 +20,9 @@ export const syslogKeys = {
   list: (accountId: string, query: SyslogConfigsListQuery) => [...syslogKeys.account(accountId), 'list', query] as const,
 };
 
-const listPath = (accountId: string) => ApiPath.syslogConfigs.replace(':account_id', encodeURIComponent(accountId));
-const configPath = (accountId: string, id: string) =>
-  ApiPath.syslogConfig.replace(':account_id', encodeURIComponent(accountId)).replace(':id', encodeURIComponent(id));
-const testPath = (accountId: string, id: string) =>
-  ApiPath.syslogConfigTest.replace(':account_id', encodeURIComponent(accountId)).replace(':id', encodeURIComponent(id));
+const listPath = (accountId: string) => apiPath(ApiPath.syslogConfigs, { account_id: accountId });
+const configPath = (accountId: string, id: string) => apiPath(ApiPath.syslogConfig, { account_id: accountId, config_id: id });
+const testPath = (accountId: string, id: string) => apiPath(ApiPath.syslogConfigTest, { account_id: accountId, config_id: id });
 
 export const syslogConfigsQueryOptions = (accountId: string, query: SyslogConfigsListQuery) =>
   queryOptions({

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiPath } from '@keydeck/contract/http';
+import { ApiPath, apiPath } from '@keydeck/contract/http';
 import {
   usersDeleteResponse,
   usersPage,
@@ -39,7 +39,7 @@ export async function deleteUser(accountId: string | undefined, id: string): Pro
 
 /** Removes the user's authenticator app and recovery codes; they enrol again at their next sign-in if MFA is enforced. */
 export async function resetUserMfa(accountId: string | undefined, id: string): Promise<void> {
-  await apiRequest(ApiPath.userMfaReset.replace(':user_id', encodeURIComponent(id)), {
+  await apiRequest(apiPath(ApiPath.userMfaReset, { user_id: id }), {
     method: 'POST',
     body: { account_id: accountId },
     schema: userMfaResetResponse,
