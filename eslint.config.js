@@ -89,6 +89,20 @@ export default tseslint.config(
     },
   },
   {
+    // One way to fill an API path and one shape of query keys (lib/query-keys.ts), so a mutation can invalidate by prefix.
+    files: ['packages/web/src/**'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name='replace'][arguments.0.value=/^:/]", message: 'Fill path parameters with apiPath(ApiPath.x, {...}) from the contract.' },
+        { selector: "Property[key.name='queryKey'] > ArrayExpression, Property[key.name='queryKey'] > TSAsExpression > ArrayExpression", message: 'Take query keys from a queryKeys() factory (lib/query-keys.ts).' },
+        { selector: "CallExpression[callee.property.name=/^(get|set)QueryData$/] > ArrayExpression", message: 'Take query keys from a queryKeys() factory (lib/query-keys.ts).' },
+        { selector: 'VariableDeclarator[id.name=/Keys$/] > ObjectExpression', message: 'Make a feature’s keys with queryKeys(name, scope) (lib/query-keys.ts).' },
+      ],
+    },
+  },
+  {
     files: ['packages/server/src/**', 'packages/contract/src/**'],
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })] },

@@ -82,7 +82,7 @@ type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${inf
     : never;
 
 /** The values a path needs: exactly its parameters, none when it has none. */
-export type PathParams<P extends string> = [PathParamNames<P>] extends [never] ? [] : [params: Record<PathParamNames<P>, string>];
+type PathParams<P extends string> = [PathParamNames<P>] extends [never] ? [] : [params: Record<PathParamNames<P>, string>];
 
 /** A path with its parameters filled in, each encoded: `apiPath(ApiPath.syslogConfig, { account_id, config_id })`. */
 export function apiPath<P extends string>(path: P, ...[params]: PathParams<P>): string {

@@ -3,19 +3,17 @@ import { ApiPath } from '@keydeck/contract/http';
 import type { PermissionCategory } from '@keydeck/contract/permissions';
 import { serviceUserGroupCurrent } from '@keydeck/contract/service-users';
 import { allowsServiceAccess, type ServicePermissionLevel } from '@keydeck/contract/services';
+import { queryKeys } from './query-keys';
 import { serviceRequest, useServiceSession } from './service-session';
 
 type ServiceRef = { id: string; use_jwt: boolean };
 
-export const serviceAccessKeys = {
-  all: ['service-access'] as const,
-  of: (serviceId: string) => [...serviceAccessKeys.all, serviceId] as const,
-};
+export const serviceAccessKeys = (serviceId: string) => queryKeys('service-access', serviceId);
 
 /** GET service/[jwt_]service_user_group/current: the caller's group, its permissions and who is on the service. */
 export const serviceAccessQueryOptions = (service: ServiceRef) =>
   queryOptions({
-    queryKey: serviceAccessKeys.of(service.id),
+    queryKey: serviceAccessKeys(service.id).all,
     queryFn: ({ signal }) =>
       serviceRequest(service.id, service.use_jwt ? ApiPath.jwtServiceUserGroupCurrent : ApiPath.serviceUserGroupCurrent, {
         schema: serviceUserGroupCurrent,

@@ -44,7 +44,7 @@ describe('service sessions', () => {
     const fetchSpy = respondWith({ status: 200, body: session('jwt-abc') }, { status: 200, body: { ok: true } });
     const opened = await loginToService(queryClient, SERVICE);
     expect(opened.token).toBeUndefined();
-    expect(queryClient.getQueryData(serviceSessionKeys.of(SERVICE))).toMatchObject({ expires_at: '2030-01-01T00:10:00.000Z' });
+    expect(queryClient.getQueryData(serviceSessionKeys(SERVICE).all)).toMatchObject({ expires_at: '2030-01-01T00:10:00.000Z' });
     expect(serviceToken(SERVICE)).toBe('jwt-abc');
 
     await serviceRequest(SERVICE, '/rest/api/v1/service/jwt_service_user', { schema: z.object({ ok: z.boolean() }) });
@@ -75,7 +75,7 @@ describe('service sessions', () => {
     await loginToService(queryClient, SERVICE);
     forgetServiceSession(queryClient, SERVICE);
     expect(serviceToken(SERVICE)).toBeUndefined();
-    expect(queryClient.getQueryData(serviceSessionKeys.of(SERVICE))).toBeNull();
+    expect(queryClient.getQueryData(serviceSessionKeys(SERVICE).all)).toBeNull();
   });
 
   it('reads "no open session" (404) as no session rather than as a failure', async () => {

@@ -6,6 +6,7 @@ import { currentServiceBody, currentServiceResponse, serviceLoginResponse, type 
 import { apiRequest, type ApiRequest } from './api-client';
 import { ApiError } from './api-error';
 import { CURRENT_SERVICE_KEY } from './current-service';
+import { queryKeys } from './query-keys';
 
 /**
  * The web side of service authorization (spec §4, §7, §8): the current service, the service session on it,
@@ -69,17 +70,14 @@ export function forgetServiceAuthorizations(): void {
 
 // ---- The service session ----
 
-export const serviceSessionKeys = {
-  all: ['service-session'] as const,
-  of: (serviceId: string) => [...serviceSessionKeys.all, serviceId] as const,
-};
+export const serviceSessionKeys = (serviceId: string) => queryKeys('service-session', serviceId);
 
 const sessionPath = (serviceId: string) => apiPath(ApiPath.serviceLogin, { service_id: serviceId });
 
 /** The caller's live session on the service, or null when there is none (GET service/login/{id} answers 404). */
 export const serviceSessionQueryOptions = (serviceId: string) =>
   queryOptions({
-    queryKey: serviceSessionKeys.of(serviceId),
+    queryKey: serviceSessionKeys(serviceId).all,
     queryFn: async ({ signal }): Promise<ServiceSession | null> => {
       try {
         const { service_session } = await apiRequest(sessionPath(serviceId), { schema: serviceLoginResponse, signal });
@@ -108,7 +106,7 @@ export function useServiceSession(serviceId: string | null): { session: ServiceS
   useEffect(() => {
     if (serviceId === null) return undefined;
     const onActivity = (active: string) => {
-      if (active === serviceId) void queryClient.invalidateQueries({ queryKey: serviceSessionKeys.of(serviceId) });
+      if (active === serviceId) void queryClient.invalidateQueries({ queryKey: serviceSessionKeys(serviceId).all });
     };
     activityListeners.add(onActivity);
     return () => {
@@ -124,7 +122,7 @@ export async function loginToService(queryClient: QueryClient, serviceId: string
   storeServiceToken(serviceId, service_session.token);
   // The token lives in session storage only, not in the query cache.
   const kept: ServiceSession = { ...service_session, token: undefined };
-  queryClient.setQueryData(serviceSessionKeys.of(serviceId), kept);
+  queryClient.setQueryData(serviceSessionKeys(serviceId).all, kept);
   return kept;
 }
 
@@ -137,7 +135,7 @@ export async function logoutOfService(queryClient: QueryClient, serviceId: strin
 /** Clears the service authorization held here: the token and the cached session (spec §8, a service 403). */
 export function forgetServiceSession(queryClient: QueryClient, serviceId: string): void {
   storeServiceToken(serviceId, undefined);
-  queryClient.setQueryData(serviceSessionKeys.of(serviceId), null);
+  queryClient.setQueryData(serviceSessionKeys(serviceId).all, null);
 }
 
 /**

@@ -3,10 +3,9 @@ import { authInfoResponse, type AuthInfo } from '@keydeck/contract/auth';
 import { ApiPath } from '@keydeck/contract/http';
 import { apiRequest } from './api-client';
 import { ApiError } from './api-error';
+import { queryKeys } from './query-keys';
 
-export const sessionKeys = {
-  all: ['session'] as const,
-};
+export const sessionKeys = queryKeys('session');
 
 /** The session probe: GET login answers auth_info for a live session and 401 otherwise (null here). */
 async function fetchSession(signal: AbortSignal): Promise<AuthInfo | null> {

@@ -17,7 +17,6 @@ export const usersSettingsSearch = usersListQuery.omit({ account_id: true }).ext
   tab: z.enum(USERS_SETTINGS_TABS).default('users'),
   order_by: z.enum([...new Set([...usersOrderBy, ...rolesOrderBy])] as [string, ...string[]]).default('name'),
 });
-export type UsersSettingsSearch = z.output<typeof usersSettingsSearch>;
 
 /** The list queries each tab sends, with an order_by the other tab left behind dropped to the default. */
 export const usersListState = lenientSearch(usersListQuery.omit({ account_id: true }));

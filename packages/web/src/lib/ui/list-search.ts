@@ -1,3 +1,5 @@
+import { useCallback } from 'react';
+import type { RegisteredRouter, RouteApi, RouteIds, ValidateUseSearchResult } from '@tanstack/react-router';
 import type { z } from 'zod';
 
 /** The list state every DataTable keeps in the URL (spec §9 names and defaults). */
@@ -33,4 +35,21 @@ export function lenientSearch<S extends z.ZodObject>(schema: S): (search: Record
 /** The schema's defaults (page 1, page_size 10, …): search params equal to them are left out of URLs. */
 export function searchDefaults<S extends z.ZodObject>(schema: S): Partial<z.output<S>> {
   return lenientSearch(schema)({}) as Partial<z.output<S>>;
+}
+
+type ListSearch<Id> = ValidateUseSearchResult<{ from: Id }>;
+type SearchPatch<S> = Partial<{ [K in keyof S]: S[K] | undefined }>;
+
+/**
+ * A list page's state in the URL: the route's search, and the patch that paging, sorting and filters apply to it
+ * (give both to the DataTable as `list`). The patch is spread over the current search and validateSearch re-checks
+ * whatever lands in the URL, so the DataTable's plain ListState patch is taken as it is.
+ */
+export function useListSearch<Id extends RouteIds<RegisteredRouter['routeTree']>>(
+  route: RouteApi<Id>,
+): { state: ListSearch<Id>; onChange: (patch: SearchPatch<ListSearch<Id>> | ListStatePatch) => void } {
+  const state = route.useSearch() as ListSearch<Id>;
+  const navigate = route.useNavigate() as (options: { search: (prev: object) => object }) => Promise<void>;
+  const onChange = useCallback((patch: object) => void navigate({ search: (prev) => ({ ...prev, ...patch }) }), [navigate]);
+  return { state, onChange };
 }

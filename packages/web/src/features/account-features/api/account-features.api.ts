@@ -2,15 +2,13 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { accountFeatures, featureChanged, type AccountFeature, type FeatureName } from '@keydeck/contract/features';
 import { ApiPath, apiPath } from '@keydeck/contract/http';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-export const featureKeys = {
-  all: ['account-features'] as const,
-  of: (accountId: string) => [...featureKeys.all, accountId] as const,
-};
+const featureKeys = (accountId: string) => queryKeys('account-features', accountId);
 
 export const accountFeaturesQueryOptions = (accountId: string) =>
   queryOptions({
-    queryKey: featureKeys.of(accountId),
+    queryKey: featureKeys(accountId).all,
     queryFn: async ({ signal }) => (await apiRequest(apiPath(ApiPath.accountFeatures, { account_id: accountId }), { schema: accountFeatures, signal })).data,
     meta: { errorContext: 'Could not load the account features' },
   });
@@ -31,7 +29,7 @@ const applied = (features: AccountFeature[] | undefined, { name, value }: Featur
  */
 export function useToggleFeature(accountId: string) {
   const queryClient = useQueryClient();
-  const key = featureKeys.of(accountId);
+  const key = featureKeys(accountId).all;
   return useMutation({
     mutationFn: async (toggle: FeatureToggle) =>
       (

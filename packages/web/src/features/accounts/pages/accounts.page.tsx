@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,7 +7,7 @@ import { Permission } from '@keydeck/contract/permissions';
 import { Can } from '../../../lib/can';
 import { formatDate } from '../../../lib/datetime';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
-import type { ListStatePatch } from '../../../lib/ui/list-search';
+import { useListSearch } from '../../../lib/ui/list-search';
 import { accountKeys, accountsListQueryOptions } from '../../../lib/accounts.queries';
 import { disableAccount } from '../api/accounts.api';
 import { AccountStatusBadge } from '../components/account-status-badge';
@@ -39,16 +38,10 @@ const columns: DataTableColumn<Account>[] = [
 
 /** Administration › Accounts: every company account, with create and batch disable. */
 export function AccountsPage() {
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
+  const { state: search, onChange } = useListSearch(route);
   const queryClient = useQueryClient();
   const [creating, { open, close }] = useDisclosure(false);
   const query = useQuery(accountsListQueryOptions(search));
-  // The DataTable speaks plain ListState; validateSearch re-checks whatever lands in the URL.
-  const onChange = useCallback(
-    (patch: ListStatePatch) => void navigate({ search: (prev) => ({ ...prev, ...patch }) as typeof prev }),
-    [navigate],
-  );
 
   return (
     <Stack gap="lg">

@@ -3,17 +3,15 @@ import { allowlist, type Allowlist } from '@keydeck/contract/allowlist';
 import { ApiPath } from '@keydeck/contract/http';
 import { apiRequest } from '../../../lib/api-client';
 import { sendConfirmedChange } from '../../../lib/confirmed-change';
+import { accountScope, queryKeys } from '../../../lib/query-keys';
 import { toQueryString } from '../../../lib/query-string';
 
 /** `accountId` undefined is the caller's own account; platform administrators name another. */
-export const allowlistKeys = {
-  all: ['allowlist'] as const,
-  of: (accountId: string | undefined) => [...allowlistKeys.all, accountId ?? 'own'] as const,
-};
+const allowlistKeys = (accountId: string | undefined) => queryKeys('allowlist', accountScope(accountId));
 
 export const allowlistQueryOptions = (accountId: string | undefined) =>
   queryOptions({
-    queryKey: allowlistKeys.of(accountId),
+    queryKey: allowlistKeys(accountId).all,
     queryFn: ({ signal }) => apiRequest(`${ApiPath.adminIps}?${toQueryString({ account_id: accountId })}`, { schema: allowlist, signal }),
     meta: { errorContext: 'Could not load the IP allowlist' },
   });
@@ -47,7 +45,7 @@ export function useAllowlistChange(accountId: string | undefined, method: Allowl
         ? { errorContext: 'Could not add the address', inlineErrorStatuses: [400] }
         : { errorContext: 'Could not remove the address' },
     onSuccess: (list) => {
-      if (list) queryClient.setQueryData(allowlistKeys.of(accountId), list);
+      if (list) queryClient.setQueryData(allowlistKeys(accountId).all, list);
     },
   });
 }

@@ -2,14 +2,11 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { auditPage, chainVerification, type AuditFilters, type AuditListQuery } from '@keydeck/contract/audit';
 import { ApiPath } from '@keydeck/contract/http';
 import { apiRequest } from '../../../lib/api-client';
+import { accountScope, queryKeys } from '../../../lib/query-keys';
 import { toQueryString } from '../../../lib/query-string';
 
-export const auditKeys = {
-  all: ['audit'] as const,
-  lists: () => [...auditKeys.all, 'list'] as const,
-  list: (query: AuditListQuery) => [...auditKeys.lists(), query] as const,
-  verification: (accountId: string | undefined) => [...auditKeys.all, 'verify', accountId ?? 'own'] as const,
-};
+const auditKeys = queryKeys('audit');
+const chainKeys = (accountId: string | undefined) => queryKeys('audit-chain', accountScope(accountId));
 
 export const auditListQueryOptions = (query: AuditListQuery) =>
   queryOptions({
@@ -22,7 +19,7 @@ export const auditListQueryOptions = (query: AuditListQuery) =>
 /** Runs only when asked (the Verify button): the check reads the whole chain. */
 export const chainVerificationQueryOptions = (accountId: string | undefined, enabled: boolean) =>
   queryOptions({
-    queryKey: auditKeys.verification(accountId),
+    queryKey: chainKeys(accountId).all,
     queryFn: ({ signal }) => apiRequest(`${ApiPath.auditVerify}?${toQueryString({ account_id: accountId })}`, { schema: chainVerification, signal }),
     enabled,
     staleTime: 0,

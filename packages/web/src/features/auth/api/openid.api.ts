@@ -7,17 +7,16 @@ import {
   type OpenidLoginCompleteQuery,
 } from '@keydeck/contract/identity-providers';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { toQueryString } from '../../../lib/query-string';
 import { sessionKeys } from '../../../lib/session';
 
-export const openidKeys = {
-  providers: (accountSlug: string) => ['openid-providers', accountSlug] as const,
-};
+const openidProviderKeys = (accountSlug: string) => queryKeys('openid-providers', accountSlug);
 
 /** The sign-in options of an account, by its slug (an unknown slug simply has none). */
 export const openidProvidersQueryOptions = (accountSlug: string) =>
   queryOptions({
-    queryKey: openidKeys.providers(accountSlug),
+    queryKey: openidProviderKeys(accountSlug).all,
     queryFn: ({ signal }) =>
       apiRequest(`${ApiPath.openidProviders}?${toQueryString({ account_slug: accountSlug })}`, { schema: openidProvidersResponse, signal, ignoreAuth: true }),
     staleTime: 60_000,

@@ -3,14 +3,12 @@ import { accountSettings } from '@keydeck/contract/accounts';
 import { ApiPath } from '@keydeck/contract/http';
 import { apiRequest } from '../../../lib/api-client';
 import { sendConfirmedChange } from '../../../lib/confirmed-change';
+import { queryKeys } from '../../../lib/query-keys';
 
-export const companyKeys = {
-  all: ['company'] as const,
-  settings: () => [...companyKeys.all, 'settings'] as const,
-};
+const companyKeys = queryKeys('company-settings');
 
 export const companySettingsQueryOptions = queryOptions({
-  queryKey: companyKeys.settings(),
+  queryKey: companyKeys.all,
   queryFn: ({ signal }) => apiRequest(ApiPath.userAccount, { schema: accountSettings, signal }),
   meta: { errorContext: 'Could not load the company settings' },
 });
@@ -25,7 +23,7 @@ export function useEnforceIpChange() {
       ),
     meta: { errorContext: 'Could not change IP allowlist enforcement' },
     onSuccess: (settings) => {
-      if (settings) queryClient.setQueryData(companyKeys.settings(), settings);
+      if (settings) queryClient.setQueryData(companyKeys.all, settings);
     },
   });
 }

@@ -1,10 +1,9 @@
 import '@mantine/core/styles/SimpleGrid.css';
-import { useCallback } from 'react';
 import { Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useSession } from '../../../lib/session';
-import type { ListStatePatch } from '../../../lib/ui/list-search';
+import { useListSearch } from '../../../lib/ui/list-search';
 import { LicensesList } from '../../licenses/components/licenses-list';
 import { companySettingsQueryOptions } from '../api/company.api';
 
@@ -31,12 +30,7 @@ function Fact({ label, value, mono = false }: { label: string; value: string | u
 export function GeneralSettingsPage() {
   const session = useSession();
   const settings = useQuery(companySettingsQueryOptions);
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
-  const onChange = useCallback(
-    (patch: ListStatePatch) => void navigate({ search: (prev) => ({ ...prev, ...patch }) as typeof prev }),
-    [navigate],
-  );
+  const { state: search, onChange } = useListSearch(route);
   return (
     <Stack gap="xl" maw={1100}>
       <div>

@@ -13,6 +13,7 @@ import {
 } from '@keydeck/contract/external-cas';
 import { ApiPath, apiPath } from '@keydeck/contract/http';
 import { Messages } from '@keydeck/contract/messages';
+import { queryKeys } from '../../../lib/query-keys';
 import { toQueryString } from '../../../lib/query-string';
 import { serviceRequest } from '../../../lib/service-session';
 import { createFailure, fetchFailure, updateFailure } from './external-ca-failures';
@@ -27,11 +28,7 @@ export type ExternalCasListQuery = {
   unarchivedOnly: boolean;
 };
 
-export const externalCaKeys = {
-  all: (serviceId: string) => ['external-cas', serviceId] as const,
-  list: (serviceId: string, query: ExternalCasListQuery) => [...externalCaKeys.all(serviceId), 'list', query] as const,
-  detail: (serviceId: string, id: string) => [...externalCaKeys.all(serviceId), 'detail', id] as const,
-};
+const externalCaKeys = (serviceId: string) => queryKeys('external-cas', serviceId);
 
 const listPath = (serviceId: string) => apiPath(ApiPath.externalCas, { service_id: serviceId });
 const itemPath = (serviceId: string, id: string) => apiPath(ApiPath.externalCa, { service_id: serviceId, ca_id: id });
@@ -39,7 +36,7 @@ const itemPath = (serviceId: string, id: string) => apiPath(ApiPath.externalCa, 
 /** The service's external CAs, checked against the contract (a mismatch fails with 'Validation failed: ...'). */
 export const externalCasQueryOptions = (serviceId: string, query: ExternalCasListQuery) =>
   queryOptions({
-    queryKey: externalCaKeys.list(serviceId, query),
+    queryKey: externalCaKeys(serviceId).list(query),
     queryFn: async ({ signal }) => {
       const { unarchivedOnly, ...paging } = query;
       const search = toQueryString({ ...paging, archived: unarchivedOnly ? 'false' : undefined });
@@ -57,7 +54,7 @@ export const externalCasQueryOptions = (serviceId: string, query: ExternalCasLis
 /** One external CA with its certificate (the detail call is the only one that carries certificate_data). */
 export const externalCaQueryOptions = (serviceId: string, ca: Pick<ExternalCa, 'id' | 'name'>) =>
   queryOptions({
-    queryKey: externalCaKeys.detail(serviceId, ca.id),
+    queryKey: externalCaKeys(serviceId).detail(ca.id),
     queryFn: async ({ signal }) => {
       try {
         const { data } = await serviceRequest(serviceId, itemPath(serviceId, ca.id), { schema: externalCaDetailResponse, signal });
@@ -84,7 +81,7 @@ export function useCreateExternalCa(serviceId: string) {
         throw createFailure(error, create.externalCaName);
       }
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: externalCaKeys.all(serviceId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: externalCaKeys(serviceId).all }),
   });
 }
 
@@ -104,6 +101,6 @@ export function useUpdateExternalCa(serviceId: string) {
         throw updateFailure(error);
       }
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: externalCaKeys.all(serviceId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: externalCaKeys(serviceId).all }),
   });
 }

@@ -8,20 +8,17 @@ import {
   type IdentityProvidersQuery,
 } from '@keydeck/contract/identity-providers';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { toQueryString } from '../../../lib/query-string';
 
-export const identityProviderKeys = {
-  all: ['identity-providers'] as const,
-  account: (accountId: string) => [...identityProviderKeys.all, accountId] as const,
-  list: (accountId: string, query: IdentityProvidersQuery) => [...identityProviderKeys.account(accountId), 'list', query] as const,
-};
+const identityProviderKeys = (accountId: string) => queryKeys('identity-providers', accountId);
 
 const listPath = (accountId: string) => apiPath(ApiPath.identityProviders, { account_id: accountId });
 const providerPath = (accountId: string, id: string) => apiPath(ApiPath.identityProvider, { account_id: accountId, provider_id: id });
 
 export const identityProvidersQueryOptions = (accountId: string, query: IdentityProvidersQuery) =>
   queryOptions({
-    queryKey: identityProviderKeys.list(accountId, query),
+    queryKey: identityProviderKeys(accountId).list(query),
     queryFn: ({ signal }) => apiRequest(`${listPath(accountId)}?${toQueryString(query)}`, { schema: identityProvidersPage, signal }),
     placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the identity providers' },
@@ -40,7 +37,7 @@ export function useSaveIdentityProvider(accountId: string) {
         })
       ).identity_provider,
     meta: { errorContext: 'Could not save the identity provider', inlineErrorStatuses: [400] },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: identityProviderKeys.account(accountId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: identityProviderKeys(accountId).all }),
   });
 }
 
@@ -49,6 +46,6 @@ export function useDeleteIdentityProvider(accountId: string) {
   return useMutation({
     mutationFn: (id: string) => apiRequest(providerPath(accountId, id), { method: 'DELETE', schema: identityProviderDeleted }),
     meta: { errorContext: 'Could not remove the identity provider' },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: identityProviderKeys.account(accountId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: identityProviderKeys(accountId).all }),
   });
 }

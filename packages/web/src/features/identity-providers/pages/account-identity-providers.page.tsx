@@ -1,7 +1,6 @@
-import { useCallback } from 'react';
 import { Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
-import type { ListStatePatch } from '../../../lib/ui/list-search';
+import { useListSearch } from '../../../lib/ui/list-search';
 import { IdentityProvidersPanel } from '../components/identity-providers-panel';
 
 const route = getRouteApi('/shell/v2/admin/company-management/accounts/$account_id/identity-providers');
@@ -9,12 +8,7 @@ const route = getRouteApi('/shell/v2/admin/company-management/accounts/$account_
 /** Account › Identity providers: the OpenID Connect providers this account's users may sign in with. */
 export function AccountIdentityProvidersPage() {
   const { account_id } = route.useParams();
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
-  const onSearchChange = useCallback(
-    (patch: ListStatePatch) => void navigate({ search: (prev) => ({ ...prev, ...patch }) as typeof prev }),
-    [navigate],
-  );
+  const { state: search, onChange: onSearchChange } = useListSearch(route);
   return (
     <IdentityProvidersPanel
       accountId={account_id}

@@ -1,8 +1,7 @@
-import { useCallback } from 'react';
 import { Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { useSession } from '../../../lib/session';
-import type { ListStatePatch } from '../../../lib/ui/list-search';
+import { useListSearch } from '../../../lib/ui/list-search';
 import { IdentityProvidersPanel } from '../components/identity-providers-panel';
 
 const route = getRouteApi('/shell/v2/home/settings/identity-providers');
@@ -10,12 +9,7 @@ const route = getRouteApi('/shell/v2/home/settings/identity-providers');
 /** Settings › Identity providers: a company administrator manages their own account's OpenID Connect providers. */
 export function IdentityProvidersSettingsPage() {
   const session = useSession();
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
-  const onSearchChange = useCallback(
-    (patch: ListStatePatch) => void navigate({ search: (prev) => ({ ...prev, ...patch }) as typeof prev }),
-    [navigate],
-  );
+  const { state: search, onChange: onSearchChange } = useListSearch(route);
   // The shell renders only for a signed-in user: the session is there.
   if (!session) return null;
   return (

@@ -10,19 +10,16 @@ import {
   type LicenseUpdate,
 } from '@keydeck/contract/licenses';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { toQueryString } from '../../../lib/query-string';
 
-export const licenseKeys = {
-  all: ['licenses'] as const,
-  lists: (accountId: string) => [...licenseKeys.all, accountId, 'list'] as const,
-  list: (accountId: string, query: LicensesQuery) => [...licenseKeys.lists(accountId), query] as const,
-};
+const licenseKeys = (accountId: string) => queryKeys('licenses', accountId);
 
 const licensesPath = (accountId: string) => apiPath(ApiPath.accountLicenses, { account_id: accountId });
 
 export const licensesQueryOptions = (accountId: string, query: LicensesQuery) =>
   queryOptions({
-    queryKey: licenseKeys.list(accountId, query),
+    queryKey: licenseKeys(accountId).list(query),
     queryFn: ({ signal }) => apiRequest(`${licensesPath(accountId)}?${toQueryString(query)}`, { schema: licensesPage, signal }),
     placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the licenses' },
@@ -39,7 +36,7 @@ export function useSaveLicense(accountId: string) {
     },
     // Field errors come back as licenses.0.<field> for the form.
     meta: { errorContext: 'Could not save the license', inlineErrorStatuses: [400] },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: licenseKeys.lists(accountId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: licenseKeys(accountId).lists() }),
   });
 }
 
@@ -49,6 +46,6 @@ export function useDeleteLicense(accountId: string) {
     mutationFn: (license: License) =>
       apiRequest(licensesPath(accountId), { method: 'DELETE', body: { licenses: [license.id] }, schema: licensesDeleteBody }),
     meta: { errorContext: 'Could not delete the license' },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: licenseKeys.lists(accountId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: licenseKeys(accountId).lists() }),
   });
 }

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -8,7 +8,7 @@ import { Can } from '../../../lib/can';
 import { confirm } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
-import type { ListStatePatch } from '../../../lib/ui/list-search';
+import { useListSearch } from '../../../lib/ui/list-search';
 import { licensesQueryOptions, useDeleteLicense } from '../api/licenses.api';
 import { licenseColumns } from '../components/license-columns';
 import { LicenseModal } from '../components/license-modal';
@@ -18,15 +18,10 @@ const route = getRouteApi('/shell/v2/admin/company-management/accounts/$account_
 /** Account › Licenses: the products the account is licensed for; platform administrators grant, edit and delete them. */
 export function AccountLicensesPage() {
   const { account_id } = route.useParams();
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
+  const { state: search, onChange } = useListSearch(route);
   const [editing, setEditing] = useState<License | 'new' | null>(null);
   const query = useQuery(licensesQueryOptions(account_id, search));
   const remove = useDeleteLicense(account_id);
-  const onChange = useCallback(
-    (patch: ListStatePatch) => void navigate({ search: (prev) => ({ ...prev, ...patch }) as typeof prev }),
-    [navigate],
-  );
 
   const deleteLicense = async (license: License) => {
     if (!(await confirm(`Delete the license ${license.license_key} (${license.product})? The account loses it at once.`))) return;

@@ -8,15 +8,14 @@ import {
   totpEnrolmentResponse,
 } from '@keydeck/contract/mfa';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { sessionKeys } from '../../../lib/session';
 
-export const mfaKeys = {
-  all: ['mfa'] as const,
-  status: () => [...mfaKeys.all, 'status'] as const,
-};
+/** The MFA status and the security keys: a change to either refreshes both (`all`). */
+export const mfaKeys = queryKeys('mfa');
 
 export const mfaStatusQueryOptions = queryOptions({
-  queryKey: mfaKeys.status(),
+  queryKey: mfaKeys.detail('status'),
   queryFn: ({ signal }) => apiRequest(ApiPath.mfa, { schema: mfaStatusResponse, signal }),
   select: (data) => data.mfa,
   meta: { errorContext: 'Could not load your sign-in settings' },

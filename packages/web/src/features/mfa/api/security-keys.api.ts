@@ -14,7 +14,7 @@ import { mfaKeys } from './mfa.api';
 const keyPath = (id: string) => apiPath(ApiPath.securityKey, { key_id: id });
 
 export const securityKeysQueryOptions = queryOptions({
-  queryKey: [...mfaKeys.all, 'security-keys'] as const,
+  queryKey: mfaKeys.list('security-keys'),
   queryFn: ({ signal }) => apiRequest(ApiPath.securityKeys, { schema: securityKeysResponse, signal }),
   select: (data) => data.data,
   meta: { errorContext: 'Could not load your security keys' },

@@ -3,18 +3,16 @@ import { ApiPath, apiPath } from '@keydeck/contract/http';
 import { accountExport, offboardingDeleted, offboardingStatus } from '@keydeck/contract/offboarding';
 import { apiRequest } from '../../../lib/api-client';
 import { accountKeys } from '../../../lib/accounts.queries';
+import { queryKeys } from '../../../lib/query-keys';
 
-export const offboardingKeys = {
-  all: ['offboarding'] as const,
-  status: (accountId: string) => [...offboardingKeys.all, accountId] as const,
-};
+const offboardingKeys = (accountId: string) => queryKeys('offboarding', accountId);
 
 const offboardingPath = (accountId: string) => apiPath(ApiPath.accountOffboarding, { account_id: accountId });
 const exportPath = (accountId: string) => apiPath(ApiPath.accountOffboardingExport, { account_id: accountId });
 
 export const offboardingStatusQueryOptions = (accountId: string) =>
   queryOptions({
-    queryKey: offboardingKeys.status(accountId),
+    queryKey: offboardingKeys(accountId).all,
     queryFn: async ({ signal }) => (await apiRequest(offboardingPath(accountId), { schema: offboardingStatus, signal })).offboarding,
     meta: { errorContext: 'Could not load the offboarding status' },
   });
@@ -25,7 +23,7 @@ export function useExportAccount(accountId: string) {
   return useMutation({
     mutationFn: () => apiRequest(exportPath(accountId), { method: 'POST', schema: accountExport }),
     meta: { errorContext: 'Could not export the account data' },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: offboardingKeys.status(accountId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: offboardingKeys(accountId).all }),
   });
 }
 
@@ -38,7 +36,7 @@ export function useOffboardAccount(accountId: string) {
     meta: { errorContext: 'Could not delete the account' },
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: accountKeys.detail(accountId) });
-      queryClient.removeQueries({ queryKey: offboardingKeys.status(accountId) });
+      queryClient.removeQueries({ queryKey: offboardingKeys(accountId).all });
       return queryClient.invalidateQueries({ queryKey: accountKeys.lists() });
     },
   });

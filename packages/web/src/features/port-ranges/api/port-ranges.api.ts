@@ -12,18 +12,16 @@ import {
   type portRangeUpdate,
 } from '@keydeck/contract/port-ranges';
 import type { z } from 'zod';
+import { accountKeys } from '../../../lib/accounts.queries';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { toQueryString } from '../../../lib/query-string';
 
 type PortRangesQuery = z.output<typeof portRangesQuery>;
 export type PortRangeFields = z.output<typeof portRangeFields>;
 export type PortRangeChange = z.output<typeof portRangeUpdate>;
 
-export const portRangeKeys = {
-  all: ['port-ranges'] as const,
-  list: (query: PortRangesQuery) => [...portRangeKeys.all, 'list', query] as const,
-  free: () => [...portRangeKeys.all, 'free'] as const,
-};
+export const portRangeKeys = queryKeys('port-ranges');
 
 export const portRangesQueryOptions = (query: PortRangesQuery) =>
   queryOptions({
@@ -39,7 +37,7 @@ export const portRangesQueryOptions = (query: PortRangesQuery) =>
  */
 export const freePortRangesQueryOptions = () =>
   queryOptions({
-    queryKey: portRangeKeys.free(),
+    queryKey: portRangeKeys.list('free'),
     queryFn: async ({ signal }) => {
       const query = toQueryString({ page: 1, page_size: MAX_PAGE_SIZE, order_by: 'start_port', order: 'asc' });
       const page = await apiRequest(`${ApiPath.adminPortRanges}?${query}`, { schema: portRangesPage, signal });
@@ -51,7 +49,7 @@ export const freePortRangesQueryOptions = () =>
 /** Accounts whose name matches `search`, for the account picker. */
 export const accountOptionsQueryOptions = (search: string) =>
   queryOptions({
-    queryKey: ['accounts', 'list', 'picker', search] as const,
+    queryKey: accountKeys.list({ search, page_size: 20 }),
     queryFn: ({ signal }) =>
       apiRequest(`${ApiPath.adminAccounts}?${toQueryString({ search, page_size: 20 })}`, { schema: accountsPage, signal }),
     placeholderData: keepPreviousData,

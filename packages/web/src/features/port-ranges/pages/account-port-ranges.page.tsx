@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -8,7 +8,7 @@ import { Can } from '../../../lib/can';
 import { confirm } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
-import type { ListStatePatch } from '../../../lib/ui/list-search';
+import { useListSearch } from '../../../lib/ui/list-search';
 import { portRangesQueryOptions, rangeText, useUpdatePortRange } from '../api/port-ranges.api';
 import { AssignFreeRangeModal } from '../components/assign-free-range-modal';
 import { RangeDescription, RangePorts } from '../components/range-cells';
@@ -18,15 +18,10 @@ const route = getRouteApi('/shell/v2/admin/company-management/accounts/$account_
 /** Account › Port ranges: the ranges this account holds, with "Assign a free range" and "Release". */
 export function AccountPortRangesPage() {
   const { account_id } = route.useParams();
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
+  const { state: search, onChange } = useListSearch(route);
   const [picking, setPicking] = useState(false);
   const query = useQuery(portRangesQueryOptions({ ...search, account_id }));
   const update = useUpdatePortRange();
-  const onChange = useCallback(
-    (patch: ListStatePatch) => void navigate({ search: (prev) => ({ ...prev, ...patch }) as typeof prev }),
-    [navigate],
-  );
 
   const release = async (range: PortRange) => {
     if (!(await confirm(`Release the port range ${rangeText(range)}? It becomes free for other accounts.`))) return;

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,7 +9,7 @@ import { Can } from '../../../lib/can';
 import { confirm } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
-import type { ListStatePatch } from '../../../lib/ui/list-search';
+import { useListSearch } from '../../../lib/ui/list-search';
 import { deletePortRange, portRangeKeys, portRangesQueryOptions, rangeText, useUpdatePortRange } from '../api/port-ranges.api';
 import { AssignRangeModal } from '../components/assign-range-modal';
 import { CreatePortRangeModal } from '../components/create-port-range-modal';
@@ -19,17 +19,12 @@ const route = getRouteApi('/shell/v2/admin/company-management/port-ranges');
 
 /** Administration › Port ranges: every range of the platform, who holds it, create, assign, release, delete. */
 export function PortRangesPage() {
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
+  const { state: search, onChange } = useListSearch(route);
   const queryClient = useQueryClient();
   const [creating, { open, close }] = useDisclosure(false);
   const [assigning, setAssigning] = useState<PortRange | null>(null);
   const query = useQuery(portRangesQueryOptions(search));
   const update = useUpdatePortRange();
-  const onChange = useCallback(
-    (patch: ListStatePatch) => void navigate({ search: (prev) => ({ ...prev, ...patch }) as typeof prev }),
-    [navigate],
-  );
 
   const release = async (range: PortRange) => {
     const question = `Release the port range ${rangeText(range)}? ${range.account_name ?? 'The account'} can no longer use it.`;

@@ -6,11 +6,8 @@ import {
   registrationRequested,
   type RegistrationRequest,
 } from '@keydeck/contract/registration';
+import { accountKeys } from '../../../lib/accounts.queries';
 import { apiRequest } from '../../../lib/api-client';
-
-export const registrationKeys = {
-  marketplace: (accountId: string) => ['accounts', 'detail', accountId, 'marketplace'] as const,
-};
 
 /** Public calls: ignoreAuth keeps a 401 from counting as a lost session. */
 export function useRegister() {
@@ -33,7 +30,7 @@ export function useConfirmRegistration() {
 /** Under the account's detail key, so whatever refreshes the account refreshes this too. */
 export const accountMarketplaceQueryOptions = (accountId: string) =>
   queryOptions({
-    queryKey: registrationKeys.marketplace(accountId),
+    queryKey: accountKeys.detail(accountId, 'marketplace'),
     queryFn: async ({ signal }) =>
       (await apiRequest(apiPath(ApiPath.accountMarketplace, { account_id: accountId }), { schema: accountMarketplace, signal })).marketplace,
     meta: { errorContext: 'Could not load the marketplace sign-up' },

@@ -13,6 +13,7 @@ import {
 } from '@keydeck/contract/service-users';
 import { usersPage } from '@keydeck/contract/users';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKeys, userKeys } from '../../../lib/query-keys';
 import { toQueryString } from '../../../lib/query-string';
 import { serviceAccessKeys } from '../../../lib/service-access';
 import { serviceRequest } from '../../../lib/service-session';
@@ -28,17 +29,12 @@ const paths = (service: ServiceRef) =>
     ? { users: ApiPath.jwtServiceUsers, groups: ApiPath.jwtServiceUserGroups }
     : { users: ApiPath.serviceUsers, groups: ApiPath.serviceUserGroups };
 
-export const serviceUserKeys = {
-  all: ['service-users'] as const,
-  of: (serviceId: string) => [...serviceUserKeys.all, serviceId] as const,
-  users: (serviceId: string) => [...serviceUserKeys.of(serviceId), 'users'] as const,
-  groups: (serviceId: string) => [...serviceUserKeys.of(serviceId), 'groups'] as const,
-};
+const serviceUserKeys = (serviceId: string) => queryKeys('service-users', serviceId);
 
 /** The service's users as a list for the DataTable (the call answers them all at once). */
 export const serviceUsersQueryOptions = (service: ServiceRef) =>
   queryOptions({
-    queryKey: serviceUserKeys.users(service.id),
+    queryKey: serviceUserKeys(service.id).list('users'),
     queryFn: async ({ signal }) => {
       const { users } = await serviceRequest(service.id, paths(service).users, { schema: serviceUsersResponse, signal });
       return { data: users, total: users.length };
@@ -48,7 +44,7 @@ export const serviceUsersQueryOptions = (service: ServiceRef) =>
 
 export const serviceGroupsQueryOptions = (service: ServiceRef) =>
   queryOptions({
-    queryKey: serviceUserKeys.groups(service.id),
+    queryKey: serviceUserKeys(service.id).list('groups'),
     queryFn: async ({ signal }) => {
       const { groups } = await serviceRequest(service.id, paths(service).groups, { schema: serviceUserGroupsResponse, signal });
       return { data: groups, total: groups.length };
@@ -56,12 +52,13 @@ export const serviceGroupsQueryOptions = (service: ServiceRef) =>
     meta: { errorContext: 'Could not load the service user groups' },
   });
 
+const PICKER_QUERY = { page_size: MAX_PAGE_SIZE, order_by: 'username' } as const;
+
 /** The account's console users, for the user picker (the first MAX_PAGE_SIZE by username). */
 export const accountUsersQueryOptions = () =>
   queryOptions({
-    queryKey: ['users', 'list', 'service-user-picker'] as const,
-    queryFn: ({ signal }) =>
-      apiRequest(`${ApiPath.users}?${toQueryString({ page_size: MAX_PAGE_SIZE, order_by: 'username' })}`, { schema: usersPage, signal }),
+    queryKey: userKeys(undefined).list(PICKER_QUERY),
+    queryFn: ({ signal }) => apiRequest(`${ApiPath.users}?${toQueryString(PICKER_QUERY)}`, { schema: usersPage, signal }),
     meta: { errorContext: 'Could not load the users of your company' },
   });
 
@@ -76,8 +73,8 @@ function useServiceChange<T>(service: ServiceRef, send: (value: T) => Promise<un
     meta: { errorContext, ...(inline ? { inlineErrorStatuses: [400] } : {}) },
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: serviceUserKeys.of(service.id) }),
-        queryClient.invalidateQueries({ queryKey: serviceAccessKeys.of(service.id) }),
+        queryClient.invalidateQueries({ queryKey: serviceUserKeys(service.id).all }),
+        queryClient.invalidateQueries({ queryKey: serviceAccessKeys(service.id).all }),
       ]),
   });
 }

@@ -12,14 +12,10 @@ import {
   type ServicesQuery,
 } from '@keydeck/contract/services';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { toQueryString } from '../../../lib/query-string';
 
-export const serviceKeys = {
-  all: ['services'] as const,
-  lists: () => [...serviceKeys.all, 'list'] as const,
-  list: (query: Partial<ServicesQuery>) => [...serviceKeys.lists(), query] as const,
-  detail: (id: string) => [...serviceKeys.all, 'detail', id] as const,
-};
+const serviceKeys = queryKeys('services');
 
 /** GET service/services: a page of the account's services, with the catalogue (locations, requestable types, environments). */
 export const servicesQueryOptions = (query: Partial<ServicesQuery>) =>

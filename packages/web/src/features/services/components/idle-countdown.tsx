@@ -24,7 +24,7 @@ export function IdleCountdown({ session }: { session: ServiceSession }) {
   }, []);
 
   useEffect(() => {
-    if (left === 0) void queryClient.invalidateQueries({ queryKey: serviceSessionKeys.of(session.service_id) });
+    if (left === 0) void queryClient.invalidateQueries({ queryKey: serviceSessionKeys(session.service_id).all });
   }, [left, queryClient, session.service_id]);
 
   const share = session.idle_timeout_seconds > 0 ? (left / session.idle_timeout_seconds) * 100 : 0;

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -6,7 +6,7 @@ import type { Service } from '@keydeck/contract/services';
 import { confirm } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
-import type { ListStatePatch } from '../../../lib/ui/list-search';
+import { useListSearch } from '../../../lib/ui/list-search';
 import { servicesQueryOptions, useChangeServiceStatus, useDeleteService, type ServiceAction } from '../api/services.api';
 import { CreateServiceModal } from '../components/create-service-modal';
 import { serviceColumns } from '../components/service-columns';
@@ -22,16 +22,11 @@ const ACTION_DONE: Record<ServiceAction, string> = {
 /** Account › Services: approve or reject requests, disable, enable, delete and create the account's services. */
 export function AccountServicesPage() {
   const { account_id } = route.useParams();
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
+  const { state: search, onChange } = useListSearch(route);
   const [creating, setCreating] = useState(false);
   const query = useQuery(servicesQueryOptions({ ...search, account_id }));
   const change = useChangeServiceStatus();
   const remove = useDeleteService();
-  const onChange = useCallback(
-    (patch: ListStatePatch) => void navigate({ search: (prev) => ({ ...prev, ...patch }) as typeof prev }),
-    [navigate],
-  );
 
   const act = (service: Service, action: ServiceAction) =>
     change.mutate({ service, action }, { onSuccess: () => showToast({ color: 'success', message: `${service.name} ${ACTION_DONE[action]}.` }) });

@@ -8,7 +8,7 @@ import type { Service } from '@keydeck/contract/services';
 import { Can } from '../../../lib/can';
 import { useServiceSession } from '../../../lib/service-session';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
-import type { ListStatePatch } from '../../../lib/ui/list-search';
+import { useListSearch } from '../../../lib/ui/list-search';
 import { useSelectService } from '../api/current-service.mutations';
 import { serviceQueryOptions, servicesQueryOptions } from '../api/services.api';
 import { locationName, serviceColumns } from '../components/service-columns';
@@ -27,7 +27,8 @@ const validId = (value: string | undefined) => (serviceIdSchema.safeParse(value)
  */
 export function ServicesDashboardPage() {
   const params = route.useParams();
-  const { service_id, action, ...listState } = route.useSearch();
+  const { state: search, onChange } = useListSearch(route);
+  const { service_id, action, ...listState } = search;
   const navigate = route.useNavigate();
   const { currentId, mutation: selectService } = useSelectService();
   const list = useQuery(servicesQueryOptions(listState));
@@ -42,10 +43,6 @@ export function ServicesDashboardPage() {
     if (service?.status === 'Enabled' && service.id !== currentId) select(service.id);
   }, [service, currentId, select]);
 
-  const onChange = useCallback(
-    (patch: ListStatePatch) => void navigate({ search: (prev) => ({ ...prev, ...patch }) as typeof prev }),
-    [navigate],
-  );
   const clearAction = useCallback(() => void navigate({ search: (prev) => ({ ...prev, action: undefined }), replace: true }), [navigate]);
   const open = (id: string) =>
     void navigate({ to: '/home/services/{-$service_id}', params: { service_id: id }, search: (prev) => ({ ...prev, service_id: undefined, action: undefined }) });

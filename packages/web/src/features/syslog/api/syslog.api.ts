@@ -9,16 +9,13 @@ import {
   type SyslogConfigsListQuery,
 } from '@keydeck/contract/syslog';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { toQueryString } from '../../../lib/query-string';
 
 /** Lag and delivery errors change while the screen is open: the list is asked again this often. */
 export const SYSLOG_REFRESH_MS = 5_000;
 
-export const syslogKeys = {
-  all: ['syslog-configs'] as const,
-  account: (accountId: string) => [...syslogKeys.all, accountId] as const,
-  list: (accountId: string, query: SyslogConfigsListQuery) => [...syslogKeys.account(accountId), 'list', query] as const,
-};
+const syslogKeys = (accountId: string) => queryKeys('syslog-configs', accountId);
 
 const listPath = (accountId: string) => apiPath(ApiPath.syslogConfigs, { account_id: accountId });
 const configPath = (accountId: string, id: string) => apiPath(ApiPath.syslogConfig, { account_id: accountId, config_id: id });
@@ -26,7 +23,7 @@ const testPath = (accountId: string, id: string) => apiPath(ApiPath.syslogConfig
 
 export const syslogConfigsQueryOptions = (accountId: string, query: SyslogConfigsListQuery) =>
   queryOptions({
-    queryKey: syslogKeys.list(accountId, query),
+    queryKey: syslogKeys(accountId).list(query),
     queryFn: ({ signal }) => apiRequest(`${listPath(accountId)}?${toQueryString(query)}`, { schema: syslogConfigsPage, signal }),
     placeholderData: keepPreviousData,
     // Live delivery status; TanStack Query pauses the interval while the tab is hidden.
@@ -48,7 +45,7 @@ export function useSaveSyslogConfig(accountId: string) {
       ).syslog_config,
     // The form puts 400 field errors (bad input, a name already used) on its fields.
     meta: { errorContext: 'Could not save the syslog server', inlineErrorStatuses: [400] },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: syslogKeys.account(accountId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: syslogKeys(accountId).all }),
   });
 }
 
@@ -57,7 +54,7 @@ export function useDeleteSyslogConfig(accountId: string) {
   return useMutation({
     mutationFn: (id: string) => apiRequest(configPath(accountId, id), { method: 'DELETE', schema: syslogConfigDeleted }),
     meta: { errorContext: 'Could not remove the syslog server' },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: syslogKeys.account(accountId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: syslogKeys(accountId).all }),
   });
 }
 
@@ -67,6 +64,6 @@ export function useTestSyslogConfig(accountId: string) {
   return useMutation({
     mutationFn: async (id: string) => (await apiRequest(testPath(accountId, id), { method: 'POST', schema: syslogTestResponse })).test_result,
     meta: { errorContext: 'Could not send the test message' },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: syslogKeys.account(accountId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: syslogKeys(accountId).all }),
   });
 }

@@ -20,7 +20,7 @@ const fetchRoles = (accountId: string | undefined, query: ListQuery, signal: Abo
 
 export const rolesListQueryOptions = (accountId: string | undefined, query: ListQuery) =>
   queryOptions({
-    queryKey: roleKeys.list(accountId, query),
+    queryKey: roleKeys(accountId).list(query),
     queryFn: ({ signal }) => fetchRoles(accountId, query, signal),
     placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the roles' },
@@ -29,7 +29,7 @@ export const rolesListQueryOptions = (accountId: string | undefined, query: List
 /** The roles a user can be given, by name: one page of the largest size (accounts hold a handful of roles). */
 export const roleChoicesQueryOptions = (accountId: string | undefined) =>
   queryOptions({
-    queryKey: roleKeys.choices(accountId),
+    queryKey: roleKeys(accountId).list('choices'),
     queryFn: async ({ signal }) =>
       (await fetchRoles(accountId, { page: 1, page_size: MAX_PAGE_SIZE, order: 'asc', order_by: 'name' }, signal)).data,
     meta: { errorContext: 'Could not load the roles' },
@@ -42,7 +42,7 @@ export function useCreateRole(accountId: string | undefined) {
       (await apiRequest(ApiPath.roles, { method: 'POST', body: { account_id: accountId, roles: [fields] }, schema: rolesResponse })).roles[0]!,
     // 400 (a taken name on roles.0.name) shows in the form; 403 (escalation) is toasted.
     meta: { errorContext: 'Could not create the role', inlineErrorStatuses: [400] },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: roleKeys.of(accountId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: roleKeys(accountId).all }),
   });
 }
 

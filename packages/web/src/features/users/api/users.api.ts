@@ -12,13 +12,14 @@ import {
 import { userMfaResetResponse } from '@keydeck/contract/mfa';
 import { apiRequest } from '../../../lib/api-client';
 import { toQueryString } from '../../../lib/query-string';
-import { invalidateUsersAndRoles, userKeys } from './users.keys';
+import { userKeys } from '../../../lib/query-keys';
+import { invalidateUsersAndRoles } from './users.keys';
 
 type ListQuery = Omit<UsersListQuery, 'account_id'>;
 
 export const usersListQueryOptions = (accountId: string | undefined, query: ListQuery) =>
   queryOptions({
-    queryKey: userKeys.list(accountId, query),
+    queryKey: userKeys(accountId).list(query),
     queryFn: ({ signal }) =>
       apiRequest(`${ApiPath.users}?${toQueryString({ ...query, account_id: accountId })}`, { schema: usersPage, signal }),
     placeholderData: keepPreviousData,

@@ -1,9 +1,8 @@
 import '@mantine/core/styles/Tabs.css';
-import { useCallback } from 'react';
 import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { useSession } from '../../../lib/session';
-import type { ListStatePatch } from '../../../lib/ui/list-search';
+import { useListSearch } from '../../../lib/ui/list-search';
 import { RolesPanel } from '../components/roles-panel';
 import { UsersPanel } from '../components/users-panel';
 import { rolesListState, usersListState, USERS_SETTINGS_TABS, type UsersSettingsTab } from '../users-settings.search';
@@ -15,12 +14,8 @@ const isTab = (value: string | null): value is UsersSettingsTab => USERS_SETTING
 /** Settings › Users: the account's users and its roles, as two tabs; the URL says which tab and which page. */
 export function UsersSettingsPage() {
   const session = useSession();
-  const search = route.useSearch();
+  const { state: search, onChange } = useListSearch(route);
   const navigate = route.useNavigate();
-  const onChange = useCallback(
-    (patch: ListStatePatch) => void navigate({ search: (prev) => ({ ...prev, ...patch }) as typeof prev }),
-    [navigate],
-  );
   // Each tab's list starts on its first page, in its default order.
   const showTab = (tab: UsersSettingsTab) => void navigate({ search: (prev) => ({ tab, page_size: prev.page_size }) as typeof prev });
 
