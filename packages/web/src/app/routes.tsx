@@ -121,13 +121,13 @@ const serviceWorkspace = screen(shell, 'home/service', {
   permission: Permission.servicesRead,
   title: 'Service',
   search: query(lenientSearch(serviceWorkspaceSearch)),
-  component: lazyScreen(() => import('../features/services/pages/service-workspace.page'), 'ServiceWorkspacePage'),
+  component: lazyScreen(() => import('./pages/service-workspace.page'), 'ServiceWorkspacePage'),
 });
 const serviceAdmin = screen(shell, 'home/service/admin', {
   permission: Permission.servicesRead,
   title: 'Service users and groups',
   nav: { label: 'Service users', description: 'Who may work in the current service, and what each group may do.' },
-  component: lazyScreen(() => import('../features/service-users/pages/service-admin.page'), 'ServiceAdminPage'),
+  component: lazyScreen(() => import('./pages/service-admin.page'), 'ServiceAdminPage'),
 });
 const serviceCatalogue = screen(shell, 'key-management-services', {
   permission: Permission.servicesRead,
@@ -140,7 +140,7 @@ const generalSettings = screen(shell, 'v2/home/settings/general', {
   title: 'General',
   nav: { label: 'General', group: 'Settings', description: 'Your company and the licenses it holds.' },
   search: list(licensesQuery),
-  component: lazyScreen(() => import('../features/company/pages/general-settings.page'), 'GeneralSettingsPage'),
+  component: lazyScreen(() => import('./pages/general-settings.page'), 'GeneralSettingsPage'),
 });
 const auditLogs = screen(shell, 'v2/home/audit-logs', {
   permission: Permission.auditRead,
@@ -153,7 +153,7 @@ const companySettings = screen(shell, 'v2/home/settings/company-settings', {
   permission: Permission.companyRead,
   title: 'Company settings',
   nav: { label: 'Company settings', group: 'Settings', description: 'Account settings and the IP allowlist.' },
-  component: lazyScreen(() => import('../features/company/pages/company-settings.page'), 'CompanySettingsPage'),
+  component: lazyScreen(() => import('./pages/company-settings.page'), 'CompanySettingsPage'),
 });
 const usersSettings = screen(shell, 'v2/home/settings/users', {
   permission: Permission.usersRead,

@@ -1,8 +1,18 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountsResponse, type Account, type AccountFields } from '@keydeck/contract/accounts';
-import { ApiPath } from '@keydeck/contract/http';
+import { ApiPath, apiPath } from '@keydeck/contract/http';
+import { accountMarketplace } from '@keydeck/contract/registration';
 import { apiRequest } from '../../../lib/api-client';
 import { accountKeys } from '../../../lib/accounts.queries';
+
+/** The marketplace the account signed up through; under the account's detail key, so whatever refreshes the account refreshes this too. */
+export const accountMarketplaceQueryOptions = (accountId: string) =>
+  queryOptions({
+    queryKey: accountKeys.detail(accountId, 'marketplace'),
+    queryFn: async ({ signal }) =>
+      (await apiRequest(apiPath(ApiPath.accountMarketplace, { account_id: accountId }), { schema: accountMarketplace, signal })).marketplace,
+    meta: { errorContext: 'Could not load the marketplace sign-up' },
+  });
 
 /** Disables one account (DELETE admin/accounts); the batch action calls it row by row for per-row results. */
 export async function disableAccount(id: string): Promise<Account> {

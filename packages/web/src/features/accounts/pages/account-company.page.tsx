@@ -5,7 +5,7 @@ import { showToast } from '../../../lib/toasts';
 import { accountQueryOptions } from '../../../lib/accounts.queries';
 import { useUpdateAccount } from '../api/accounts.api';
 import { AccountForm } from '../components/account-form';
-import { AccountMarketplace } from '../../registration/components/account-marketplace';
+import { AccountMarketplace } from '../components/account-marketplace';
 
 const route = getRouteApi('/shell/v2/admin/company-management/accounts/$account_id/company');
 

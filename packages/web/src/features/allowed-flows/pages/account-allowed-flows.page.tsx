@@ -1,8 +1,9 @@
 import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
+import { allowedFlowsQueryOptions } from '../../../lib/allowed-flows.queries';
 import { showToast } from '../../../lib/toasts';
-import { allowedFlowsQueryOptions, useSaveAllowedFlows } from '../api/allowed-flows.api';
+import { useSaveAllowedFlows } from '../api/allowed-flows.api';
 import { AllowedFlowsForm } from '../components/allowed-flows-form';
 
 const route = getRouteApi('/shell/v2/admin/company-management/accounts/$account_id/allowed-flows');

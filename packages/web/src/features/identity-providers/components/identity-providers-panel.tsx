@@ -2,11 +2,11 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IDENTITY_PROVIDER_USER_FIELD_LABELS, type IdentityProvider, type IdentityProvidersQuery } from '@keydeck/contract/identity-providers';
+import { allowedFlowsQueryOptions } from '../../../lib/allowed-flows.queries';
 import { confirm } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
 import type { ListStatePatch } from '../../../lib/ui/list-search';
-import { allowedFlowsQueryOptions } from '../../allowed-flows/api/allowed-flows.api';
 import { identityProvidersQueryOptions, useDeleteIdentityProvider } from '../api/identity-providers.api';
 import { IdentityProviderModal } from './identity-provider-modal';
 

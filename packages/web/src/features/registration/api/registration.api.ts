@@ -1,12 +1,6 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
-import { ApiPath, apiPath } from '@keydeck/contract/http';
-import {
-  accountMarketplace,
-  registrationConfirmed,
-  registrationRequested,
-  type RegistrationRequest,
-} from '@keydeck/contract/registration';
-import { accountKeys } from '../../../lib/accounts.queries';
+import { useMutation } from '@tanstack/react-query';
+import { ApiPath } from '@keydeck/contract/http';
+import { registrationConfirmed, registrationRequested, type RegistrationRequest } from '@keydeck/contract/registration';
 import { apiRequest } from '../../../lib/api-client';
 
 /** Public calls: ignoreAuth keeps a 401 from counting as a lost session. */
@@ -26,12 +20,3 @@ export function useConfirmRegistration() {
     meta: { errorContext: 'Could not confirm the registration', inlineErrorStatuses: [400, 409] },
   });
 }
-
-/** Under the account's detail key, so whatever refreshes the account refreshes this too. */
-export const accountMarketplaceQueryOptions = (accountId: string) =>
-  queryOptions({
-    queryKey: accountKeys.detail(accountId, 'marketplace'),
-    queryFn: async ({ signal }) =>
-      (await apiRequest(apiPath(ApiPath.accountMarketplace, { account_id: accountId }), { schema: accountMarketplace, signal })).marketplace,
-    meta: { errorContext: 'Could not load the marketplace sign-up' },
-  });

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { MarketplaceName } from '@keydeck/contract/registration';
-import { accountMarketplaceQueryOptions } from '../api/registration.api';
+import { accountMarketplaceQueryOptions } from '../api/accounts.api';
 
 /** The marketplace an account signed up through, for platform administrators; nothing for a direct sign-up. */
 export function AccountMarketplace({ accountId }: { accountId: string }) {

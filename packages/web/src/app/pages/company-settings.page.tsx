@@ -1,10 +1,10 @@
 import '@mantine/core/styles/SimpleGrid.css';
 import { Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { AllowlistPanel } from '../../allowlist/components/allowlist-panel';
-import { useSession } from '../../../lib/session';
-import { companySettingsQueryOptions } from '../api/company.api';
-import { EnforceIpSwitch } from '../components/enforce-ip-switch';
+import { AllowlistPanel } from '../../features/allowlist/components/allowlist-panel';
+import { companySettingsQueryOptions } from '../../features/company/api/company.api';
+import { EnforceIpSwitch } from '../../features/company/components/enforce-ip-switch';
+import { useSession } from '../../lib/session';
 
 function Setting({ label, value, testId }: { label: string; value: string | undefined; testId: string }) {
   return (

@@ -2,10 +2,10 @@ import '@mantine/core/styles/SimpleGrid.css';
 import { Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useSession } from '../../../lib/session';
-import { useListSearch } from '../../../lib/ui/list-search';
-import { LicensesList } from '../../licenses/components/licenses-list';
-import { companySettingsQueryOptions } from '../api/company.api';
+import { companySettingsQueryOptions } from '../../features/company/api/company.api';
+import { LicensesList } from '../../features/licenses/components/licenses-list';
+import { useSession } from '../../lib/session';
+import { useListSearch } from '../../lib/ui/list-search';
 
 const route = getRouteApi('/shell/v2/home/settings/general');
 

@@ -2,12 +2,12 @@ import '@mantine/core/styles/Tabs.css';
 import { Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Service } from '@keydeck/contract/services';
-import { useServiceAccess } from '../../../lib/service-access';
-import { useCurrentService, useServiceSession } from '../../../lib/service-session';
-import { serviceQueryOptions } from '../../services/api/services.api';
-import { ChooseServiceButton, NoServiceSelected, NotLoggedInToService, WorkspaceGuidance } from '../../services/components/workspace-guidance';
-import { ServiceGroupsPanel } from '../components/service-groups-panel';
-import { ServiceUsersPanel } from '../components/service-users-panel';
+import { ServiceGroupsPanel } from '../../features/service-users/components/service-groups-panel';
+import { ServiceUsersPanel } from '../../features/service-users/components/service-users-panel';
+import { serviceQueryOptions } from '../../features/services/api/services.api';
+import { ChooseServiceButton, NoServiceSelected, NotLoggedInToService, WorkspaceGuidance } from '../../features/services/components/workspace-guidance';
+import { useServiceAccess } from '../../lib/service-access';
+import { useCurrentService, useServiceSession } from '../../lib/service-session';
 
 /** /home/service/admin: the current service's users and groups; it needs a selected service and a service session. */
 export function ServiceAdminPage() {

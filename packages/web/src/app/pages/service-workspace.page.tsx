@@ -4,14 +4,14 @@ import { Anchor, Box, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/c
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import type { Service } from '@keydeck/contract/services';
-import { useServiceAccess } from '../../../lib/service-access';
-import { useCurrentService, useServiceSession } from '../../../lib/service-session';
-import { allServicesQueryOptions, serviceQueryOptions } from '../api/services.api';
-import { IdleCountdown } from '../components/idle-countdown';
-import { locationName } from '../components/service-columns';
-import { ServiceDetails } from '../components/service-details';
-import { ServiceStatusBadge } from '../components/service-status-badge';
-import { NoServiceSelected, NotLoggedInToService } from '../components/workspace-guidance';
+import { allServicesQueryOptions, serviceQueryOptions } from '../../features/services/api/services.api';
+import { IdleCountdown } from '../../features/services/components/idle-countdown';
+import { locationName } from '../../features/services/components/service-columns';
+import { ServiceDetails } from '../../features/services/components/service-details';
+import { ServiceStatusBadge } from '../../features/services/components/service-status-badge';
+import { NoServiceSelected, NotLoggedInToService } from '../../features/services/components/workspace-guidance';
+import { useServiceAccess } from '../../lib/service-access';
+import { useCurrentService, useServiceSession } from '../../lib/service-session';
 
 const route = getRouteApi('/shell/home/service');
 
@@ -84,7 +84,7 @@ function Workspace({ serviceId }: { serviceId: string }) {
 
 // Sections owned by other features load with their own code, when opened.
 const ExternalCasSection = lazy(() =>
-  import('../../cryptoverse/components/external-cas-section').then((module) => ({ default: module.ExternalCasSection })),
+  import('../../features/cryptoverse/components/external-cas-section').then((module) => ({ default: module.ExternalCasSection })),
 );
 
 function Sections({ service, location }: { service: Service; location: string }) {
