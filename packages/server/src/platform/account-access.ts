@@ -10,7 +10,13 @@ import type { Principal } from './principal.ts';
 export function targetAccount(principal: Principal, requested: string | undefined): string;
 export function targetAccount(principal: Principal, requested: string | undefined, unnamed: 'every-account'): string | null;
 export function targetAccount(principal: Principal, requested: string | undefined, unnamed?: 'every-account'): string | null {
+  const account = permittedAccount(principal, requested, unnamed);
+  if (account === undefined) throw notFound();
+  return account;
+}
+
+/** targetAccount's answer, or undefined where it answers 404 (for a refusal's audit event, which must not throw). */
+export function permittedAccount(principal: Principal, requested: string | undefined, unnamed?: 'every-account'): string | null | undefined {
   if (principal.platformAdmin) return requested ?? (unnamed ? null : principal.account.id);
-  if (requested !== undefined && requested !== principal.account.id) throw notFound();
-  return principal.account.id;
+  return requested === undefined || requested === principal.account.id ? principal.account.id : undefined;
 }

@@ -1,12 +1,16 @@
 import type { AuditAction } from '@keydeck/contract/audit';
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../db/database.ts';
+import { permittedAccount } from './account-access.ts';
 
 /** What an event acted on: a description, or an id with the name a reader knows it by. */
 export type AuditTarget = string | { id: string; name?: string | null };
 
 /** Who acted, for a caller who is not signed in yet (sign-in, a mailed link); else the signed-in caller. */
 export type AuditActor = { id?: string | null; username: string };
+
+/** Facts a declaration's `before` read while they still existed: what the handler deletes or uses up. */
+export type AuditBefore = Partial<Record<string, string>>;
 
 /** What a route's audit declaration reads: the request's validated input and, once it succeeded, its result. */
 export type AuditInput<Params = unknown, Body = unknown, Query = unknown, Result = unknown> = {
@@ -15,6 +19,8 @@ export type AuditInput<Params = unknown, Body = unknown, Query = unknown, Result
   query: Query;
   /** Undefined when the request was refused. */
   result: Result | undefined;
+  /** What `before` read; empty when the request was refused before its handler ran. */
+  before: AuditBefore;
   request: FastifyRequest;
   /** The event's transaction: the request's, or one of its own for a refusal (the request's was rolled back). */
   tx: Tx;
@@ -28,6 +34,8 @@ type Fact<T, Input> = (input: Input) => T | Promise<T>;
  */
 export type AuditDeclaration<Params = unknown, Body = unknown, Query = unknown, Result = unknown> = {
   action: AuditAction;
+  /** Reads facts in the request's transaction just before its handler runs, for the other facts' `before`. */
+  before?: (input: Omit<AuditInput<Params, Body, Query>, 'result' | 'before'>) => Promise<AuditBefore>;
   target?: Fact<AuditTarget | undefined, AuditInput<Params, Body, Query, Result>>;
   /** The account whose log records the event: by default the caller's. */
   account?: Fact<string | null | undefined, AuditInput<Params, Body, Query, Result>>;
@@ -43,16 +51,13 @@ export type AuditDeclaration<Params = unknown, Body = unknown, Query = unknown, 
 };
 
 /**
- * The account a call names (`account_id` in its params, body or query) when its caller may name another, a
- * platform administrator; else undefined, so the event goes to the caller's own account.
+ * The account a call names (`account_id` in its params, body or query), as targetAccount resolves it; where that
+ * answers 404 (a customer naming another account), undefined, so the refusal's event goes to the caller's own.
  */
 export function namedAccount({ params, body, query, request }: AuditInput): string | undefined {
-  if (!request.principal?.platformAdmin) return undefined;
-  for (const source of [params, body, query]) {
-    const id = (source as { account_id?: unknown } | undefined)?.account_id;
-    if (typeof id === 'string') return id;
-  }
-  return undefined;
+  if (!request.principal) return undefined;
+  const ids = [params, body, query].map((source) => (source as { account_id?: unknown } | undefined)?.account_id);
+  return permittedAccount(request.principal, ids.find((id) => typeof id === 'string')) ?? undefined;
 }
 
 /** namedAccount once the request succeeded, so the account is known to exist; a refusal goes to the caller's. */

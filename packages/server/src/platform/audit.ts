@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../db/database.ts';
+import { accounts } from '../db/schema/accounts.ts';
 import { auditChainHeads, auditEvents } from '../db/schema/audit.ts';
 import { GENESIS_HASH, chainKey, linkHash, type ChainedFields } from './audit-chain.ts';
 import type { AuditActor, AuditDeclaration, AuditInput, AuditTarget } from './audit-declaration.ts';
@@ -24,21 +25,22 @@ type RequestEvent = {
  */
 export async function writeRequestAuditEvent(tx: Tx, request: FastifyRequest, action: string, event: RequestEvent): Promise<void> {
   const declared = request.routeOptions.config?.audit;
-  const input: AuditInput = { params: request.params, body: request.body, query: request.query, result: event.result, request, tx };
+  const before = request.auditBefore ?? {};
+  const input: AuditInput = { params: request.params, body: request.body, query: request.query, result: event.result, before, request, tx };
   const facts: Partial<AuditDeclaration> = declared && request.inputValidated ? declared : {};
   const failure = event.outcome === 'success' && declared?.failure?.(event.result);
+  const account = event.concern?.account !== undefined ? event.concern.account : await facts.account?.(input);
+  // A refusal may name an account that does not exist (a platform administrator's wrong id): it has no log to
+  // hold the event, so the caller's own records it, with the id asked for.
+  const missing = event.outcome !== 'success' && typeof account === 'string' && !(await accountExists(tx, account));
+  const reason = failure || (event.reason ?? (event.outcome === 'success' ? await facts.reason?.(input) : undefined));
   const base = {
     actor: await facts.actor?.(input),
     outcome: failure ? 'failure' : event.outcome,
-    reason: failure || (event.reason ?? (event.outcome === 'success' ? await facts.reason?.(input) : undefined)),
+    reason: missing ? `${reason}:account_id=${account}` : reason,
   } as const;
   const perAccount = event.outcome === 'success' && facts.perAccount?.({ ...input, result: event.result });
-  const events = perAccount || [
-    {
-      account: event.concern?.account !== undefined ? event.concern.account : await facts.account?.(input),
-      target: event.concern?.target ?? (await facts.target?.(input)),
-    },
-  ];
+  const events = perAccount || [{ account: missing ? undefined : account, target: event.concern?.target ?? (await facts.target?.(input)) }];
   const actions = [action, ...((event.outcome === 'success' && facts.also?.({ ...input, result: event.result })) || [])];
   for (const each of actions) {
     for (const { account, target } of events) await appendRequestEvent(tx, request, each, { ...base, account, target });
@@ -65,6 +67,10 @@ async function appendRequestEvent(
     clientAddress: request.ip,
     requestId: request.id,
   });
+}
+
+async function accountExists(tx: Tx, id: string): Promise<boolean> {
+  return (await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, id))).length > 0;
 }
 
 /** Marks a refusal with the account (and target) it concerns when the caller did not name them (sign-in). */

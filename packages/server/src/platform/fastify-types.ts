@@ -15,7 +15,7 @@ import type {
 import type { ResolveFastifyReplyType } from 'fastify/types/type-provider.js';
 import type { PermissionName } from '@keydeck/contract/permissions';
 import type { Tx } from '../db/database.ts';
-import type { AuditDeclaration } from './audit-declaration.ts';
+import type { AuditBefore, AuditDeclaration } from './audit-declaration.ts';
 import type { Principal } from './principal.ts';
 import type { ServiceAccess, ServiceAccessRule } from './service-access.ts';
 
@@ -68,6 +68,8 @@ declare module 'fastify' {
     prepared: unknown;
     /** The input passed validation, so the route's audit declaration may read it. */
     inputValidated: boolean;
+    /** What the route's audit declaration read just before its handler ran. */
+    auditBefore: AuditBefore | null;
   }
 
   /**

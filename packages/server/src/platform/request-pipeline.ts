@@ -38,6 +38,7 @@ export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps
   app.decorateRequest('tx', null as never);
   app.decorateRequest('serviceAccess', null as never);
   app.decorateRequest('inputValidated', false);
+  app.decorateRequest('auditBefore', null);
   app.decorateRequest('afterCommit', null as never);
   app.decorateRequest('prepared', null);
 
@@ -117,6 +118,8 @@ export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps
     route.handler = async function transactional(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
       const result = await inScope(deps.db, scopeOf(request, config?.systemScope === true), async (tx) => {
         request.tx = tx;
+        const { params, body, query } = request;
+        request.auditBefore = (await config?.audit?.before?.({ params, body, query, request, tx })) ?? null;
         const result = await handler.call(this, request, reply);
         // A reply sent from inside the transaction would reach the client before the change is committed.
         if (reply.sent && config?.audit) throw new Error(`${route.url}: return the body instead of sending it`);

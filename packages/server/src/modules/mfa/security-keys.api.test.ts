@@ -146,6 +146,13 @@ describe('security key registration', () => {
     const removed = await visitor.call({ method: 'DELETE', url: keyUrl, payload: { password: PASSWORD } });
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toEqual({ data: [], total: 0 });
+    const removals = await query(
+      sql`select outcome, target, target_name from audit_events where action = 'mfa.security_key_remove' and target = ${registered.security_key.id} order by id`,
+    );
+    expect(removals).toEqual([
+      { outcome: 'refused', target: registered.security_key.id, target_name: 'New name' },
+      { outcome: 'success', target: registered.security_key.id, target_name: 'New name' },
+    ]);
     expect(mfaStatusResponse.parse((await visitor.get(`${API}/mfa`)).json()).mfa.recovery_codes_remaining).toBe(0);
 
     const next = await new Visitor(t.app).signIn('carol', PASSWORD);

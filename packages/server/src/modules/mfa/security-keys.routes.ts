@@ -89,7 +89,11 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     schema: { operationId: 'removeSecurityKey', params: securityKeyParams, body: passwordConfirmRequest, response: { 200: securityKeysResponse } },
     preHandler: passwordReentryThrottle(deps),
     config: { signedIn: true },
-    audit: { action: 'mfa.security_key_remove', target: ({ params }) => params.key_id },
+    audit: {
+      action: 'mfa.security_key_remove',
+      before: async ({ params, request, tx }) => ({ name: await keys.keyName(tx, me(request).userId, params.key_id) }),
+      target: ({ params, before }) => ({ id: params.key_id, name: before.name }),
+    },
     handler: async (request) => {
       await keys.removeKey(request.tx, me(request), request.params.key_id, request.body.password);
       const data = await keys.listKeys(request.tx, me(request).userId);

@@ -111,15 +111,19 @@ export async function renameKey(tx: Tx, user: Principal, keyId: string, name: st
   return toWire(key);
 }
 
+/** A key's name while it exists, for the audit event of its removal. */
+export async function keyName(tx: Tx, userId: string, keyId: string): Promise<string | undefined> {
+  return (await repo.listKeys(tx, userId)).find((key) => key.id === keyId)?.name;
+}
+
 /** Removes one key, with the password again; the last factor going takes the recovery codes with it. */
-export async function removeKey(tx: Tx, user: Principal, keyId: string, password: string): Promise<string> {
+export async function removeKey(tx: Tx, user: Principal, keyId: string, password: string): Promise<void> {
   await mfa.assertPassword(tx, user, password);
   const removed = await repo.deleteKey(tx, user.userId, keyId);
   if (!removed) throw notFound();
   if ((await repo.countKeys(tx, user.userId)) === 0 && !(await mfaRepo.findTotp(tx, user.userId))?.confirmedAt) {
     await mfaRepo.deleteTotp(tx, user.userId);
   }
-  return removed.name;
 }
 
 /**

@@ -113,10 +113,10 @@ describe('the link', () => {
     expect(again.json().message).toBe(Messages.passwordLinkInvalid);
     expect((await v.post(ApiPath.passwordTokenVerify, { token })).statusCode).toBe(400);
 
-    const [event] = await query<{ outcome: string; target: string; account_id: string | null }>(
-      sql`select outcome, target, account_id from audit_events where action = 'auth.password_set' and outcome = 'success'`,
+    const [event] = await query<{ outcome: string; target: string; reason: string | null; account_id: string | null }>(
+      sql`select outcome, target, reason, account_id from audit_events where action = 'auth.password_set' and outcome = 'success'`,
     );
-    expect(event).toMatchObject({ outcome: 'success', target: 'bob' });
+    expect(event).toMatchObject({ outcome: 'success', target: 'bob', reason: 'reset' });
     expect(event!.account_id).not.toBeNull();
   });
 
@@ -248,6 +248,8 @@ describe('invitations', () => {
     expect(hours).toBeLessThanOrEqual(72);
     expect((await v.post(ApiPath.passwordTokenUse, { token, password: NEW_PASSWORD })).statusCode).toBe(200);
     expect((await new Visitor(t.app).signIn('newcomer', NEW_PASSWORD)).statusCode).toBe(200);
+    const events = await query(sql`select reason from audit_events where action = 'auth.password_set' and target = 'newcomer'`);
+    expect(events).toEqual([{ reason: 'invite' }]);
   });
 
   it('mail nothing when the invitation is refused', async () => {

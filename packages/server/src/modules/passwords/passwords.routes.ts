@@ -59,7 +59,9 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     // The mailed link proved who is acting: that user, on their account.
     audit: {
       action: 'auth.password_set',
+      before: async ({ body, tx }) => ({ purpose: await passwords.linkPurpose(tx, body.token) }),
       target: ({ result }) => result?.username,
+      reason: ({ before }) => before.purpose,
       actor: async ({ result, tx }) => result && { id: (await userNamed(tx, result.username))?.id, username: result.username },
       account: async ({ result, tx }) => result && (await userNamed(tx, result.username))?.accountId,
     },

@@ -62,6 +62,11 @@ export async function verifyToken(tx: Tx, token: string) {
   return { token: { purpose: row.purpose as 'reset' | 'invite', username: row.username, expires_at: row.expiresAt.toISOString() } };
 }
 
+/** What a link is for while it works, for the audit event of its use (which uses it up). */
+export async function linkPurpose(tx: Tx, token: string): Promise<string | undefined> {
+  return (await repo.findLiveToken(tx, hashToken(token)))?.purpose;
+}
+
 /**
  * Sets a password through a link: the link is used up, every other link of the user dies, and every
  * session of the user ends (whoever held one may have known the old password).
@@ -76,7 +81,7 @@ export async function setPasswordWithToken(tx: Tx, token: string, password: stri
   await repo.setPasswordHash(tx, user.id, await hashPassword(password));
   await repo.deleteTokensOfUser(tx, user.id);
   await repo.deleteSessionsOfUser(tx, user.id);
-  return { user, purpose: taken.purpose };
+  return { user };
 }
 
 /** A signed-in user changes their own password; their other sessions end, the current one stays. */
