@@ -61,6 +61,8 @@ describe('service users and groups', () => {
     const userDialog = await waitForDialog(page);
     // Both are comboboxes: the user picker suggests the company's users, the group one lists the service's groups.
     await userDialog.getByRole('combobox', { name: 'User', exact: true }).fill(Demo.viewer.username);
+    // On to the next field as a keyboard user does: the suggestions close when the user field loses focus.
+    await userDialog.getByRole('combobox', { name: 'User', exact: true }).press('Tab');
     await userDialog.getByRole('combobox', { name: 'Group', exact: true }).click();
     await page.getByRole('option', { name: `Operators ${run}` }).click();
     await userDialog.getByRole('button', { name: 'Add user', exact: true }).click();
