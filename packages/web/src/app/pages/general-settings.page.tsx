@@ -1,30 +1,15 @@
 import '@mantine/core/styles/SimpleGrid.css';
-import { Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { companySettingsQueryOptions } from '../../features/company/api/company.api';
 import { LicensesList } from '../../features/licenses/components/licenses-list';
 import { useSession } from '../../lib/session';
+import { FactCard } from '../../lib/ui/fact-card';
 import { useListSearch } from '../../lib/ui/list-search';
 
 const route = getRouteApi('/shell/v2/home/settings/general');
 
-function Fact({ label, value, mono = false }: { label: string; value: string | undefined; mono?: boolean }) {
-  return (
-    <Card withBorder padding="md">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-        {label}
-      </Text>
-      {value === undefined ? (
-        <Skeleton height={22} mt={6} width="60%" />
-      ) : (
-        <Text fz="lg" fw={600} mt={4} ff={mono ? 'monospace' : undefined} style={{ overflowWrap: 'anywhere' }}>
-          {value}
-        </Text>
-      )}
-    </Card>
-  );
-}
 
 /** Settings › General: who the company is on the platform, and the licenses it holds (read-only). */
 export function GeneralSettingsPage() {
@@ -46,9 +31,9 @@ export function GeneralSettingsPage() {
           Company
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          <Fact label="Name" value={session?.company.name} />
-          <Fact label="Account slug" value={session?.company.account_slug} mono />
-          <Fact label="Account code" value={settings.data?.account_code} mono />
+          <FactCard label="Name" value={session?.company.name} />
+          <FactCard label="Account slug" value={session?.company.account_slug} mono />
+          <FactCard label="Account code" value={settings.data?.account_code} mono />
         </SimpleGrid>
       </section>
       <section aria-labelledby="general-licenses">
