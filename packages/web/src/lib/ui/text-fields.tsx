@@ -1,16 +1,9 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/PasswordInput.css';
-import '@mantine/core/styles/NumberInput.css';
-import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Popover.css';
 import {
-  Autocomplete,
-  NumberInput,
   PasswordInput,
   Textarea,
   TextInput,
-  type AutocompleteProps,
-  type NumberInputProps,
   type PasswordInputProps,
   type TextareaProps,
   type TextInputProps,
@@ -34,13 +27,3 @@ export function TextareaField({ name, onChange, ...props }: Bound<TextareaProps,
   return <Textarea {...props} {...field} value={value ?? ''} onChange={(event) => set(event.currentTarget.value)} />;
 }
 
-export function AutocompleteField({ name, onChange, ...props }: Bound<AutocompleteProps, string>) {
-  const { value, set, ...field } = useField<string>(name, onChange);
-  return <Autocomplete {...props} {...field} value={value ?? ''} onChange={set} />;
-}
-
-/** An empty input holds no number (undefined), which the schema refuses with its own message. */
-export function NumberField({ name, onChange, ...props }: Bound<NumberInputProps, number | undefined>) {
-  const { value, set, ...field } = useField<number | undefined>(name, onChange);
-  return <NumberInput {...props} {...field} value={value ?? ''} onChange={(next) => set(next === '' ? undefined : Number(next))} />;
-}

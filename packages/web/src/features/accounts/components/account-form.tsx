@@ -6,7 +6,8 @@ import { SwitchField } from '../../../lib/ui/choice-fields';
 import { ContractForm } from '../../../lib/ui/contract-form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { FormFooter } from '../../../lib/ui/form-footer';
-import { NumberField, TextField } from '../../../lib/ui/text-fields';
+import { NumberField } from '../../../lib/ui/number-field';
+import { TextField } from '../../../lib/ui/text-fields';
 
 /** Batch endpoints name fields by position: accounts.0.account_slug. */
 const BATCH_PREFIX = /^accounts\.\d+\./;

@@ -5,7 +5,9 @@ import { useContractForm } from '../../../lib/use-contract-form';
 import { ContractForm } from '../../../lib/ui/contract-form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { FormFooter } from '../../../lib/ui/form-footer';
-import { AutocompleteField, NumberField, TextareaField, TextField } from '../../../lib/ui/text-fields';
+import { AutocompleteField } from '../../../lib/ui/autocomplete-field';
+import { NumberField } from '../../../lib/ui/number-field';
+import { TextareaField, TextField } from '../../../lib/ui/text-fields';
 
 /** The batch endpoint names fields by position: licenses.0.product. */
 const BATCH_PREFIX = /^licenses\.\d+\./;

@@ -5,7 +5,8 @@ import { useContractForm } from '../../../lib/use-contract-form';
 import { ContractForm } from '../../../lib/ui/contract-form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { FormFooter } from '../../../lib/ui/form-footer';
-import { NumberField, TextField } from '../../../lib/ui/text-fields';
+import { NumberField } from '../../../lib/ui/number-field';
+import { TextField } from '../../../lib/ui/text-fields';
 import type { PortRangeFields } from '../api/port-ranges.api';
 import { AccountField } from './account-select';
 

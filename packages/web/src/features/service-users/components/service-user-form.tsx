@@ -6,7 +6,7 @@ import { SelectField } from '../../../lib/ui/choice-fields';
 import { ContractForm } from '../../../lib/ui/contract-form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { FormFooter } from '../../../lib/ui/form-footer';
-import { AutocompleteField } from '../../../lib/ui/text-fields';
+import { AutocompleteField } from '../../../lib/ui/autocomplete-field';
 import type { UserMembership } from '../api/service-users.api';
 
 /** The batch endpoint names fields by position: users.0.username. */

@@ -15,7 +15,8 @@ import { RadioGroupField, SelectField, SwitchField } from '../../../lib/ui/choic
 import { ContractForm } from '../../../lib/ui/contract-form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { FormFooter } from '../../../lib/ui/form-footer';
-import { NumberField, TextareaField, TextField } from '../../../lib/ui/text-fields';
+import { NumberField } from '../../../lib/ui/number-field';
+import { TextareaField, TextField } from '../../../lib/ui/text-fields';
 import { FACILITY_OPTIONS, facilityDescription } from './facility-options';
 
 /** The IANA ports: 514 for syslog over UDP and TCP, 6514 for syslog over TLS (RFC 5425). */
