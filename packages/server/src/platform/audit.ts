@@ -31,13 +31,15 @@ export async function writeRequestAuditEvent(tx: Tx, request: FastifyRequest, ac
   const failure = event.outcome === 'success' && declared?.failure?.(event.result);
   const account = event.concern?.account !== undefined ? event.concern.account : await facts.account?.(input);
   // A refusal may name an account that does not exist (a platform administrator's wrong id): it has no log to
-  // hold the event, so the caller's own records it, with the id asked for.
-  const missing = event.outcome !== 'success' && typeof account === 'string' && !(await accountExists(tx, account));
+  // hold the event, so the caller's own records it, with the id asked for. Only an id the caller named can be
+  // wrong: one a service found (concern) or the caller's own exists, and needs no look-up.
+  const named = event.concern?.account === undefined && typeof account === 'string' && account !== request.principal?.account.id;
+  const missing = event.outcome !== 'success' && named && !(await accountExists(tx, account));
   const reason = failure || (event.reason ?? (event.outcome === 'success' ? await facts.reason?.(input) : undefined));
   const base = {
     actor: await facts.actor?.(input),
     outcome: failure ? 'failure' : event.outcome,
-    reason: missing ? `${reason}:account_id=${account}` : reason,
+    reason: missing ? [reason, `account_id=${account}`].filter(Boolean).join(':') : reason,
   } as const;
   const perAccount = event.outcome === 'success' && facts.perAccount?.({ ...input, result: event.result });
   const events = perAccount || [{ account: missing ? undefined : account, target: event.concern?.target ?? (await facts.target?.(input)) }];
