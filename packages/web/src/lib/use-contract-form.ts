@@ -4,6 +4,17 @@ import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormR
 import type { z } from 'zod';
 import { formErrorView, type FormErrorView } from './form-errors';
 
+/**
+ * A field left empty that the contract gives no message of its own (an empty number input holds undefined):
+ * words for the person at the form rather than zod's "expected number, received undefined".
+ */
+const emptyFieldMessage = (issue: { code: string; expected?: unknown; input?: unknown }) =>
+  issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null || Number.isNaN(issue.input))
+    ? issue.expected === 'number'
+      ? 'Enter a number'
+      : 'Fill in this field'
+    : undefined;
+
 /** Where a refusal with no field of its own is kept; FormAlert shows it. */
 export const SERVER_MESSAGE = 'root.server';
 
@@ -33,7 +44,7 @@ type ContractFormHandle<S extends z.ZodType<FieldValues, FieldValues>> = UseForm
  * and any other refusal in the form's alert.
  */
 export function useContractForm<S extends z.ZodType<FieldValues, FieldValues>>({ schema, defaultValues, onSubmit, batchPrefix, statuses, errorView }: Options<S>): ContractFormHandle<S> {
-  const form = useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema), defaultValues });
+  const form = useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema, { error: emptyFieldMessage }), defaultValues });
   const fields = Object.keys(defaultValues) as Path<z.input<S>>[];
 
   const submit = form.handleSubmit(async (values) => {
