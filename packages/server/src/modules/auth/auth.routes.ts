@@ -7,8 +7,12 @@ import type { AppDeps } from '../../platform/app-deps.ts';
 import { concerning } from '../../platform/audit.ts';
 import { ipRefused, unauthorized } from '../../platform/errors.ts';
 import { endSession, startSession } from '../../platform/request-pipeline.ts';
+import { preparedValue } from '../../platform/prepared-value.ts';
 import { flowRefused } from '../allowed-flows/allowed-flows.service.ts';
 import { countSignInAttempt, toAuthInfo, verifyCredentials, type SignInAttempt } from './auth.service.ts';
+
+/** The sign-in attempt the preHandler counted outside the request's transaction (it must outlive a rollback). */
+const signInAttempt = preparedValue<SignInAttempt>();
 
 /** Spec §7, session and login. */
 export function register(app: FastifyInstance, deps: AppDeps): void {
@@ -31,10 +35,10 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     // Once signed in, the user is the caller; until then the event names the username tried.
     audit: { action: 'auth.login', target: ({ body }) => body.username, actor: ({ body }) => ({ username: body.username }) },
     preHandler: async (request) => {
-      request.prepared = await countSignInAttempt(deps.db, request.body.username, policy);
+      signInAttempt.set(request, await countSignInAttempt(deps.db, request.body.username, policy));
     },
     handler: async (request, reply) => {
-      const result = await verifyCredentials(request.tx, request.body, request.prepared as SignInAttempt, request.ip);
+      const result = await verifyCredentials(request.tx, request.body, signInAttempt.of(request), request.ip);
       if (!result.ok) {
         const refusal =
           result.reason === 'ip_not_allowed' ? ipRefused(request.ip)

@@ -14,6 +14,7 @@ import { refusalsConcern } from '../../platform/audit.ts';
 import { ipRefused } from '../../platform/errors.ts';
 import { addressAllowed } from '../../platform/ip-ranges.ts';
 import { startSession } from '../../platform/request-pipeline.ts';
+import { preparedValue } from '../../platform/prepared-value.ts';
 import { toAuthInfo } from '../auth/auth.service.ts';
 import * as openid from './openid-login.service.ts';
 
@@ -27,8 +28,8 @@ const COMPLETE_PAGE = '/login/openid/complete';
 export function register(app: FastifyInstance, deps: AppDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   // What each route's preHandler learnt from the provider (null until it has).
-  const started = (request: FastifyRequest) => request.prepared as (openid.PreparedSignIn & { provider: openid.Provider }) | null;
-  const proven = (request: FastifyRequest) => request.prepared as openid.ProvenIdentity | null;
+  const started = preparedValue<(openid.PreparedSignIn & { provider: openid.Provider }) | null>();
+  const proven = preparedValue<openid.ProvenIdentity | null>();
   const redirectUri = (request: FastifyRequest) => new URL(COMPLETE_PAGE, deps.config.publicUrl ?? `${request.protocol}://${request.host}`).href;
 
   // An unknown slug answers an empty list, like an account without providers: slugs cannot be probed.
@@ -43,17 +44,17 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     config: { public: true, systemScope: true, rateLimit: 'login' },
     audit: {
       action: 'auth.openid.start',
-      account: ({ request }) => started(request)?.provider.accountId,
-      target: ({ request }) => started(request)?.provider.name,
+      account: ({ request }) => started.of(request)?.provider.accountId,
+      target: ({ request }) => started.of(request)?.provider.name,
     },
     preHandler: async (request) => {
       const continueUri = openid.continuePath(request.body.continue_uri);
       const provider = await openid.usableProvider(deps.db, request.body.openid_provider_id);
       const prepared = await refusalsConcern(openid.concernOf(provider), () => openid.prepareSignIn(deps.secretBox, provider, redirectUri(request), continueUri));
-      request.prepared = { ...prepared, provider };
+      started.set(request, { ...prepared, provider });
     },
     handler: async (request) => {
-      const prepared = started(request)!;
+      const prepared = started.of(request)!;
       await openid.rememberSignIn(request.tx, prepared);
       return { location: prepared.location.href };
     },
@@ -64,17 +65,17 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     config: { public: true, systemScope: true, rateLimit: 'login' },
     audit: {
       action: 'auth.openid.login',
-      account: ({ request }) => proven(request)?.accountId,
+      account: ({ request }) => proven.of(request)?.accountId,
       target: ({ request }) => {
-        const identity = proven(request);
+        const identity = proven.of(request);
         return identity ? `${identity.providerName}: ${identity.claim}=${identity.value}` : undefined;
       },
     },
     preHandler: async (request) => {
-      request.prepared = await openid.proveIdentity(deps.db, deps.secretBox, request.query);
+      proven.set(request, await openid.proveIdentity(deps.db, deps.secretBox, request.query));
     },
     handler: async (request, reply) => {
-      const identity = proven(request)!;
+      const identity = proven.of(request)!;
       const user = await openid.matchUser(request.tx, identity);
       const principal = await startSession(request, reply, { sessions: deps.sessions, session: deps.config.session }, { userId: user.id, accountId: user.accountId, nextFactor: null });
       // Thrown after the session was written: the request's transaction rolls it back.

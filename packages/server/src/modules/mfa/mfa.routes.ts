@@ -23,11 +23,15 @@ import { namedAccount } from '../../platform/audit-declaration.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import { mailAfterCommit } from '../../platform/mailer.ts';
 import { startSession } from '../../platform/request-pipeline.ts';
+import { preparedValue } from '../../platform/prepared-value.ts';
 import { findAccount } from '../accounts/accounts.service.ts';
 import { toAuthInfo } from '../auth/auth.service.ts';
 import { passwordReentryThrottle } from '../auth/password-reentry.ts';
 import * as mfa from './mfa.service.ts';
 import * as keys from './security-keys.service.ts';
+
+/** The code attempt the preHandler reserved outside the request's transaction (it must outlive a rollback). */
+const otpAttempt = preparedValue<mfa.OtpAttempt>();
 
 /**
  * Second factors: the user's own authenticator app and recovery codes, the TOTP step of sign-in (spec §7
@@ -96,14 +100,16 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
       const session = me(request);
       const endSession = (tx: Parameters<typeof deps.sessions.destroy>[0]) => deps.sessions.destroy(tx, session.sessionHash);
       // A session owing its security key counts recovery codes (and app codes) against the keys' throttle.
-      request.prepared =
+      otpAttempt.set(
+        request,
         session.nextFactor === 'u2f'
           ? await keys.reserveAttempt(deps.db, { userId: session.userId, accountId: session.account.id, sessionHash: session.sessionHash }, deps.config.login.lockSeconds, endSession, false)
-          : await mfa.reserveOtpAttempt(deps.db, session, deps.config.login.lockSeconds, endSession);
+          : await mfa.reserveOtpAttempt(deps.db, session, deps.config.login.lockSeconds, endSession),
+      );
     },
     handler: async (request, reply) => {
       const session = me(request);
-      const attempt = request.prepared as mfa.OtpAttempt;
+      const attempt = otpAttempt.of(request);
       if (!attempt.allowed) throw unauthorized('otp_locked', Messages.otpTooManyFailures);
       const { otp, recovery_code: recoveryCode } = request.body;
       const passed = otp

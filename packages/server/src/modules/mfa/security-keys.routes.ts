@@ -18,9 +18,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/app-deps.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import { startSession } from '../../platform/request-pipeline.ts';
+import { preparedValue } from '../../platform/prepared-value.ts';
 import { toAuthInfo } from '../auth/auth.service.ts';
 import { passwordReentryThrottle } from '../auth/password-reentry.ts';
 import * as keys from './security-keys.service.ts';
+
+/** The challenge and attempt the preHandlers took outside the request's transaction (used once, even on a rollback). */
+const registrationChallenge = preparedValue<string | undefined>();
+const keyAttempt = preparedValue<keys.KeyAttempt>();
 
 /**
  * WebAuthn security keys: the user's own keys (registration stays open under forced MFA, like the app's
@@ -60,14 +65,14 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     config: { signedIn: true, duringMfaSetup: true },
     audit: { action: 'mfa.security_key_register', target: ({ body }) => body.name },
     preHandler: async (request) => {
-      request.prepared = await keys.takeChallenge(deps.db, me(request).sessionHash, 'register');
+      registrationChallenge.set(request, await keys.takeChallenge(deps.db, me(request).sessionHash, 'register'));
     },
     handler: async (request, reply) => {
       const { key, recoveryCodes } = await keys.completeRegistration(
         request.tx,
         me(request),
         relyingParty(request),
-        request.prepared as string | undefined,
+        registrationChallenge.of(request),
         request.body,
       );
       const principal = (await deps.sessions.principalOf(request.tx, request.sessionId!))!;
@@ -118,11 +123,11 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
       const session = me(request);
       const endSession = (tx: Parameters<typeof deps.sessions.destroy>[0]) => deps.sessions.destroy(tx, session.sessionHash);
       const owner = { userId: session.userId, accountId: session.account.id, sessionHash: session.sessionHash };
-      request.prepared = await keys.reserveAttempt(deps.db, owner, deps.config.login.lockSeconds, endSession);
+      keyAttempt.set(request, await keys.reserveAttempt(deps.db, owner, deps.config.login.lockSeconds, endSession));
     },
     handler: async (request, reply) => {
       const session = me(request);
-      const attempt = request.prepared as keys.KeyAttempt;
+      const attempt = keyAttempt.of(request);
       if (!attempt.allowed) throw unauthorized('u2f_locked', Messages.securityKeyTooManyFailures);
       try {
         await keys.completeAuthentication(request.tx, session, relyingParty(request), attempt.challenge, request.body.u2f_data);

@@ -15,9 +15,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/app-deps.ts';
 import { targetAccount } from '../../platform/account-access.ts';
 import { namedAccount } from '../../platform/audit-declaration.ts';
+import { preparedValue } from '../../platform/prepared-value.ts';
 import * as syslog from './syslog.service.ts';
 
 type TestResult = Awaited<ReturnType<typeof syslog.sendTestMessage>>;
+
+/** The test message's outcome: sent before the request's transaction opens, so none waits on the network. */
+const testResult = preparedValue<TestResult>();
 
 /**
  * Spec §2 settings/syslog-server-configs/{account_id} and the admin account child syslog-server-configs:
@@ -81,8 +85,8 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     // The message goes out before the request's transaction opens: no transaction waits on the network.
     preHandler: async (request) => {
       const accountId = targetAccount(request.principal!, request.params.account_id);
-      request.prepared = await syslog.sendTestMessage(deps.db, request.principal!, accountId, request.params.config_id, request.id);
+      testResult.set(request, await syslog.sendTestMessage(deps.db, request.principal!, accountId, request.params.config_id, request.id));
     },
-    handler: async (request) => ({ test_result: request.prepared as TestResult }),
+    handler: async (request) => ({ test_result: testResult.of(request) }),
   });
 }
