@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoInstant } from './dates.ts';
 import { MAX_PAGE_SIZE, PAGING_DEFAULTS } from './paging.ts';
 
 export const AUDIT_OUTCOMES = ['success', 'refused', 'failure'] as const;
@@ -99,8 +100,8 @@ export type AuditEvent = z.infer<typeof auditEvent>;
 /** Filters shared by the list and the CSV export. Audit logs read newest first unless asked otherwise. */
 export const auditFilters = z.object({
   account_id: z.string().uuid().optional(),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
+  from: isoInstant().optional(),
+  to: isoInstant().optional(),
   user: z.string().trim().max(200).optional(),
   action: z.string().trim().max(200).optional(),
   outcome: z.enum(AUDIT_OUTCOMES).optional(),

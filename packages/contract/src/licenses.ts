@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SERVICE_TYPES } from './services.ts';
+import { isoDate } from './dates.ts';
 import { pageOf, pagingQuery } from './paging.ts';
 
 /**
@@ -42,12 +43,11 @@ export const license = z.object({
 });
 export type License = z.infer<typeof license>;
 
-const isoDate = z.iso.date('Enter a date as YYYY-MM-DD');
 const licenseFieldsShape = {
   product: z.string().trim().min(1, 'Enter the product').max(100),
   quantity: z.number().int('The quantity is a whole number').min(1, 'The quantity is at least 1').max(1_000_000),
-  valid_from: isoDate,
-  valid_until: isoDate,
+  valid_from: isoDate(),
+  valid_until: isoDate(),
   notes: z.string().trim().max(500).default(''),
 };
 const validRange = <T extends { valid_from: string; valid_until: string }>(l: T) => l.valid_until >= l.valid_from;

@@ -44,6 +44,9 @@ export const Messages = {
   invalidRequest: 'The request is not valid.',
   internalError: 'Something went wrong on the server.',
   databaseUnavailable: 'The database is not reachable.',
+  serviceUnavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
+  invalidText: 'Contains characters that are not allowed (control characters or invalid Unicode).',
+  dateOutOfRange: 'Enter a date between the years 1 and 9999.',
   accountTaken: (field: string) => `Another account already uses this ${field}.`,
   ipNotAllowed: (ip: string) => `Access from your address ${ip} is not allowed by your company's IP allowlist.`,
   allowlistExcludesYou: (ip: string) =>

@@ -29,9 +29,10 @@ import * as adminServices from './modules/services/admin-services.routes.ts';
 import * as serviceUsers from './modules/service-users/service-users.routes.ts';
 import * as users from './modules/users/users.routes.ts';
 import type { AppDeps } from './platform/app-deps.ts';
-import { registerErrorHandler } from './platform/error-handler.ts';
+import { loggable, registerErrorHandler } from './platform/error-handler.ts';
 import './platform/fastify-types.ts';
 import { registerRequestPipeline } from './platform/request-pipeline.ts';
+import { registerTextInputCheck } from './platform/text-input.ts';
 import { registerWebApp } from './platform/web-app.ts';
 
 /** Every module, in the order its routes are registered. */
@@ -46,6 +47,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       redact: ['req.headers.cookie', 'req.headers["x-vcsrf-token"]', 'res.headers["set-cookie"]'],
       // Links from mails carry single-use tokens in their query: never logged.
       serializers: {
+        // Database errors carry their query's parameters (a password hash, a token): never logged.
+        err: loggable,
         req: (req: FastifyRequest) => ({ method: req.method, url: withoutTokens(req.url), host: req.host, remoteAddress: req.ip }),
       },
     },
@@ -53,6 +56,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
+    // The spec writes some paths with a trailing slash (account/{id}/features/) and some without: both answer.
+    routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -71,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   registerErrorHandler(app, deps.db);
+  registerTextInputCheck(app);
   registerRequestPipeline(app, {
     db: deps.db,
     sessions: deps.sessions,

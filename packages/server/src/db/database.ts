@@ -52,7 +52,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
       const results = await client.exec(text);
       return results[results.length - 1] ?? { rows: [] };
     },
-    close: () => client.close(),
+    close: once(() => client.close()),
   };
 }
 
@@ -78,8 +78,14 @@ async function openPostgres(url: string): Promise<Database> {
       const result = await pool.query(text, values);
       return Array.isArray(result) ? (result[result.length - 1] as pg.QueryResult) : result;
     },
-    close: () => pool.end(),
+    close: once(() => pool.end()),
   };
+}
+
+/** Closing twice (a shutdown after an outage already closed it) is harmless. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
 }
 
 async function withTimeout(work: Promise<unknown>, timeoutMs = 2_000): Promise<void> {

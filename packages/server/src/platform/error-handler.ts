@@ -63,6 +63,15 @@ function toRefusal(error: FastifyError): Refusal {
     }
     return { status: 400, reason: 'invalid_input', body: { message: Messages.invalidRequest, errors } };
   }
+  const sqlState = databaseCodeOf(error);
+  if (sqlState && isUnavailable(sqlState)) {
+    // Load balancers and clients retry a 503 with Retry-After; the outage is the readiness probe's to report.
+    return { status: 503, reason: 'database_unavailable', body: { message: Messages.serviceUnavailable }, headers: { 'retry-after': '5' } };
+  }
+  if (sqlState?.startsWith('22')) {
+    // A data exception (a value out of the column's range, text the encoding cannot hold) past the contract's checks.
+    return { status: 400, reason: `invalid_data:${sqlState}`, body: { message: Messages.invalidRequest } };
+  }
   if (isConstraintConflict(error)) {
     // A race past the service's own checks (unique key, exclusion): the database kept the data consistent.
     return { status: 409, reason: 'constraint_conflict', body: { message: Messages.conflict } };
@@ -74,6 +83,50 @@ function toRefusal(error: FastifyError): Refusal {
   }
   return { status: 500, reason: 'internal_error', body: { message: Messages.internalError } };
 }
+
+/**
+ * The SQLSTATE (or the driver's connection error code) of a database error, possibly wrapped by the ORM; null for
+ * anything else.
+ */
+function databaseCodeOf(error: unknown): string | null {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (/^[0-9A-Z]{5}$/.test(code) || CONNECTION_ERRORS.has(code))) return code;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && LOST_CONNECTION.test(message)) return 'ECONNRESET';
+  }
+  return null;
+}
+
+const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND']);
+/** What pg's pool and PGlite say when the connection is gone, without a code. */
+const LOST_CONNECTION = /^(timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error|PGlite is closed|Cannot use a pool after calling end)/;
+
+/** Connection exceptions (08), insufficient resources (53), operator intervention (57: shutdown, cannot connect now). */
+function isUnavailable(code: string): boolean {
+  return CONNECTION_ERRORS.has(code) || /^(08|53|57)/.test(code);
+}
+
+/**
+ * What the log holds of an error (the logger's `err` serializer): the ORM's wrapper of a database error carries the
+ * query's parameters (a password hash, a token) in its message, so a database error is logged by its class, code
+ * and the statement's text only.
+ */
+export function loggable(error: unknown): LoggedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' };
+  const frames = error.stack?.split('\n').filter((line) => line.startsWith('    at ')).join('\n') ?? '';
+  if (!databaseCodeOf(error) && !('params' in error)) {
+    return { type: error.name, message: error.message, code: (error as { code?: unknown }).code, stack: `${error.name}: ${error.message}\n${frames}` };
+  }
+  const chain: Record<string, unknown>[] = [];
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+    const { name, code, routine, table, column, constraint, query } = e as Record<string, unknown>;
+    chain.push({ type: name, code, routine, table, column, constraint, query: typeof query === 'string' ? query : undefined });
+  }
+  return { type: 'DatabaseError', message: `database error ${databaseCodeOf(error) ?? ''}`.trim(), chain, stack: frames };
+}
+
+type LoggedError = { type: string; message: string; stack: string; [fact: string]: unknown };
 
 /** PostgreSQL's unique_violation and exclusion_violation, possibly wrapped by the ORM. */
 function isConstraintConflict(error: unknown): boolean {

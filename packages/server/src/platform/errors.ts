@@ -38,6 +38,13 @@ export const notFound = (message: string = Messages.notFound) => new AppError(40
 export const badRequest = (errors: Record<string, string[]>, message: string = Messages.invalidRequest) =>
   new AppError(400, message, { reason: 'invalid_input', errors });
 
+/** Strings holding NUL, control characters or lone surrogates, refused at the edge; the reason names the fields. */
+export const invalidText = (fields: string[]) =>
+  new AppError(400, Messages.invalidRequest, {
+    reason: `invalid_text:${fields.join(',')}`,
+    errors: Object.fromEntries(fields.map((field) => [field, [Messages.invalidText]])),
+  });
+
 /** A rule refuses a well-formed request (the last administrator, the platform account); `errors` names the fields. */
 export const refused = (reason: string, message: string, errors?: Record<string, string[]>) =>
   new AppError(400, message, { reason, errors });

@@ -28,8 +28,8 @@ const API_PREFIX = '/rest/';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Every request, in order: who is calling (session) -> anti-forgery check -> permission guard -> rate limit
- * -> handler in one tenant-scoped transaction together with its audit event. Refusals are audited by the
+ * Every request, in order: who is calling (session) -> anti-forgery check -> permission guard -> input check
+ * -> rate limit -> handler in one tenant-scoped transaction together with its audit event. Refusals are audited by the
  * error handler in a transaction of their own, since the request's is rolled back.
  */
 export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps): void {
@@ -77,25 +77,24 @@ export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps
       const rule = config.serviceAccess;
       request.serviceAccess = await resolveServiceAccess(deps.db, request, rule, deps.serviceSession);
     }
-
-    if (config?.rateLimit) {
-      const perMinute = {
-        login: deps.loginRatePerMinute,
-        passwordReset: deps.passwordResetRatePerMinute,
-        registration: deps.registrationRatePerMinute,
-      }[config.rateLimit];
-      const wait = await hitRateLimit(deps.db, `${config.rateLimit}:${request.ip}`, perMinute);
-      if (wait !== null) throw tooManyRequests(wait);
-    }
   });
 
   // Registered before every route's own preHandler: from here on the input is valid, for the audit declaration.
   app.addHook('preHandler', async (request) => {
     request.inputValidated = true;
+    // Counted once the input is valid, so a refusal's audit event names what was tried (the username).
+    const limit = request.routeOptions.config?.rateLimit;
+    if (limit) {
+      const perMinute = { login: deps.loginRatePerMinute, passwordReset: deps.passwordResetRatePerMinute, registration: deps.registrationRatePerMinute }[limit];
+      const wait = await hitRateLimit(deps.db, `${limit}:${request.ip}`, perMinute);
+      if (wait !== null) throw tooManyRequests(wait);
+    }
   });
 
   // A visitor gets a token on their first response, and a fresh one whenever the session it was bound to changed.
   app.addHook('onSend', async (request, reply) => {
+    // API answers are per caller and may hold secrets: no browser or proxy keeps them.
+    if (request.url.startsWith(API_PREFIX)) reply.header('cache-control', 'no-store');
     if (!isApiOrPage(request)) return;
     const binding = bindingOf(request);
     if (!deps.antiForgery.isValid(request.cookies[CSRF_COOKIE], binding)) {
