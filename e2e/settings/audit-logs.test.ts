@@ -3,7 +3,7 @@ import { AUDIT_CSV_COLUMNS } from '@keydeck/contract/audit';
 import { accessibilityViolations } from '../harness/axe';
 import { useBrowser } from '../harness/browser';
 import { field } from '../harness/form';
-import { Demo, signIn } from '../harness/sign-in';
+import { Demo, signIn, signInAsPlatformAdmin } from '../harness/sign-in';
 import { rows, settled } from '../harness/table';
 
 const browser = useBrowser();
@@ -38,7 +38,29 @@ describe('audit logs', () => {
     await page.getByRole('button', { name: 'Verify integrity' }).click();
     const result = page.getByTestId('chain-result');
     await result.waitFor();
-    expect(await result.textContent()).toMatch(/The audit log is intact.*All \d+ events were checked/);
+    expect(await result.textContent()).toMatch(/The audit log is intact.*(The one event|All \d+ events) of the log of Demo Company (was|were) checked/);
+
+    // One event in full: who, what, from where, and its request id whole (the table shows it abbreviated).
+    await signIns.first().getByRole('button', { name: /Details of event/ }).click();
+    const details = page.getByTestId('audit-event-details');
+    await details.waitFor();
+    const text = await details.textContent();
+    expect(text).toContain(Demo.admin.username);
+    expect(text).toContain('auth.login');
+    expect(text).toMatch(/Request id[0-9a-f]{8}-[0-9a-f]{4}-/);
+    await page.screenshot({ path: '/tmp/shots/audit-details.png' });
+  });
+
+  it('lets a platform administrator verify every account\'s chain and the anonymous one', async () => {
+    const { page } = browser;
+    await signInAsPlatformAdmin(page);
+    await page.goto(AUDIT);
+    await settled(page, 'Audit events');
+    await page.getByRole('button', { name: 'Verify every chain' }).click();
+    const result = page.getByTestId('chain-result');
+    await result.waitFor();
+    expect(await result.textContent()).toMatch(/The audit log is intact.*All \d+ events of \d+ logs were checked/);
+    await page.screenshot({ path: '/tmp/shots/audit-admin.png' });
   });
 
   it('has no accessibility violations', async () => {

@@ -119,16 +119,26 @@ export type AuditListQuery = z.infer<typeof auditListQuery>;
 
 export const auditPage = z.object({ data: z.array(auditEvent), total: z.number().int() });
 
-export const chainVerifyQuery = z.object({ account_id: z.string().uuid().optional() });
+/** One account's chain (account_id), or, for platform administrators, every account's and the anonymous one (all). */
+export const chainVerifyQuery = z.object({
+  account_id: z.string().uuid().optional(),
+  all: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+});
+/** At most this many breaks are listed per chain; break_count says how many there are. */
+export const MAX_LISTED_BREAKS = 100;
+export const chainBreak = z.object({ id: z.number().int(), seq: z.number().int(), occurred_at: z.string(), problem: z.string() });
 export const chainVerification = z.object({
+  /** The chain checked: an account's (its id and name), or the anonymous refusals' (account_id null). */
   account_id: z.string().nullable(),
+  account_name: z.string().nullable(),
   checked: z.number().int(),
   intact: z.boolean(),
-  /** The first link that does not match, or null when the whole chain holds. */
-  first_broken: z
-    .object({ id: z.number().int(), seq: z.number().int(), occurred_at: z.string(), problem: z.string() })
-    .nullable(),
+  /** Every link that does not hold, oldest first: verification goes on past a break, so later changes show too. */
+  breaks: z.array(chainBreak),
+  break_count: z.number().int(),
 });
+export const chainVerifications = z.object({ chains: z.array(chainVerification) });
+export type ChainBreak = z.infer<typeof chainBreak>;
 export type ChainVerification = z.infer<typeof chainVerification>;
 
 export const AUDIT_CSV_COLUMNS = [

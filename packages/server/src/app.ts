@@ -75,6 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
+  app.decorate('auditKey', deps.auditKey);
   registerErrorHandler(app, deps.db);
   registerTextInputCheck(app);
   registerRequestPipeline(app, {

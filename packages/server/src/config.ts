@@ -33,6 +33,8 @@ const environment = z.object({
   /** The console's address as browsers reach it (for OpenID redirect URIs); absent = each request's own origin. */
   PUBLIC_URL: z.string().url().optional(),
   /** 32 bytes, base64url: the key that seals stored secrets; absent = one generated at first start and kept in the database. */
+  /** 32 bytes, base64url: the key of the audit log's links; absent = one generated at first start into DATA_DIR/audit.key. */
+  AUDIT_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'AUDIT_KEY must be 32 bytes, base64url-encoded (43 characters)').optional(),
   ENCRYPTION_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'ENCRYPTION_KEY must be 32 bytes, base64url-encoded (43 characters)').optional(),
 })
   // The first administrator's password follows the same rule as every other password.
@@ -60,6 +62,7 @@ export type Config = {
   registration: { ratePerMinute: number };
   publicUrl: string | undefined;
   encryptionKey: string | undefined;
+  auditKey: string | undefined;
 };
 
 /** Reads the environment into a typed config; a bad value stops the start with a clear message. */
@@ -93,5 +96,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     encryptionKey: e.ENCRYPTION_KEY,
+    auditKey: e.AUDIT_KEY,
   };
 }

@@ -9,6 +9,7 @@ import { startServiceProvisioning } from './modules/services/services.jobs.ts';
 import { createJobQueue, type JobQueueOptions } from './platform/job-queue.ts';
 import { createMailer } from './platform/mailer.ts';
 import { startHousekeeping } from './platform/housekeeping.ts';
+import { loadAuditKey } from './platform/audit-key.ts';
 import { createSecretBox } from './platform/secret-box.ts';
 import { createServiceTokens } from './platform/service-tokens.ts';
 import { createSessionStore } from './platform/session-store.ts';
@@ -26,6 +27,7 @@ export async function start(
   await database.migrate();
   const boot = await bootstrap(database.db, { username: config.adminUsername, password: config.adminPassword });
   const jobs = createJobQueue(database, options.jobQueue);
+  const auditKey = loadAuditKey(config.auditKey, config.dataDir);
   const app = await buildApp({
     config,
     database,
@@ -34,6 +36,7 @@ export async function start(
     antiForgery: createAntiForgery(boot.antiForgerySecret),
     mailer: createMailer(config.mail),
     secretBox: createSecretBox(config.encryptionKey ?? boot.encryptionKey),
+    auditKey,
     // A key of its own for service session tokens, derived so that no new secret needs storing.
     serviceTokens: createServiceTokens(new Uint8Array(hkdfSync('sha256', boot.antiForgerySecret, '', 'keydeck service session tokens', 32))),
     jobs,
@@ -47,7 +50,7 @@ export async function start(
   app.addHook('onClose', () => housekeeping.stop());
   // Started before the app serves: a request may queue a job as soon as it listens.
   await jobs.start(app.log);
-  await startServiceProvisioning(jobs, database.db);
+  await startServiceProvisioning(jobs, database.db, auditKey);
   app.addHook('onClose', () => jobs.stop());
   return { app, database, generatedAdminPassword: boot.generatedAdminPassword };
 }

@@ -16,6 +16,8 @@ export type AppDeps = {
   antiForgery: AntiForgery;
   mailer: Mailer;
   secretBox: SecretBox;
+  /** The audit chain's link key, never in the database. */
+  auditKey: Uint8Array;
   serviceTokens: ServiceTokens;
   /** Background jobs (pg-boss); handlers queue work inside their request's transaction. */
   jobs: JobQueue;

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 
-/** The fields of an audit event that its hash covers, in a fixed order. */
+/** The fields of an audit event that its link covers, in a fixed order. */
 export type ChainedFields = {
   accountId: string | null;
   seq: number;
@@ -22,9 +22,18 @@ export function chainKey(accountId: string | null): string {
   return accountId ?? 'anonymous';
 }
 
-/** sha256 over the previous link and the event's fields; JSON makes the encoding unambiguous. */
-export function linkHash(prevHash: string, event: ChainedFields): string {
-  const fields = [
+/**
+ * HMAC-SHA256 under the audit key over the previous link and the event's fields (JSON makes the encoding
+ * unambiguous). The key is never in the database, so whoever can write the database cannot recompute the links
+ * after rewriting an event.
+ */
+export function linkMac(key: Uint8Array, prevHash: string, event: ChainedFields): string {
+  return createHmac('sha256', key).update(prevHash).update(encoded(event)).digest('hex');
+}
+
+/** The event's fields as its link covers them. */
+export function encoded(event: ChainedFields): string {
+  return JSON.stringify([
     event.accountId,
     event.seq,
     event.occurredAt.toISOString(),
@@ -36,6 +45,15 @@ export function linkHash(prevHash: string, event: ChainedFields): string {
     event.reason,
     event.clientAddress,
     event.requestId,
-  ];
-  return createHash('sha256').update(prevHash).update(JSON.stringify(fields)).digest('hex');
+  ]);
+}
+
+/**
+ * The text an event stores, exactly as PostgreSQL will keep it: a lone surrogate would be stored as U+FFFD (and
+ * NUL cannot be stored at all), so the link is computed over what is stored, not over what was sent.
+ */
+export function storable(text: string): string;
+export function storable(text: string | null): string | null;
+export function storable(text: string | null): string | null {
+  return text === null ? null : text.toWellFormed().replaceAll('\u0000', '\ufffd');
 }

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../db/database.ts';
 import { accounts } from '../db/schema/accounts.ts';
 import { auditChainHeads, auditEvents } from '../db/schema/audit.ts';
-import { GENESIS_HASH, chainKey, linkHash, type ChainedFields } from './audit-chain.ts';
+import { GENESIS_HASH, chainKey, linkMac, storable, type ChainedFields } from './audit-chain.ts';
 import type { AuditActor, AuditDeclaration, AuditInput, AuditTarget } from './audit-declaration.ts';
 import { AppError, type RefusalConcern } from './errors.ts';
 
@@ -57,7 +57,7 @@ async function appendRequestEvent(
 ): Promise<void> {
   const caller = request.principal;
   const target = typeof facts.target === 'string' ? { id: facts.target, name: null } : facts.target;
-  await appendAuditEvent(tx, {
+  await appendAuditEvent(tx, request.server.auditKey, {
     accountId: facts.account !== undefined ? facts.account : (caller?.account.id ?? null),
     actorUserId: caller?.userId ?? facts.actor?.id ?? null,
     actorUsername: caller?.username ?? facts.actor?.username ?? null,
@@ -94,8 +94,12 @@ export async function refusalsConcern<T>(concern: RefusalConcern, work: () => Pr
  * An event of the server's own background work: no request and no user, so the actor is 'system', the
  * address empty and the request id the id of the job that did the work.
  */
-export async function writeSystemAuditEvent(tx: Tx, event: { accountId: string | null; action: string; target: string; jobId: string }): Promise<void> {
-  await appendAuditEvent(tx, {
+export async function writeSystemAuditEvent(
+  tx: Tx,
+  auditKey: Uint8Array,
+  event: { accountId: string | null; action: string; target: string; jobId: string },
+): Promise<void> {
+  await appendAuditEvent(tx, auditKey, {
     accountId: event.accountId,
     actorUserId: null,
     actorUsername: 'system',
@@ -112,7 +116,8 @@ export async function writeSystemAuditEvent(tx: Tx, event: { accountId: string |
 /** The target's name is kept beside the chain, not in it: links written before it existed still verify. */
 type AuditEventFields = Omit<ChainedFields, 'seq' | 'occurredAt'> & { outcome: AuditOutcome; targetName: string | null };
 
-async function appendAuditEvent(tx: Tx, fields: AuditEventFields): Promise<void> {
+async function appendAuditEvent(tx: Tx, auditKey: Uint8Array, sent: AuditEventFields): Promise<void> {
+  const fields = storableFields(sent);
   const chain = chainKey(fields.accountId);
 
   // Taking the chain head's row lock orders concurrent writers of one account; others go on in parallel.
@@ -124,9 +129,22 @@ async function appendAuditEvent(tx: Tx, fields: AuditEventFields): Promise<void>
     .returning({ seq: auditChainHeads.seq, prevHash: auditChainHeads.hash });
 
   const event = { ...fields, seq: head!.seq, occurredAt: new Date() };
-  const hash = linkHash(head!.prevHash, event);
-  await tx.insert(auditEvents).values({ ...event, prevHash: head!.prevHash, hash });
+  const hash = linkMac(auditKey, head!.prevHash, event);
+  await tx.insert(auditEvents).values({ ...event, prevHash: head!.prevHash, hash, keyed: true });
   await tx.update(auditChainHeads).set({ hash }).where(eq(auditChainHeads.chain, chain));
+}
+
+function storableFields(fields: AuditEventFields): AuditEventFields {
+  return {
+    ...fields,
+    actorUsername: storable(fields.actorUsername),
+    action: storable(fields.action),
+    target: storable(fields.target),
+    targetName: storable(fields.targetName),
+    reason: storable(fields.reason),
+    clientAddress: storable(fields.clientAddress),
+    requestId: storable(fields.requestId),
+  };
 }
 
 /**

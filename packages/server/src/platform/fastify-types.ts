@@ -48,6 +48,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route as declared, for the route-table checks and the API documentation. */
     routeCatalog: RouteOptions[];
+    /** The key of the audit chain's links (platform/audit-key.ts). */
+    auditKey: Uint8Array;
   }
 
   interface FastifyRequest {

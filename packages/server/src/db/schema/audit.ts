@@ -1,9 +1,10 @@
-import { bigint, bigserial, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, bigserial, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 
 /**
  * One row per state-changing request, successful or refused. account_id is null for anonymous refusals.
- * Each account's events form a hash chain (seq, prev_hash, hash), so an edited or deleted row is detected.
+ * Each account's events form a chain of keyed links (seq, prev_hash, hash), so an edited or deleted row is
+ * detected; the application's role may only append (migration 0022).
  */
 export const auditEvents = pgTable(
   'audit_events',
@@ -25,6 +26,8 @@ export const auditEvents = pgTable(
     seq: bigint('seq', { mode: 'number' }).notNull(),
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
+    /** The link is an HMAC under the audit key (false only for plain SHA-256 links written before the key existed). */
+    keyed: boolean('keyed').notNull(),
   },
   (t) => [
     index('audit_events_account_time').on(t.accountId, t.occurredAt),

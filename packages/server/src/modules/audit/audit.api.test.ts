@@ -1,14 +1,19 @@
-import { auditPage, chainVerification } from '@keydeck/contract/audit';
-import { sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { auditPage, chainVerifications } from '@keydeck/contract/audit';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, ROLE, queryRows, seedAccount } from '../../../test/fixtures.ts';
 import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import { encoded, type ChainedFields } from '../../platform/audit-chain.ts';
+import { writeSystemAuditEvent } from '../../platform/audit.ts';
+import { SYSTEM_SCOPE, inScope } from '../../platform/tenant-scope.ts';
 
 const EVENTS = '/rest/api/v1/audit/events';
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let acme: Awaited<ReturnType<typeof seedAccount>>;
 let globex: Awaited<ReturnType<typeof seedAccount>>;
 let acmeAdmin: Visitor;
+let platform: Visitor;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -16,6 +21,8 @@ beforeAll(async () => {
   globex = await seedAccount(t.database.db, 'globex', [{ username: 'globex-admin', roleNames: [ROLE.admin] }]);
   acmeAdmin = new Visitor(t.app);
   await acmeAdmin.signIn('acme-admin', PASSWORD);
+  platform = new Visitor(t.app);
+  await platform.signIn(ADMIN.username, ADMIN.password);
   // A few events in each account: sign-ins, a refused one, and one whose target looks like a formula.
   await new Visitor(t.app).signIn('acme-new', 'wrong password');
   await new Visitor(t.app).signIn('=cmd|calc', 'wrong password');
@@ -85,22 +92,119 @@ describe('audit CSV export', () => {
 });
 
 describe('audit chain verification', () => {
-  it('reports an intact chain, then the first edited or removed link', async () => {
-    const verify = async () => chainVerification.parse((await acmeAdmin.get('/rest/api/v1/audit/chain/verify')).json());
-    const intact = await verify();
-    expect(intact).toMatchObject({ account_id: acme.accountId, intact: true, first_broken: null });
-    expect(intact.checked).toBeGreaterThanOrEqual(2);
+  const verify = async (visitor: Visitor, query = '') =>
+    chainVerifications.parse((await visitor.get(`/rest/api/v1/audit/chain/verify${query}`)).json()).chains;
+  /** Someone with the database owner's access (not the application's role) changes history. */
+  const asOwner = async (text: string, values: unknown[] = []) => {
+    await t.database.executeSql('alter table audit_events disable trigger audit_events_append_only');
+    try {
+      await t.database.executeSql(text, values);
+    } finally {
+      await t.database.executeSql('alter table audit_events enable trigger audit_events_append_only');
+    }
+  };
 
-    const [second] = await queryRows<{ id: number }>(
+  it('keeps the log append-only for the application and for anyone who leaves its trigger on', async () => {
+    // queryRows runs as the application's role, as every request does.
+    const asApp = (statement: SQL) => queryRows(t.database.db, statement).catch((e: Error) => String((e.cause as Error).message));
+    expect(await asApp(sql`update audit_events set target = 'x'`)).toMatch(/permission denied/);
+    expect(await asApp(sql`delete from audit_events`)).toMatch(/permission denied/);
+    const asOwnerWithTrigger = (text: string) => t.database.executeSql(text).catch((e: Error) => e.message);
+    expect(await asOwnerWithTrigger("update audit_events set target = 'x'")).toMatch(/append-only/);
+    expect(await asOwnerWithTrigger('delete from audit_events')).toMatch(/append-only/);
+    expect(await asOwnerWithTrigger('truncate audit_events cascade')).toMatch(/append-only/);
+  });
+
+  it('names the chain it checked, and detects a rewrite whose plain hashes were recomputed', async () => {
+    const [intact] = await verify(acmeAdmin);
+    expect(intact).toMatchObject({ account_id: acme.accountId, account_name: 'Company acme', intact: true, breaks: [], break_count: 0 });
+    expect(intact!.checked).toBeGreaterThanOrEqual(2);
+
+    // The attacker edits event 2 and recomputes event 2's and every later link as plain SHA-256 would have them.
+    const rows = await queryRows<{ id: number; seq: number; prev_hash: string }>(
       t.database.db,
-      sql`select id::int as id from audit_events where account_id = ${acme.accountId} and seq = 2`,
+      sql`select id::int as id, seq::int as seq, prev_hash from audit_events where account_id = ${acme.accountId} order by seq`,
     );
-    await queryRows(t.database.db, sql`update audit_events set target = 'innocent' where id = ${second!.id}`);
-    const edited = await verify();
-    expect(edited.intact).toBe(false);
-    expect(edited.first_broken).toMatchObject({ id: second!.id, seq: 2, problem: 'its contents were changed after it was written' });
+    let prev = rows[1]!.prev_hash;
+    for (const row of rows.slice(1)) {
+      if (row.seq === 2) await asOwner("update audit_events set target = 'innocent' where id = $1", [row.id]);
+      const [event] = await queryRows<AuditRowForHash>(t.database.db, sql`select * from audit_events where id = ${row.id}`);
+      const hash = createHash('sha256').update(prev).update(encoded(toChained(event!))).digest('hex');
+      await asOwner('update audit_events set prev_hash = $1, hash = $2, keyed = false where id = $3', [prev, hash, row.id]);
+      prev = hash;
+    }
+    await t.database.executeSql('update audit_chain_heads set hash = $1 where chain = $2', [prev, acme.accountId]);
 
-    await queryRows(t.database.db, sql`delete from audit_events where id = ${second!.id}`);
-    expect((await verify()).first_broken).toMatchObject({ seq: 3, problem: 'event 2 is missing' });
+    const [rewritten] = await verify(acmeAdmin);
+    expect(rewritten!.intact).toBe(false);
+    expect(rewritten!.breaks[0]).toMatchObject({ seq: 2, problem: 'not sealed with the audit key: written before it existed, or rewritten' });
+  });
+
+  it('reports every break, not only the first, and every chain to a platform administrator', async () => {
+    const globexAdmin = new Visitor(t.app);
+    await globexAdmin.signIn('globex-admin', PASSWORD);
+    for (let i = 0; i < 3; i++) await globexAdmin.post('/rest/api/v1/user/roles', { roles: [{ name: `Role ${i}`, permissions: [] }] });
+    const events = await queryRows<{ id: number; seq: number }>(
+      t.database.db,
+      sql`select id::int as id, seq::int as seq from audit_events where account_id = ${globex.accountId} order by seq`,
+    );
+    await asOwner("update audit_events set target = 'edited' where id = $1", [events[1]!.id]);
+    await asOwner('delete from audit_events where id = $1', [events[3]!.id]);
+    const [chain] = await verify(globexAdmin);
+    expect(chain!.breaks.map((b) => [b.seq, b.problem])).toEqual([
+      [2, 'its contents were changed after it was written'],
+      [5, 'event 4 is missing'],
+      [5, 'does not link to the event before it'],
+    ]);
+    expect(chain!.break_count).toBe(3);
+
+    expect((await globexAdmin.get('/rest/api/v1/audit/chain/verify?all=true')).statusCode).toBe(403);
+    const every = await verify(platform, '?all=true');
+    expect(every.map((c) => [c.account_name, c.intact])).toEqual(
+      expect.arrayContaining([['Company acme', false], ['Company globex', false], [null, true]]),
+    );
+    expect(every.at(-1)!.account_id).toBeNull(); // the anonymous chain, last
+    expect(every.find((c) => c.account_id === null)!.checked).toBeGreaterThan(0);
+  });
+
+  it('hashes exactly what it stores: a lone surrogate does not read as tampering', async () => {
+    const account = await seedAccount(t.database.db, 'unicode', []);
+    await inScope(t.database.db, SYSTEM_SCOPE, (tx) =>
+      writeSystemAuditEvent(tx, t.app.auditKey, { accountId: account.accountId, action: 'roles.create', target: 'x\ud800y\u0000z', jobId: 'job-1' }),
+    );
+    const [stored] = await queryRows<{ target: string }>(t.database.db, sql`select target from audit_events where account_id = ${account.accountId}`);
+    expect(stored!.target).toBe('x\ufffdy\ufffdz');
+    const every = await verify(platform, '?all=true');
+    expect(every.find((c) => c.account_id === account.accountId)).toMatchObject({ intact: true, checked: 1 });
   });
 });
+
+type AuditRowForHash = {
+  account_id: string | null;
+  seq: string;
+  occurred_at: Date | string;
+  actor_user_id: string | null;
+  actor_username: string | null;
+  action: string;
+  target: string | null;
+  outcome: string;
+  reason: string | null;
+  client_address: string;
+  request_id: string;
+};
+
+function toChained(row: AuditRowForHash): ChainedFields {
+  return {
+    accountId: row.account_id,
+    seq: Number(row.seq),
+    occurredAt: new Date(row.occurred_at),
+    actorUserId: row.actor_user_id,
+    actorUsername: row.actor_username,
+    action: row.action,
+    target: row.target,
+    outcome: row.outcome,
+    reason: row.reason,
+    clientAddress: row.client_address,
+    requestId: row.request_id,
+  };
+}

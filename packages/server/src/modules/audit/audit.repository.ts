@@ -1,6 +1,7 @@
 import type { AuditFilters, AuditListQuery } from '@keydeck/contract/audit';
 import { and, asc, eq, gt, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
+import { accounts } from '../../db/schema/accounts.ts';
 import { auditChainHeads, auditEvents } from '../../db/schema/audit.ts';
 import { matchesSearch, pageWindow } from '../../platform/paging.ts';
 
@@ -64,4 +65,15 @@ export function chainBatch(tx: Tx, accountId: string | null, afterSeq: number, s
 export async function chainHead(tx: Tx, chain: string) {
   const [row] = await tx.select().from(auditChainHeads).where(eq(auditChainHeads.chain, chain));
   return row;
+}
+
+/** Every account's chain by account name, then the anonymous one. */
+export async function everyChain(tx: Tx): Promise<{ accountId: string | null; accountName: string | null }[]> {
+  const rows = await tx.select({ accountId: accounts.id, accountName: accounts.name }).from(accounts).orderBy(asc(accounts.name));
+  return [...rows, { accountId: null, accountName: null }];
+}
+
+export async function accountName(tx: Tx, accountId: string): Promise<string | null> {
+  const [row] = await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, accountId));
+  return row?.name ?? null;
 }

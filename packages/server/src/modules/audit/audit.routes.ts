@@ -1,10 +1,11 @@
-import { auditFilters, auditListQuery, auditPage, chainVerification, chainVerifyQuery } from '@keydeck/contract/audit';
+import { auditFilters, auditListQuery, auditPage, chainVerifications, chainVerifyQuery } from '@keydeck/contract/audit';
 import { ApiPath } from '@keydeck/contract/http';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { targetAccount } from '../../platform/account-access.ts';
+import { forbidden } from '../../platform/errors.ts';
 import * as audit from './audit.service.ts';
 
 /** Audit logs: customers read their own account's, platform administrators every account's. */
@@ -43,11 +44,16 @@ export function register(app: FastifyInstance): void {
   });
 
   routes.get(ApiPath.auditVerify, {
-    schema: { operationId: 'verifyAuditChain', querystring: chainVerifyQuery, response: { 200: chainVerification } },
+    schema: { operationId: 'verifyAuditChain', querystring: chainVerifyQuery, response: { 200: chainVerifications } },
     config: { permission: Permission.auditRead },
-    handler: (request) => {
+    handler: async (request) => {
+      const { account_id, all } = request.query;
+      if (all) {
+        if (!request.principal!.platformAdmin) throw forbidden('every_chain_platform_only');
+        return { chains: await audit.verifyEveryChain(request.tx, app.auditKey) };
+      }
       // A platform administrator without an account named verifies their own (the platform's) chain.
-      return audit.verifyChain(request.tx, targetAccount(request.principal!, request.query.account_id));
+      return { chains: [await audit.verifyAccountChain(request.tx, app.auditKey, targetAccount(request.principal!, account_id))] };
     },
   });
 }

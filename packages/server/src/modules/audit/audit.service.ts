@@ -3,10 +3,12 @@ import {
   type AuditEvent,
   type AuditFilters,
   type AuditListQuery,
+  MAX_LISTED_BREAKS,
+  type ChainBreak,
   type ChainVerification,
 } from '@keydeck/contract/audit';
 import type { Tx } from '../../db/database.ts';
-import { GENESIS_HASH, chainKey, linkHash } from '../../platform/audit-chain.ts';
+import { GENESIS_HASH, chainKey, linkMac } from '../../platform/audit-chain.ts';
 import * as repo from './audit.repository.ts';
 import { csvLine } from './audit-csv.ts';
 
@@ -31,42 +33,56 @@ export async function exportCsv(tx: Tx, accountId: string | null, filters: Audit
 }
 
 /**
- * Walks an account's chain from the first link, recomputing every hash. Reports the first link that was
- * edited (hash mismatch), removed (sequence gap or a head beyond the last link) or re-linked.
+ * Walks a chain (an account's, or the anonymous one) from its first link, recomputing every link under the audit
+ * key, and reports every link that does not hold: edited (link mismatch), removed (a sequence gap or a head beyond
+ * the last link) or re-linked. It goes on past a break, re-anchoring on the stored link, so one change cannot hide
+ * the ones after it. A plain SHA-256 link (written before the audit key existed) proves nothing against a rewrite,
+ * so it is reported too.
  */
-export async function verifyChain(tx: Tx, accountId: string | null): Promise<ChainVerification> {
+export async function verifyChain(tx: Tx, auditKey: Uint8Array, accountId: string | null, accountName: string | null): Promise<ChainVerification> {
   let expectedSeq = 1;
   let prevHash = GENESIS_HASH;
   let checked = 0;
-  const broken = (row: repo.AuditRow | undefined, problem: string): ChainVerification => ({
-    account_id: accountId,
-    checked,
-    intact: false,
-    first_broken: {
-      id: row?.id ?? 0,
-      seq: row?.seq ?? expectedSeq,
-      occurred_at: row?.occurredAt.toISOString() ?? '',
-      problem,
-    },
-  });
+  const breaks: ChainBreak[] = [];
+  let breakCount = 0;
+  const broken = (row: repo.AuditRow | undefined, problem: string) => {
+    breakCount += 1;
+    if (breaks.length < MAX_LISTED_BREAKS) {
+      breaks.push({ id: row?.id ?? 0, seq: row?.seq ?? expectedSeq, occurred_at: row?.occurredAt.toISOString() ?? '', problem });
+    }
+  };
 
-  for (;;) {
-    const batch = await repo.chainBatch(tx, accountId, expectedSeq - 1, VERIFY_BATCH);
+  for (let afterSeq = 0; ; ) {
+    const batch = await repo.chainBatch(tx, accountId, afterSeq, VERIFY_BATCH);
     for (const row of batch) {
-      if (row.seq !== expectedSeq) return broken(row, `event ${expectedSeq} is missing`);
-      if (row.prevHash !== prevHash) return broken(row, 'does not link to the event before it');
-      if (linkHash(prevHash, row) !== row.hash) return broken(row, 'its contents were changed after it was written');
+      if (row.seq !== expectedSeq) broken(row, row.seq - expectedSeq === 1 ? `event ${expectedSeq} is missing` : `events ${expectedSeq}-${row.seq - 1} are missing`);
+      if (row.prevHash !== prevHash) broken(row, 'does not link to the event before it');
+      if (!row.keyed) broken(row, 'not sealed with the audit key: written before it existed, or rewritten');
+      else if (linkMac(auditKey, row.prevHash, row) !== row.hash) broken(row, 'its contents were changed after it was written');
       prevHash = row.hash;
-      expectedSeq += 1;
+      expectedSeq = row.seq + 1;
       checked += 1;
     }
     if (batch.length < VERIFY_BATCH) break;
+    afterSeq = batch.at(-1)!.seq;
   }
   const head = await repo.chainHead(tx, chainKey(accountId));
-  if (head && (head.seq !== checked || head.hash !== prevHash)) {
-    return broken(undefined, `the newest ${head.seq - checked} event(s) were removed`);
-  }
-  return { account_id: accountId, checked, intact: true, first_broken: null };
+  if (head && head.seq >= expectedSeq) broken(undefined, `the newest ${head.seq - expectedSeq + 1} event(s) were removed`);
+  else if (head && head.hash !== prevHash) broken(undefined, 'the newest event does not match the chain head');
+  return { account_id: accountId, account_name: accountName, checked, intact: breakCount === 0, breaks, break_count: breakCount };
+}
+
+/** The chain of one account, named. */
+export async function verifyAccountChain(tx: Tx, auditKey: Uint8Array, accountId: string): Promise<ChainVerification> {
+  return verifyChain(tx, auditKey, accountId, await repo.accountName(tx, accountId));
+}
+
+/** Every account's chain and the anonymous one, for platform administrators. */
+export async function verifyEveryChain(tx: Tx, auditKey: Uint8Array): Promise<ChainVerification[]> {
+  const chains = await repo.everyChain(tx);
+  const results: ChainVerification[] = [];
+  for (const chain of chains) results.push(await verifyChain(tx, auditKey, chain.accountId, chain.accountName));
+  return results;
 }
 
 function toWire(row: repo.AuditRow): AuditEvent {

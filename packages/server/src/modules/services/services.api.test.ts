@@ -196,7 +196,7 @@ describe('service life cycle', () => {
     const service = await requested('Idempotent HSM');
     await act(service.id, 'approve');
     await waitForStatus(service.id, 'Enabled');
-    expect(await provisionService(t.database.db, service.id, 'repeated-job')).toBe(false);
+    expect(await provisionService(t.database.db, t.app.auditKey, service.id, 'repeated-job')).toBe(false);
     expect((await auditRows(acme.accountId, 'service.provisioned')).filter((r) => r.target === 'Idempotent HSM')).toHaveLength(1);
     const [groups] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from service_user_groups where service_id = ${service.id}`);
     expect(groups!.n).toBe(1);

@@ -22,9 +22,9 @@ export function queueProvisioning(jobs: JobQueue, tx: Tx, serviceId: string): Pr
 }
 
 /** Every server process works the provisioning queue; each job is fetched by one of them. */
-export function startServiceProvisioning(jobs: JobQueue, db: Db): Promise<void> {
+export function startServiceProvisioning(jobs: JobQueue, db: Db, auditKey: Uint8Array): Promise<void> {
   return jobs.work<ProvisioningJob>(PROVISIONING_QUEUE, PROVISIONING_POLICY, async (data, jobId) => {
-    await provisionService(db, data.serviceId, jobId);
+    await provisionService(db, auditKey, data.serviceId, jobId);
   });
 }
 
@@ -33,7 +33,7 @@ export function startServiceProvisioning(jobs: JobQueue, db: Db): Promise<void> 
  * on the account. The service's row lock and status make it idempotent: a retried or repeated job finds the
  * service Enabled (or gone) and does nothing.
  */
-export async function provisionService(db: Db, serviceId: string, jobId: string): Promise<boolean> {
+export async function provisionService(db: Db, auditKey: Uint8Array, serviceId: string, jobId: string): Promise<boolean> {
   return inScope(db, SYSTEM_SCOPE, async (tx) => {
     const [service] = await repo.lockServices(tx, [serviceId]);
     if (!service || service.status !== 'PendingProvisioning') return false;
@@ -42,7 +42,7 @@ export async function provisionService(db: Db, serviceId: string, jobId: string)
     const members = requester ? [requester] : await repo.usersWithRole(tx, service.accountId, BUILT_IN_ROLES.accountAdministrator.name);
     await repo.addServiceUsers(tx, members.map((userId) => ({ accountId: service.accountId, serviceId, userId, groupId })));
     await repo.setStatus(tx, serviceId, 'Enabled');
-    await writeSystemAuditEvent(tx, { accountId: service.accountId, action: 'service.provisioned', target: service.name, jobId });
+    await writeSystemAuditEvent(tx, auditKey, { accountId: service.accountId, action: 'service.provisioned', target: service.name, jobId });
     return true;
   });
 }

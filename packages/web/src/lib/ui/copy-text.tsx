@@ -16,12 +16,12 @@ function CopyIcon({ copied }: { copied: boolean }) {
   );
 }
 
-/** Monospace text with a copy button (request ids, codes). */
-export function CopyText({ value, label }: { value: string; label: string }) {
+/** Monospace text with a copy button (request ids, codes); `shown` abbreviates a long value, the copy is whole. */
+export function CopyText({ value, label, shown = value }: { value: string; label: string; shown?: string }) {
   return (
     <Group gap={4} wrap="nowrap">
-      <Text ff="monospace" size="xs" style={{ whiteSpace: 'nowrap' }}>
-        {value}
+      <Text ff="monospace" size="xs" style={{ whiteSpace: 'nowrap' }} title={shown === value ? undefined : value}>
+        {shown}
       </Text>
       <CopyButton value={value} timeout={1500}>
         {({ copied, copy }) => (

@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { auditPage, chainVerification, type AuditFilters, type AuditListQuery } from '@keydeck/contract/audit';
+import { auditPage, chainVerifications, type AuditFilters, type AuditListQuery } from '@keydeck/contract/audit';
 import { ApiPath } from '@keydeck/contract/http';
 import { apiRequest } from '../../../lib/api-client';
 import { accountScope, queryKeys } from '../../../lib/query-keys';
 import { toQueryString } from '../../../lib/query-string';
 
 const auditKeys = queryKeys('audit');
-const chainKeys = (accountId: string | undefined) => queryKeys('audit-chain', accountScope(accountId));
+const chainKeys = (accountId: string | undefined, every: boolean) => queryKeys('audit-chain', every ? 'every' : accountScope(accountId));
 
 export const auditListQueryOptions = (query: AuditListQuery) =>
   queryOptions({
@@ -16,11 +16,15 @@ export const auditListQueryOptions = (query: AuditListQuery) =>
     meta: { errorContext: 'Could not load the audit log' },
   });
 
-/** Runs only when asked (the Verify button): the check reads the whole chain. */
-export const chainVerificationQueryOptions = (accountId: string | undefined, enabled: boolean) =>
+/**
+ * Runs only when asked (the Verify button): the check reads the whole chain. `every`: a platform administrator's
+ * check of every account's chain and the anonymous one.
+ */
+export const chainVerificationQueryOptions = (accountId: string | undefined, every: boolean, enabled: boolean) =>
   queryOptions({
-    queryKey: chainKeys(accountId).all,
-    queryFn: ({ signal }) => apiRequest(`${ApiPath.auditVerify}?${toQueryString({ account_id: accountId })}`, { schema: chainVerification, signal }),
+    queryKey: chainKeys(accountId, every).all,
+    queryFn: ({ signal }) =>
+      apiRequest(`${ApiPath.auditVerify}?${toQueryString(every ? { all: 'true' } : { account_id: accountId })}`, { schema: chainVerifications, signal }),
     enabled,
     staleTime: 0,
     meta: { errorContext: 'Could not verify the audit log' },

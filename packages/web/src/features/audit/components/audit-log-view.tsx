@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { AuditEvent, AuditListQuery } from '@keydeck/contract/audit';
@@ -8,6 +9,7 @@ import { CopyText } from '../../../lib/ui/copy-text';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
 import { accountsListQueryOptions } from '../../../lib/accounts.queries';
 import { auditExportHref, auditListQueryOptions } from '../api/audit.api';
+import { AuditEventDrawer } from './audit-event-drawer';
 import { AuditFilters, type AuditPatch } from './audit-filters';
 import { ChainVerifyResult, useChainVerification } from './chain-verify';
 import { OutcomeBadge } from './outcome-badge';
@@ -30,10 +32,11 @@ const baseColumns: DataTableColumn<AuditEvent>[] = [
   {
     key: 'target',
     title: 'Target',
-    width: 220,
+    width: 240,
+    // By name where the log knows it (the id is in the event's details); long ones wrap between words.
     render: (event) => (
-      <Text size="sm" lineClamp={2} title={event.target ?? undefined} style={{ overflowWrap: 'anywhere' }}>
-        {dash(event.target)}
+      <Text size="sm" lineClamp={2} title={event.target ?? undefined} style={{ overflowWrap: 'break-word' }}>
+        {dash(event.target_name ?? event.target)}
       </Text>
     ),
   },
@@ -53,7 +56,12 @@ const baseColumns: DataTableColumn<AuditEvent>[] = [
     ),
   },
   { key: 'client', title: 'Client address', render: (event) => <Text ff="monospace" size="sm">{event.client_address}</Text> },
-  { key: 'request', title: 'Request id', render: (event) => <CopyText value={event.request_id} label="request id" /> },
+  {
+    key: 'request',
+    title: 'Request id',
+    width: 140,
+    render: (event) => <CopyText value={event.request_id} shown={`${event.request_id.slice(0, 8)}…`} label="request id" />,
+  },
 ];
 
 interface AuditLogViewProps {
@@ -74,16 +82,24 @@ export function AuditLogView({ search, onChange, fixedAccountId }: AuditLogViewP
     enabled: accountChoice,
   });
   const accountNames = new Map(accounts.data?.data.map((account) => [account.id, account.name]));
-  const chain = useChainVerification(query.account_id);
+  const chain = useChainVerification(query.account_id, accountChoice && !query.account_id);
+  const [opened, setOpened] = useState<AuditEvent | null>(null);
+  const accountOf = (event: AuditEvent) => (event.account_id ? (accountNames.get(event.account_id) ?? event.account_id) : 'Platform');
 
+  const details: DataTableColumn<AuditEvent> = {
+    key: 'details',
+    title: 'Details',
+    width: 90,
+    render: (event) => (
+      <Button size="compact-sm" variant="subtle" onClick={() => setOpened(event)} aria-label={`Details of event ${event.seq}`}>
+        View
+      </Button>
+    ),
+  };
   const columns: DataTableColumn<AuditEvent>[] =
     accountChoice && !query.account_id
-      ? [
-          ...baseColumns.slice(0, 1),
-          { key: 'account', title: 'Account', render: (event) => (event.account_id ? (accountNames.get(event.account_id) ?? event.account_id) : 'Platform') },
-          ...baseColumns.slice(1),
-        ]
-      : baseColumns;
+      ? [...baseColumns.slice(0, 1), { key: 'account', title: 'Account', render: accountOf }, ...baseColumns.slice(1), details]
+      : [...baseColumns, details];
 
   return (
     <Stack gap="md">
@@ -107,7 +123,7 @@ export function AuditLogView({ search, onChange, fixedAccountId }: AuditLogViewP
             Export CSV
           </Button>
           <Button variant="default" onClick={chain.verify} loading={chain.verifying}>
-            Verify integrity
+            {accountChoice && !query.account_id ? 'Verify every chain' : 'Verify integrity'}
           </Button>
         </Group>
       </Group>
@@ -126,6 +142,7 @@ export function AuditLogView({ search, onChange, fixedAccountId }: AuditLogViewP
         minWidth={1240}
         emptyText="No events match these filters."
       />
+      <AuditEventDrawer event={opened} accountName={accountChoice && opened ? accountOf(opened) : undefined} onClose={() => setOpened(null)} />
     </Stack>
   );
 }
