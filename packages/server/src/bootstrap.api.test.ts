@@ -40,4 +40,16 @@ describe('first start', () => {
       await fresh.close();
     }
   });
+
+  it("uses ADMIN_USERNAME as the administrator's e-mail when it is an address, and a placeholder otherwise", async () => {
+    const byAddress = await createTestApp({ ADMIN_USERNAME: 'ops@example.com' });
+    try {
+      const rows = await queryRows<{ email: string }>(byAddress.database.db, sql`select email from users where platform_admin`);
+      expect(rows).toEqual([{ email: 'ops@example.com' }]);
+    } finally {
+      await byAddress.close();
+    }
+    const rows = await queryRows<{ email: string }>(t.database.db, sql`select email from users where platform_admin`);
+    expect(rows).toEqual([{ email: `${ADMIN.username}@keydeck.invalid` }]);
+  });
 });

@@ -38,7 +38,8 @@ export async function bootstrap(db: Db, admin: { username: string; password: str
       await accounts.createUser(tx, created.id, {
         username: admin.username,
         name: 'Platform Administrator',
-        email: `${admin.username}@keydeck.invalid`,
+        // An address when the username is one; else a placeholder that can never receive mail.
+        email: admin.username.includes('@') ? admin.username : `${admin.username}@keydeck.invalid`,
         password,
         platformAdmin: true,
       });

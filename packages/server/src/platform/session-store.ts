@@ -6,8 +6,13 @@ import { effectivePermissions, type Principal } from './principal.ts';
 
 export type SessionTimeouts = { idleSeconds: number; absoluteSeconds: number };
 
-/** Last-seen is refreshed at most this often, so a busy session does not write on every request. */
-const TOUCH_INTERVAL_SECONDS = 60;
+/**
+ * Last-seen is refreshed once a tenth of the idle timeout has passed (at most once a minute), so a busy session
+ * does not write on every request, yet one in use never reaches its idle timeout however short it is.
+ */
+export function touchIntervalSeconds(idleSeconds: number): number {
+  return Math.min(60, Math.floor(idleSeconds / 10));
+}
 
 export function hashSessionId(sessionId: string): string {
   return createHash('sha256').update(sessionId).digest('hex');
@@ -15,6 +20,7 @@ export function hashSessionId(sessionId: string): string {
 
 /** Server-side sessions: a 256-bit random id in the cookie, only its hash in the database. */
 export function createSessionStore(db: Db, timeouts: SessionTimeouts) {
+  const touchSeconds = touchIntervalSeconds(timeouts.idleSeconds);
   return {
     async create(
       tx: Tx,
@@ -49,7 +55,7 @@ export function createSessionStore(db: Db, timeouts: SessionTimeouts) {
   async function principalOf(tx: Db | Tx, sessionId: string): Promise<Principal | null> {
     const idHash = hashSessionId(sessionId);
     const result = (await tx.execute(
-      sql`select * from keydeck_session_principal(${idHash}, ${timeouts.idleSeconds}, ${TOUCH_INTERVAL_SECONDS})`,
+      sql`select * from keydeck_session_principal(${idHash}, ${timeouts.idleSeconds}, ${touchSeconds})`,
     )) as unknown as { rows: PrincipalRow[] };
     const row = result.rows[0];
     if (!row) return null;

@@ -188,6 +188,24 @@ describe('sessions end', () => {
     expect((await stolen.get(LOGIN)).statusCode).toBe(401);
   });
 
+  it('keeps a session in use alive however short the idle timeout (last seen refreshed at a tenth of it)', async () => {
+    const short = await createTestApp({ SESSION_IDLE_SECONDS: '3' });
+    try {
+      const busy = new Visitor(short.app);
+      await busy.signIn(ADMIN.username, ADMIN.password);
+      for (let second = 0; second < 6; second++) {
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        expect((await busy.get(LOGIN)).statusCode).toBe(200);
+      }
+      const quiet = new Visitor(short.app);
+      await quiet.signIn(ADMIN.username, ADMIN.password);
+      await new Promise((resolve) => setTimeout(resolve, 3_500));
+      expect((await quiet.get(LOGIN)).statusCode).toBe(401);
+    } finally {
+      await short.close();
+    }
+  });
+
   it('expires after the idle timeout and after the absolute timeout', async () => {
     const idle = new Visitor(t.app);
     await idle.signIn('ada', PASSWORD);

@@ -143,7 +143,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     },
     handler: async (request) => {
       const account = await findAccount(request.tx, targetAccount(me(request), request.body.account_id));
-      await mfa.resetUserMfa(request.tx, account.id, request.params.user_id);
+      await mfa.resetUserMfa(request.tx, me(request), account.id, request.params.user_id);
       return { user_id: request.params.user_id, reset: true as const };
     },
   });

@@ -12,6 +12,7 @@ import * as auth from '../auth/auth.service.ts';
 import * as repo from './mfa.repository.ts';
 import * as keysRepo from './security-keys.repository.ts';
 import { RECOVERY_CODE_COUNT, hashRecoveryCode, matchingStep, newRecoveryCode, newTotpSecret, otpauthUrl } from './totp.ts';
+import { assertMayActOn } from '../users/users.service.ts';
 
 /** Wrong codes allowed at the sign-in step before the factor locks and the partial session ends. */
 export const MAX_OTP_FAILURES = 5;
@@ -131,9 +132,10 @@ export async function recoveryCodeUsedMail(tx: Tx, user: { userId: string; usern
 /** A user's name, for the audit trail; row-level security keeps it within the caller's reach. */
 export const usernameOf = (tx: Tx, userId: string) => repo.findUsername(tx, userId);
 
-export async function resetUserMfa(tx: Tx, accountId: string, userId: string): Promise<{ username: string }> {
+export async function resetUserMfa(tx: Tx, caller: Principal, accountId: string, userId: string): Promise<{ username: string }> {
   const user = await repo.findUserInAccount(tx, accountId, userId);
   if (!user) throw notFound();
+  await assertMayActOn(tx, caller, [userId]);
   await repo.deleteTotp(tx, userId);
   await keysRepo.deleteAllKeys(tx, userId);
   await repo.deletePartialSessions(tx, userId);

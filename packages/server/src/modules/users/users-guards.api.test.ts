@@ -133,9 +133,30 @@ describe('role escalation', () => {
   it('allows what the caller holds, and leaves roles the user already has alone', async () => {
     const ok = await put(mgr, [{ id: acme.userIds.nobody, roles: [roles['User managers']] }]);
     expect(ok.statusCode).toBe(200);
-    const keep = await put(mgr, [{ id: acme.userIds.reader, name: 'Reader R', roles: [roles[ROLE.readOnly]] }]);
+    const keep = await put(mgr, [{ id: acme.userIds.nobody, name: 'Nobody N', roles: [roles['User managers']] }]);
     expect(keep.statusCode).toBe(200);
     await put(mgr, [{ id: acme.userIds.nobody, roles: [] }]);
+  });
+
+  it('refuses to act on a user who holds permissions the caller does not: change, disable, delete, reset MFA', async () => {
+    const outranks = /This user holds permissions you do not hold \(.*audit:read.*\)/;
+    const attempts = [
+      put(mgr, [{ id: acme.userIds['acme-admin'], disabled: true }]),
+      put(mgr, [{ id: acme.userIds.reader, name: 'Reader R' }]),
+      mgr.call({ method: 'DELETE', url: USERS, payload: { users: [acme.userIds['acme-admin']] } }),
+      mgr.post(`/rest/api/v1/user/users/${acme.userIds['acme-admin']}/mfa/reset`, {}),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toMatch(outranks);
+    }
+    const [adminRow] = await queryRows<{ disabled: boolean }>(t.database.db, sql`select disabled from users where id = ${acme.userIds['acme-admin']}`);
+    expect(adminRow).toEqual({ disabled: false });
+    const refusals = await queryRows<{ action: string }>(
+      t.database.db,
+      sql`select action from audit_events where reason = 'outranked' order by id`,
+    );
+    expect(refusals.map((r) => r.action).sort()).toEqual(['users.delete', 'users.reset_mfa', 'users.update', 'users.update']);
   });
 });
 

@@ -92,6 +92,23 @@ export async function rolesOfUsers(tx: Tx, userIds: string[]) {
     .orderBy(roles.name);
 }
 
+/** What each user holds: their platform-administrator flag and their roles' permissions, together. */
+export async function permissionsOfUsers(tx: Tx, userIds: string[]) {
+  if (userIds.length === 0) return [];
+  return tx
+    .select({
+      userId: users.id,
+      platformAdmin: users.platformAdmin,
+      permissions: sql<string[]>`coalesce(array_agg(distinct p) filter (where p is not null), '{}')`,
+    })
+    .from(users)
+    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .leftJoin(roles, eq(roles.id, userRoles.roleId))
+    .leftJoin(sql`unnest(${roles.permissions}) as p`, sql`true`)
+    .where(inArray(users.id, userIds))
+    .groupBy(users.id, users.platformAdmin);
+}
+
 export async function updateUser(tx: Tx, id: string, changes: UserChanges) {
   if (Object.values(changes).every((v) => v === undefined)) return;
   await tx.update(users).set(changes).where(eq(users.id, id));

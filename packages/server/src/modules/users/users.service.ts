@@ -3,8 +3,8 @@ import { BUILT_IN_ROLES } from '@keydeck/contract/permissions';
 import type { User, UserFields, UserUpdate, UsersListQuery } from '@keydeck/contract/users';
 import type { Tx } from '../../db/database.ts';
 import { createUser } from '../accounts/accounts.service.ts';
-import { badRequest, notFound, refused } from '../../platform/errors.ts';
-import type { Principal } from '../../platform/principal.ts';
+import { badRequest, forbidden, notFound, refused } from '../../platform/errors.ts';
+import { effectivePermissions, type Principal } from '../../platform/principal.ts';
 import { assertGrantable, findRoles } from './roles.service.ts';
 import * as repo from './users.repository.ts';
 
@@ -50,6 +50,7 @@ export async function updateUsers(ctx: UsersContext, changes: UserUpdate[]): Pro
   const { tx, caller, account } = ctx;
   const ids = changes.map((c) => c.id);
   await findUsers(tx, account.id, ids);
+  await assertMayActOn(tx, caller, ids);
   const roles = await findRoles(tx, account.id, changes.flatMap((c) => c.roles ?? []));
   const held = groupRoleIds(await repo.rolesOfUsers(tx, ids));
   for (const change of changes) {
@@ -79,6 +80,7 @@ export async function deleteUsers(ctx: UsersContext, ids: string[]): Promise<str
   const { tx, caller, account } = ctx;
   const found = await findUsers(tx, account.id, ids);
   if (ids.includes(caller.userId)) throw cannotChangeSelf();
+  await assertMayActOn(tx, caller, found);
   await keepingAnAdministrator(tx, account.id, () => repo.deleteUsers(tx, found));
   return found;
 }
@@ -102,6 +104,18 @@ async function keepingAnAdministrator(tx: Tx, accountId: string, change: () => P
   await change();
   if (before > 0 && (await repo.countActiveAdministrators(tx, accountId, adminRole)) === 0) {
     throw refused('last_administrator', Messages.lastAdministrator);
+  }
+}
+
+/**
+ * Acting on a user (changing, disabling, deleting them, resetting their factors) needs every permission they hold,
+ * as granting a role does: otherwise an administrator could lock out or take over someone who outranks them.
+ */
+export async function assertMayActOn(tx: Tx, caller: Principal, userIds: string[]): Promise<void> {
+  const held = new Set(caller.permissions);
+  for (const user of await repo.permissionsOfUsers(tx, userIds)) {
+    const missing = effectivePermissions(user.platformAdmin, user.permissions).filter((p) => !held.has(p));
+    if (missing.length > 0) throw forbidden('outranked', Messages.userOutranksCaller(missing));
   }
 }
 
