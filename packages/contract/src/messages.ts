@@ -95,7 +95,9 @@ export const Messages = {
   securityKeyNameTaken: 'You already have a security key with this name.',
   securityKeyNotRegistered: 'The security key could not be registered: its answer could not be verified.',
   passwordIncorrect: 'The password is not correct.',
-  passwordReentryLocked: 'Too many wrong passwords. Your sign-in is locked for a while; try again later.',
+  passwordReentryLocked: 'Too many wrong passwords. Wait a moment before you try again.',
+  signInThrottled: (seconds: number) =>
+    `Too many failed sign-ins for this user. Try again in ${seconds < 90 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`}.`,
   registrationRequested:
     'We emailed you a link to confirm the registration. Open it within 24 hours to create the account.',
   registrationLinkInvalid: 'This confirmation link is invalid, already used or expired. Register again.',

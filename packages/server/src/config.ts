@@ -18,7 +18,13 @@ const environment = z.object({
   SESSION_ABSOLUTE_SECONDS: seconds(12 * 60 * 60),
   /** A service session ends after this long without a call to the service. */
   SERVICE_SESSION_IDLE_SECONDS: seconds(10 * 60),
-  LOGIN_MAX_FAILURES: seconds(10),
+  /** Failed sign-ins of a username from one address before each further one waits (1 s, 2 s, 4 s...). */
+  LOGIN_FREE_ATTEMPTS: seconds(5),
+  /** Failed sign-ins of a username from addresses it never signed in from before those addresses wait too. */
+  LOGIN_ACCOUNT_FREE_ATTEMPTS: seconds(100),
+  /** The longest wait between sign-in attempts. */
+  LOGIN_MAX_WAIT_SECONDS: seconds(15 * 60),
+  /** How long a second factor stays locked after too many wrong codes (the password was right: not a DoS lever). */
   LOGIN_LOCK_SECONDS: seconds(30 * 60),
   /** Sign-in attempts allowed per client address per minute. */
   LOGIN_RATE_LIMIT: seconds(20),
@@ -54,7 +60,7 @@ export type Config = {
   trustedProxies: string[];
   session: { idleSeconds: number; absoluteSeconds: number };
   serviceSession: { idleSeconds: number };
-  login: { maxFailures: number; lockSeconds: number; ratePerMinute: number };
+  login: { throttle: { perSource: number; perUsername: number; maxWaitSeconds: number }; lockSeconds: number; ratePerMinute: number };
   webDist: string;
   /** Links in mails point at publicUrl (PUBLIC_URL, else http://HOST:PORT). */
   mail: { smtpUrl: string | undefined; from: string; publicUrl: string; outboxDir: string };
@@ -84,7 +90,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedProxies: e.TRUSTED_PROXIES.split(',').map((s) => s.trim()).filter(Boolean),
     session: { idleSeconds: e.SESSION_IDLE_SECONDS, absoluteSeconds: e.SESSION_ABSOLUTE_SECONDS },
     serviceSession: { idleSeconds: e.SERVICE_SESSION_IDLE_SECONDS },
-    login: { maxFailures: e.LOGIN_MAX_FAILURES, lockSeconds: e.LOGIN_LOCK_SECONDS, ratePerMinute: e.LOGIN_RATE_LIMIT },
+    login: {
+      throttle: { perSource: e.LOGIN_FREE_ATTEMPTS, perUsername: e.LOGIN_ACCOUNT_FREE_ATTEMPTS, maxWaitSeconds: e.LOGIN_MAX_WAIT_SECONDS },
+      lockSeconds: e.LOGIN_LOCK_SECONDS,
+      ratePerMinute: e.LOGIN_RATE_LIMIT,
+    },
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,

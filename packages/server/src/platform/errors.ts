@@ -66,8 +66,12 @@ export const serviceSessionRequired = () =>
   new AppError(403, Messages.serviceSessionExpired, { reason: 'service_session_required', code: ErrorCode.serviceSessionRequired });
 
 /** A refused sign-in or security check: audited even on a request that changes nothing. */
-export const securityRefusal = (status: number, reason: string, message: string) =>
-  new AppError(status, message, { reason, alwaysAudit: true });
+export const securityRefusal = (status: number, reason: string, message: string, headers?: Record<string, string>) =>
+  new AppError(status, message, { reason, alwaysAudit: true, headers });
+
+/** Too many failed sign-ins for this username (from here, or from unfamiliar addresses): try again after the wait. */
+export const signInThrottled = (waitSeconds: number) =>
+  new AppError(429, Messages.signInThrottled(waitSeconds), { reason: 'throttled', headers: { 'retry-after': String(waitSeconds) } });
 
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new AppError(429, Messages.tooManyRequests, {

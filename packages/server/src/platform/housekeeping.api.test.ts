@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('housekeeping', () => {
-  it('removes dead sessions, old rate-limit windows and expired locks, and keeps the live ones', async () => {
+  it('removes dead sessions, old rate-limit windows and sign-in waits a day past, and keeps the live ones', async () => {
     const live = new Visitor(t.app);
     await live.signIn('ada', PASSWORD);
     const stale = new Visitor(t.app);
@@ -20,12 +20,13 @@ describe('housekeeping', () => {
     const db = t.database.db;
     await queryRows(db, sql`update sessions set last_seen_at = now() - interval '2 hours' where user_id = (select id from users where username = 'bob')`);
     await queryRows(db, sql`insert into rate_limits (key, window_start, hits) values ('old', now() - interval '5 minutes', 3), ('fresh', now(), 1)`);
-    await queryRows(db, sql`insert into login_throttle (username, failures, locked_until) values ('was-locked', 10, now() - interval '1 second'), ('locked', 10, now() + interval '1 hour')`);
+    await queryRows(db, sql`insert into sign_in_throttle (username, source, failures, next_attempt_at)
+      values ('long-ago', '', 10, now() - interval '25 hours'), ('waiting', '', 10, now() + interval '1 hour'), ('recent', '', 10, now() - interval '1 hour')`);
 
     expect(await sweep(db, t.config.session)).toEqual({ sessions: 1 });
 
     expect((await live.get('/rest/api/v1/login')).statusCode).toBe(200);
     expect(await queryRows(db, sql`select key from rate_limits where key in ('old', 'fresh')`)).toEqual([{ key: 'fresh' }]);
-    expect(await queryRows(db, sql`select username from login_throttle where username in ('was-locked', 'locked')`)).toEqual([{ username: 'locked' }]);
+    expect(await queryRows(db, sql`select username from sign_in_throttle where username in ('long-ago', 'waiting', 'recent') order by username`)).toEqual([{ username: 'recent' }, { username: 'waiting' }]);
   });
 });

@@ -1,7 +1,7 @@
 import { lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
-import { loginThrottle, rateLimits } from '../db/schema/platform.ts';
+import { rateLimits, signInThrottle } from '../db/schema/platform.ts';
 import { serviceSessions } from '../db/schema/services.ts';
 import { sessions } from '../db/schema/sessions.ts';
 import type { SessionTimeouts } from './session-store.ts';
@@ -26,7 +26,8 @@ export async function sweep(db: Db, timeouts: SessionTimeouts) {
       .returning({ id: sessions.idHash });
     await tx.delete(serviceSessions).where(lt(serviceSessions.expiresAt, sql`now()`));
     await tx.delete(rateLimits).where(lt(rateLimits.windowStart, sql`now() - interval '1 minute'`));
-    await tx.delete(loginThrottle).where(lt(loginThrottle.lockedUntil, sql`now()`));
+    // A wait long over: the next failure starts a fresh count (rows of ongoing attacks stay).
+    await tx.delete(signInThrottle).where(lt(signInThrottle.nextAttemptAt, sql`now() - interval '1 day'`));
     return { sessions: deadSessions.length };
   });
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/database.ts';
+import { signInSources } from '../db/schema/platform.ts';
 import { sessions } from '../db/schema/sessions.ts';
 import { effectivePermissions, type Principal } from './principal.ts';
 
@@ -27,6 +28,13 @@ export function createSessionStore(db: Db, timeouts: SessionTimeouts) {
       session: { userId: string; accountId: string; clientAddress: string; userAgent: string; nextFactor: string | null },
     ): Promise<string> {
       const id = randomBytes(32).toString('base64url');
+      // A complete sign-in makes its address familiar: sign-in throttling of unfamiliar addresses spares it.
+      if (session.nextFactor === null) {
+        await tx
+          .insert(signInSources)
+          .values({ userId: session.userId, address: session.clientAddress })
+          .onConflictDoUpdate({ target: [signInSources.userId, signInSources.address], set: { lastSignInAt: sql`now()` } });
+      }
       await tx.insert(sessions).values({
         idHash: hashSessionId(id),
         ...session,

@@ -122,36 +122,70 @@ describe('POST login', () => {
 });
 
 describe('brute force', () => {
-  it('locks a username for a while after 10 consecutive failures, with the same answer, audited', async () => {
-    const visitor = new Visitor(t.app);
-    for (let i = 0; i < 10; i++) expect((await visitor.signIn('lockme', `wrong-${i}`)).statusCode).toBe(401);
-    const locked = await visitor.signIn('lockme', PASSWORD);
-    expect(locked.statusCode).toBe(401);
-    expect(locked.json().message).toBe(Messages.invalidCredentials);
-    const reasons = await query<{ reason: string }>(
-      sql`select reason from audit_events where target = 'lockme' order by id desc limit 2`,
-    );
-    expect(reasons.map((r) => r.reason)).toEqual(['account_locked', 'account_locked_now']);
+  const from = (visitor: Visitor, address: string, username: string, password: string) =>
+    visitor.call({ method: 'POST', url: LOGIN, payload: { username, password }, remoteAddress: address });
 
-    // The lock is temporary: once it has run out, the right password works again.
-    await query(sql`update login_throttle set locked_until = now() - interval '1 second' where username = 'lockme'`);
-    expect((await visitor.signIn('lockme', PASSWORD)).statusCode).toBe(200);
+  it('slows one address down after five failures, twice as long each time, never locking, audited', async () => {
+    const visitor = new Visitor(t.app);
+    await visitor.get(LOGIN);
+    for (let i = 0; i < 6; i++) expect((await from(visitor, '198.51.100.7', 'lockme', `wrong-${i}`)).statusCode).toBe(401);
+    const early = await from(visitor, '198.51.100.7', 'lockme', PASSWORD);
+    expect(early.statusCode).toBe(429);
+    expect(early.headers['retry-after']).toBe('1');
+    expect(early.json().message).toBe(Messages.signInThrottled(1));
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await from(visitor, '198.51.100.7', 'lockme', 'wrong-again')).statusCode).toBe(401);
+    expect((await from(visitor, '198.51.100.7', 'lockme', PASSWORD)).headers['retry-after']).toBe('2');
+    const reasons = await query<{ reason: string }>(sql`select reason from audit_events where target = 'lockme' order by id desc limit 3`);
+    expect(reasons.map((r) => r.reason)).toEqual(['throttled', 'invalid_credentials', 'throttled']);
+
+    // Another address is not held up by this one's failures: the right password works there at once.
+    const elsewhere = new Visitor(t.app);
+    await elsewhere.get(LOGIN);
+    expect((await from(elsewhere, '198.51.100.8', 'lockme', PASSWORD)).statusCode).toBe(200);
   });
 
-  it('records no more than the threshold plus one of 100 parallel wrong attempts', async () => {
+  it('holds up unfamiliar addresses after many failures across addresses, but not one the user signed in from', async () => {
+    const strict = await createTestApp({ LOGIN_FREE_ATTEMPTS: '2', LOGIN_ACCOUNT_FREE_ATTEMPTS: '3' });
+    try {
+      const home = new Visitor(strict.app);
+      await home.get(LOGIN);
+      expect((await from(home, '203.0.113.10', ADMIN.username, ADMIN.password)).statusCode).toBe(200);
+      // A botnet: one wrong guess from each of many addresses, against the platform administrator.
+      const answers: number[] = [];
+      for (let i = 1; i <= 6; i++) {
+        const bot = new Visitor(strict.app);
+        await bot.get(LOGIN);
+        answers.push((await from(bot, `192.0.2.${i}`, ADMIN.username, `guess-${i}`)).statusCode);
+      }
+      // Every attempt from an address not yet familiar counts, the administrator's first one included: 1 + 3 free.
+      expect(answers).toEqual([401, 401, 401, 429, 429, 429]);
+      // The administrator, from where they signed in before, is not locked out.
+      const again = new Visitor(strict.app);
+      await again.get(LOGIN);
+      expect((await from(again, '203.0.113.10', ADMIN.username, ADMIN.password)).statusCode).toBe(200);
+      // A new address waits like the bots (the price of the attack), then gets through.
+      const laptop = new Visitor(strict.app);
+      await laptop.get(LOGIN);
+      expect((await from(laptop, '203.0.113.99', ADMIN.username, ADMIN.password)).statusCode).toBe(429);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('counts no more than the free attempts plus one of 100 parallel wrong attempts', async () => {
     const visitor = new Visitor(t.app);
     await visitor.get(LOGIN);
     const results = await Promise.all(
       Array.from({ length: 100 }, (_, i) => visitor.post(LOGIN, { username: 'parallel', password: `guess-${i}` })),
     );
-    expect(results.every((r) => r.statusCode === 401)).toBe(true);
-    const [throttle] = await query<{ failures: number }>(sql`select failures from login_throttle where username = 'parallel'`);
-    expect(throttle!.failures).toBeLessThanOrEqual(11);
+    expect(results.every((r) => r.statusCode === 401 || r.statusCode === 429)).toBe(true);
+    const [throttle] = await query<{ failures: number }>(sql`select max(failures)::int as failures from sign_in_throttle where username = 'parallel'`);
+    expect(throttle!.failures).toBeLessThanOrEqual(6);
     const [counted] = await query<{ n: number }>(
-      sql`select count(*)::int as n from audit_events where target = 'parallel' and reason in ('invalid_credentials', 'account_locked_now')`,
+      sql`select count(*)::int as n from audit_events where target = 'parallel' and reason = 'invalid_credentials'`,
     );
-    expect(counted!.n).toBeLessThanOrEqual(11);
-    expect(counted!.n).toBeGreaterThanOrEqual(10);
+    expect(counted!.n).toBe(throttle!.failures);
   });
 
   it('rate-limits each client address with 429 and Retry-After', async () => {

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/app-deps.ts';
 import { concerning } from '../../platform/audit.ts';
-import { ipRefused, unauthorized } from '../../platform/errors.ts';
+import { ipRefused, signInThrottled, unauthorized } from '../../platform/errors.ts';
 import { endSession, startSession } from '../../platform/request-pipeline.ts';
 import { preparedValue } from '../../platform/prepared-value.ts';
 import { flowRefused } from '../allowed-flows/allowed-flows.service.ts';
@@ -17,7 +17,7 @@ const signInAttempt = preparedValue<SignInAttempt>();
 /** Spec §7, session and login. */
 export function register(app: FastifyInstance, deps: AppDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const policy = { maxFailures: deps.config.login.maxFailures, lockSeconds: deps.config.login.lockSeconds };
+  const policy = deps.config.login.throttle;
 
   routes.get(ApiPath.login, {
     schema: { operationId: 'getSession', response: { 200: authInfoResponse } },
@@ -35,7 +35,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     // Once signed in, the user is the caller; until then the event names the username tried.
     audit: { action: 'auth.login', target: ({ body }) => body.username, actor: ({ body }) => ({ username: body.username }) },
     preHandler: async (request) => {
-      signInAttempt.set(request, await countSignInAttempt(deps.db, request.body.username, policy));
+      signInAttempt.set(request, await countSignInAttempt(deps.db, request.body.username, request.ip, policy));
     },
     handler: async (request, reply) => {
       const result = await verifyCredentials(request.tx, request.body, signInAttempt.of(request), request.ip);
@@ -43,6 +43,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
         const refusal =
           result.reason === 'ip_not_allowed' ? ipRefused(request.ip)
           : result.reason === 'password_flow_not_allowed' ? flowRefused('password')
+          : result.waitSeconds !== undefined ? signInThrottled(result.waitSeconds)
           : unauthorized(result.reason, Messages.invalidCredentials);
         // Recorded in the log of the account the username belongs to.
         throw concerning(refusal, { account: result.accountId });

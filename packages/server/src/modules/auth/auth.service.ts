@@ -7,11 +7,19 @@ import { SYSTEM_SCOPE, inScope } from '../../platform/tenant-scope.ts';
 import { flowsOf } from '../allowed-flows/allowed-flows.service.ts';
 import * as repo from './auth.repository.ts';
 
-export type SignInPolicy = { maxFailures: number; lockSeconds: number };
-export type SignInAttempt = { allowed: boolean; lockedNow: boolean };
+/**
+ * Brute force is slowed, never answered with a lock anyone could trigger (NIST SP 800-63B §5.2.2; Keycloak's
+ * brute-force detection without its permanent lock-out): `perSource` failures of a username from one address are
+ * free, then each attempt from there waits twice as long as the last, up to maxWaitSeconds; `perUsername` failures
+ * from addresses the user never signed in from hold up those addresses the same way. An address the user signed
+ * in from before (password and second factor) is held up only by its own failures.
+ */
+export type SignInPolicy = { perSource: number; perUsername: number; maxWaitSeconds: number };
+/** null: go ahead; else the seconds to wait before the next attempt. */
+export type SignInAttempt = { waitSeconds: number | null };
 export type SignInResult =
   | { ok: true; userId: string; accountId: string; nextFactor: 'totp' | 'u2f' | null }
-  | { ok: false; reason: string; accountId: string | null };
+  | { ok: false; reason: string; accountId: string | null; waitSeconds?: number };
 
 /** The session's view of the signed-in user, as spec §3 shapes it. */
 export function toAuthInfo(principal: Principal): AuthInfo {
@@ -38,13 +46,18 @@ export function toAuthInfo(principal: Principal): AuthInfo {
 }
 
 /**
- * Counts a sign-in attempt against its username in a committed transaction of its own, before the password
- * is checked, so the count survives the refusal and parallel attempts cannot slip past the threshold.
+ * Counts a sign-in attempt against its username and source address in a committed transaction of its own, before
+ * the password is checked, so the count survives the refusal and parallel attempts cannot slip past a wait.
  */
-export function countSignInAttempt(db: Db, username: string, policy: SignInPolicy): Promise<SignInAttempt> {
-  return inScope(db, SYSTEM_SCOPE, (tx) =>
-    repo.reserveSignInAttempt(tx, username.toLowerCase(), policy.maxFailures, policy.lockSeconds),
-  );
+export function countSignInAttempt(db: Db, username: string, address: string, policy: SignInPolicy): Promise<SignInAttempt> {
+  const name = username.toLowerCase();
+  const { maxWaitSeconds } = policy;
+  return inScope(db, SYSTEM_SCOPE, async (tx) => {
+    const fromHere = await repo.reserveThrottledAttempt(tx, { username: name, source: address }, { free: policy.perSource, maxWaitSeconds });
+    if (fromHere !== null || (await repo.isFamiliarSource(tx, name, address))) return { waitSeconds: fromHere };
+    const fromAnywhere = await repo.reserveThrottledAttempt(tx, { username: name, source: '' }, { free: policy.perUsername, maxWaitSeconds });
+    return { waitSeconds: fromAnywhere };
+  });
 }
 
 /** A signed-in user re-entered their password correctly: their failed attempts no longer count. */
@@ -75,10 +88,8 @@ export async function verifyCredentials(
   const passwordMatches = await verifyPassword(user?.passwordHash, input.password);
   const accountId = user?.accountId ?? null;
 
-  if (!attempt.allowed) return { ok: false, reason: 'account_locked', accountId };
-  if (!user || !passwordMatches) {
-    return { ok: false, reason: attempt.lockedNow ? 'account_locked_now' : 'invalid_credentials', accountId };
-  }
+  if (attempt.waitSeconds !== null) return { ok: false, reason: 'throttled', accountId, waitSeconds: attempt.waitSeconds };
+  if (!user || !passwordMatches) return { ok: false, reason: 'invalid_credentials', accountId };
   if (user.disabled) return { ok: false, reason: 'user_disabled', accountId };
   // Told only after the password proved right: a wrong password gets the same answer as anywhere else.
   if (!(await flowsOf(tx, user.accountId)).password) return { ok: false, reason: 'password_flow_not_allowed', accountId };

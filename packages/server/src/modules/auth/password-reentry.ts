@@ -6,18 +6,18 @@ import { countSignInAttempt } from './auth.service.ts';
 
 /**
  * Password re-entry by a signed-in user (turning a factor off, new recovery codes, removing a security key,
- * changing the password) counts against the same per-username throttle as sign-in, reserved in a committed
+ * changing the password) counts against the same throttle as sign-in, reserved in a committed
  * transaction of its own before the password is checked: whoever finds a session left open cannot guess the
  * password here either. A right password clears the count (auth.service passwordConfirmed).
  */
 export function passwordReentryThrottle(deps: Pick<AppDeps, 'db' | 'config'>) {
-  const policy = { maxFailures: deps.config.login.maxFailures, lockSeconds: deps.config.login.lockSeconds };
+  const policy = deps.config.login.throttle;
   return async (request: FastifyRequest): Promise<void> => {
     const principal = request.principal;
     if (!principal) return; // refused by the route's own session check
-    const attempt = await countSignInAttempt(deps.db, principal.username, policy);
-    if (!attempt.allowed) {
-      throw securityRefusal(429, 'password_reentry_locked', Messages.passwordReentryLocked);
+    const attempt = await countSignInAttempt(deps.db, principal.username, request.ip, policy);
+    if (attempt.waitSeconds !== null) {
+      throw securityRefusal(429, 'password_reentry_throttled', Messages.passwordReentryLocked, { 'retry-after': String(attempt.waitSeconds) });
     }
   };
 }

@@ -190,8 +190,8 @@ describe('PUT service/user', () => {
     expect(res.json().errors.new_password).toEqual([PasswordText.sameAsUsername]);
   });
 
-  it('counts wrong current passwords against the sign-in throttle: the lock holds here and at sign-in, a right one clears the count', async () => {
-    const strict = await createTestApp({ LOGIN_MAX_FAILURES: '3' });
+  it('counts wrong current passwords against the sign-in throttle: the wait holds here and at sign-in, a right one clears the count', async () => {
+    const strict = await createTestApp({ LOGIN_FREE_ATTEMPTS: '2' });
     try {
       await seedAccount(strict.database.db, 'strict', [{ username: 'guarded' }]);
       const me = new Visitor(strict.app);
@@ -204,16 +204,17 @@ describe('PUT service/user', () => {
       expect((await change(PASSWORD)).statusCode).toBe(200); // the count starts again
       expect((await change('guess-3')).statusCode).toBe(400);
       expect((await change('guess-4')).statusCode).toBe(400);
-      expect((await change('guess-5')).statusCode).toBe(400); // the third in a row locks
+      expect((await change('guess-5')).statusCode).toBe(400); // the third in a row makes the next one wait
       const locked = await change(NEW_PASSWORD, 'Quartz-Meadow-Ferry-42');
       expect(locked.statusCode).toBe(429);
       expect(locked.json().message).toBe(Messages.passwordReentryLocked);
-      expect((await new Visitor(strict.app).signIn('guarded', NEW_PASSWORD)).statusCode).toBe(401);
+      // The same address signing in waits as well; the count is one throttle.
+      expect((await new Visitor(strict.app).signIn('guarded', NEW_PASSWORD)).statusCode).toBe(429);
       const refusals = await queryRows<{ reason: string }>(
         strict.database.db,
         sql`select reason from audit_events where action = 'auth.password_change' and outcome <> 'success' order by id`,
       );
-      expect(refusals.map((r) => r.reason)).toContain('password_reentry_locked');
+      expect(refusals.map((r) => r.reason)).toContain('password_reentry_throttled');
     } finally {
       await strict.close();
     }
