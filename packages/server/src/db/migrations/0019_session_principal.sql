@@ -1,6 +1,6 @@
 -- The principal behind a session, in one statement: every API request asks this first, and one round trip
 -- instead of a transaction of four is most of its cost on embedded PGlite.
--- The function sees every tenant's sessions (SET keydeck.bypass_rls for its own duration only): it is the
+-- The function sees every tenant's sessions (bypass_rls for its own duration only; see 0024): it is the
 -- sign-in look-up, keyed by the SHA-256 of a 256-bit session id that only the session's holder knows.
 -- A live session (not past its absolute expiry nor idle too long, user and account enabled) gets its
 -- last-seen refreshed when older than p_touch_seconds, so a busy session does not write on every request.
@@ -24,7 +24,6 @@ RETURNS TABLE (
   permissions text[]
 )
 LANGUAGE sql VOLATILE
-SET keydeck.bypass_rls = 'on'
 AS $$
   WITH live AS (
     SELECT s.id_hash, s.user_id, s.account_id, s.next_factor, s.current_service_id, s.last_seen_at

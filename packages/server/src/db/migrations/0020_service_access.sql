@@ -3,11 +3,10 @@
 -- session), any other only without one. A session reached without a token slides its idle expiry once a tenth
 -- of it has passed (a minute of the default ten), so that a busy operator does not write on every call.
 -- Keyed by the console session's hash, which only its holder knows; it reads across tenants for that reason
--- alone (SET keydeck.bypass_rls for its own duration).
+-- alone (bypass_rls for its own duration; see 0024).
 CREATE FUNCTION keydeck_service_access(p_console_session_hash text, p_service_id uuid, p_session_id uuid, p_idle_seconds integer)
 RETURNS TABLE (id uuid, service_user_id uuid, group_name text, permissions jsonb)
 LANGUAGE sql VOLATILE
-SET keydeck.bypass_rls = 'on'
 AS $$
   WITH live AS (
     SELECT ss.id, ss.service_user_id, ss.expires_at, sv.use_jwt
