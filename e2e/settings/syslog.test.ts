@@ -9,7 +9,7 @@ import { apiCall } from '../harness/api';
 import { useBrowser } from '../harness/browser';
 import { waitForDialog } from '../harness/dialog';
 import { fill, submit } from '../harness/form';
-import { Demo, signIn } from '../harness/sign-in';
+import { Demo, signIn, signInAsPlatformAdmin } from '../harness/sign-in';
 import { rows } from '../harness/table';
 import { waitForToast } from '../harness/toast';
 
@@ -48,6 +48,24 @@ async function openSyslogFromNav(page: Page): Promise<string> {
 }
 
 describe('syslog settings', () => {
+  // The test receivers listen on 127.0.0.1, which the egress policy closes until a platform administrator opens it.
+  it('lets a platform administrator open loopback in the egress policy', async () => {
+    const { page } = browser;
+    await signInAsPlatformAdmin(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Egress policy' }).click();
+    await page.waitForURL((url) => url.pathname === '/configuration/egress-policy');
+    const ranges = page.getByLabel('Allowed despite the defaults');
+    await ranges.fill('not an address');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('“not an address” is not an IPv4 or IPv6 address or range').waitFor();
+    await ranges.fill('127.0.0.1');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await waitForToast(page, 'The egress policy was saved.');
+    expect(await ranges.inputValue()).toBe('127.0.0.1/32');
+    await page.screenshot({ path: '/tmp/shots/egress-policy.png', fullPage: true });
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
+
   it('adds a UDP server, sends a test message it receives as RFC 5424, and shows a refused test in red', async () => {
     const { page } = browser;
     await signIn(page, Demo.admin.username);

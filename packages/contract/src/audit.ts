@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = [
   'auth.u2f_complete',
   'cryptoverse.external_ca_create',
   'cryptoverse.external_ca_update',
+  'egress_policy.update',
   'features.set',
   'identity_providers.create',
   'identity_providers.update',

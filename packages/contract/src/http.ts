@@ -37,6 +37,7 @@ export const ApiPath = {
   syslogConfigTest: `${API_V1}/accounts/:account_id/syslog-configs/:config_id/test`,
   users: `${API_V1}/user/users`,
   roles: `${API_V1}/user/roles`,
+  egressPolicy: `${API_V1}/admin/egress-policy`,
   auditEvents: `${API_V1}/audit/events`,
   auditExport: `${API_V1}/audit/events/export`,
   auditVerify: `${API_V1}/audit/chain/verify`,

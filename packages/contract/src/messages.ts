@@ -60,6 +60,8 @@ export const Messages = {
   offboardingPlatformAccount: 'The platform account cannot be offboarded.',
   offboardingExportRequired: 'Export the account data first: deletion needs an export made in the last 24 hours.',
   offboardingSlugMismatch: 'Type the account slug exactly to confirm the deletion.',
+  egressRefused:
+    'Keydeck does not connect to this address: the platform’s own and private networks are closed to tenant connections. Ask your platform administrator if it must be reachable.',
   syslogNameTaken: 'The account already has a syslog server with this name.',
   usernameTaken: 'This username is already taken.',
   roleNameTaken: 'The account already has a role with this name.',

@@ -1,4 +1,5 @@
 import { hkdfSync } from 'node:crypto';
+import { Messages } from '@keydeck/contract/messages';
 import { buildApp } from './app.ts';
 import { bootstrap } from './bootstrap.ts';
 import type { Config } from './config.ts';
@@ -10,6 +11,7 @@ import { createJobQueue, type JobQueueOptions } from './platform/job-queue.ts';
 import { createMailer } from './platform/mailer.ts';
 import { startHousekeeping } from './platform/housekeeping.ts';
 import { loadAuditKey } from './platform/audit-key.ts';
+import { createEgress, type Endpoint } from './platform/egress-policy.ts';
 import { createSecretBox } from './platform/secret-box.ts';
 import { createServiceTokens } from './platform/service-tokens.ts';
 import { createSessionStore } from './platform/session-store.ts';
@@ -28,6 +30,7 @@ export async function start(
   const boot = await bootstrap(database.db, { username: config.adminUsername, password: config.adminPassword });
   const jobs = createJobQueue(database, options.jobQueue);
   const auditKey = loadAuditKey(config.auditKey, config.dataDir);
+  const egress = createEgress(database.db, ownEndpoints(config), Messages.egressRefused);
   const app = await buildApp({
     config,
     database,
@@ -37,6 +40,7 @@ export async function start(
     mailer: createMailer(config.mail),
     secretBox: createSecretBox(config.encryptionKey ?? boot.encryptionKey),
     auditKey,
+    egress,
     // A key of its own for service session tokens, derived so that no new secret needs storing.
     serviceTokens: createServiceTokens(new Uint8Array(hkdfSync('sha256', boot.antiForgerySecret, '', 'keydeck service session tokens', 32))),
     jobs,
@@ -44,7 +48,7 @@ export async function start(
   });
   app.addHook('onClose', () => database.close());
   // onClose hooks run last-added first: delivery stops (its in-flight batch recorded) before the database closes.
-  const syslogDelivery = startSyslogDelivery(database.db, app.log, options.syslogDelivery);
+  const syslogDelivery = startSyslogDelivery(database.db, egress, app.log, options.syslogDelivery);
   app.addHook('onClose', () => syslogDelivery.stop());
   const housekeeping = startHousekeeping(database.db, config.session, app.log);
   app.addHook('onClose', () => housekeeping.stop());
@@ -53,4 +57,14 @@ export async function start(
   await startServiceProvisioning(jobs, database.db, auditKey);
   app.addHook('onClose', () => jobs.stop());
   return { app, database, generatedAdminPassword: boot.generatedAdminPassword };
+}
+
+/** The console's own listener and its database: never a tenant's destination. */
+function ownEndpoints(config: Config): Endpoint[] {
+  const own: Endpoint[] = [{ host: config.host, port: config.port }];
+  if (config.databaseUrl) {
+    const url = new URL(config.databaseUrl);
+    own.push({ host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port || 5432) });
+  }
+  return own;
 }

@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/database.ts';
 import type { AntiForgery } from './anti-forgery.ts';
+import type { Egress } from './egress-policy.ts';
 import type { JobQueue } from './job-queue.ts';
 import type { Mailer } from './mailer.ts';
 import type { SecretBox } from './secret-box.ts';
@@ -18,6 +19,8 @@ export type AppDeps = {
   secretBox: SecretBox;
   /** The audit chain's link key, never in the database. */
   auditKey: Uint8Array;
+  /** The one egress policy for every connection a tenant configures. */
+  egress: Egress;
   serviceTokens: ServiceTokens;
   /** Background jobs (pg-boss); handlers queue work inside their request's transaction. */
   jobs: JobQueue;

@@ -205,6 +205,12 @@ const portRanges = screen(shell, 'v2/admin/company-management/port-ranges', {
   search: list(portRangesQuery),
   component: lazyScreen(() => import('../features/port-ranges/pages/port-ranges.page'), 'PortRangesPage'),
 });
+const egressPolicy = screen(shell, 'configuration/egress-policy', {
+  permission: Permission.platformAdmin,
+  title: 'Egress policy',
+  nav: { label: 'Egress policy', group: 'Administration', description: 'Where connections customers configure may go.' },
+  component: lazyScreen(() => import('../features/egress/pages/egress-policy.page'), 'EgressPolicyPage'),
+});
 // One account: a header above tabs, one per child below (adding a section is adding a child); the default is company.
 const account = screen(shell, 'v2/admin/company-management/accounts/$account_id', {
   permission: Permission.platformAdmin,
@@ -281,6 +287,7 @@ export const routeTree = rootRoute.addChildren([
     syslogSettings,
     accounts,
     portRanges,
+    egressPolicy,
     account.addChildren([accountIndex, ...accountTabs]),
   ]),
   unknown,

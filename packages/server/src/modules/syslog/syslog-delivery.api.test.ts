@@ -1,3 +1,4 @@
+import { ApiPath } from '@keydeck/contract/http';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, ROLE, queryRows, seedAccount } from '../../../test/fixtures.ts';
 import { startRsyslog, waitFor, type Rsyslog } from '../../../test/rsyslog.ts';
-import { Visitor, createTestApp } from '../../../test/test-app.ts';
+import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
 import type { Db } from '../../db/database.ts';
 import { start } from '../../start.ts';
 
@@ -37,7 +38,14 @@ async function tenant(app: FastifyInstance, db: Db, slug: string) {
     },
     /** Audit events made the way a user makes them: refused sign-ins. */
     async failSignIns(count: number) {
-      for (let i = 0; i < count; i++) expect((await new Visitor(app).signIn(`${slug}-user`, 'wrong password')).statusCode).toBe(401);
+      // Each from an address of its own, so that sign-in throttling does not slow them down.
+      for (let i = 0; i < count; i++) {
+        const visitor = new Visitor(app);
+        await visitor.get('/rest/api/v1/login');
+        const payload = { username: `${slug}-user`, password: 'wrong password' };
+        const res = await visitor.call({ method: 'POST', url: '/rest/api/v1/login', payload, remoteAddress: `198.51.100.${(i % 250) + 1}` });
+        expect(res.statusCode).toBe(401);
+      }
     },
   };
 }
@@ -69,7 +77,15 @@ async function allDelivered(db: Db, accountId: string, received: () => string, t
 beforeAll(async () => {
   t = await createTestApp();
   rsyslog = await startRsyslog();
+  await allowLoopback(t.app);
 });
+
+/** The test receivers listen on loopback, which the egress policy closes until a platform administrator opens it. */
+async function allowLoopback(app: FastifyInstance) {
+  const platform = new Visitor(app);
+  await platform.signIn(ADMIN.username, ADMIN.password);
+  expect((await platform.call({ method: 'PUT', url: ApiPath.egressPolicy, payload: { allowed_ranges: ['127.0.0.1/32'] } })).statusCode).toBe(200);
+}
 afterAll(async () => {
   await t?.close();
   await rsyslog?.close();
@@ -150,6 +166,7 @@ describe('syslog delivery to rsyslog', () => {
     const base = await createTestApp({ DATA_DIR: join(tmp, 'restart-db') });
     await base.close();
     const first = await start(base.config);
+    await allowLoopback(first.app);
     const a = await tenant(first.app, first.database.db, 'durable');
     const config = await a.addServer({ port: rsyslog.tcpPort, protocol: 'tcp' });
     await rsyslog.stop();

@@ -6,6 +6,7 @@ import { SYSTEM_SCOPE, inScope } from '../../platform/tenant-scope.ts';
 import { formatAuditEvent } from './rfc5424.ts';
 import * as repo from './syslog.repository.ts';
 import { DEFAULT_SEND_OPTIONS, sendSyslog, type SendOptions } from './syslog.transport.ts';
+import type { Egress } from '../../platform/egress-policy.ts';
 
 export type DeliveryOptions = {
   /** Pause between polls when nothing was due. */
@@ -41,7 +42,7 @@ export function retryDelay(failures: number, options: Pick<DeliveryOptions, 'ret
  * so events go out in order per destination. Network I/O happens between two short transactions, never
  * inside one. Delivery is at least once: a crash after sending and before recording sends the batch again.
  */
-export function startSyslogDelivery(db: Db, log: FastifyBaseLogger, overrides: Partial<DeliveryOptions> = {}): SyslogDelivery {
+export function startSyslogDelivery(db: Db, egress: Egress, log: FastifyBaseLogger, overrides: Partial<DeliveryOptions> = {}): SyslogDelivery {
   const options = { ...DEFAULT_DELIVERY_OPTIONS, ...overrides };
   const owner = randomUUID();
   // The lease must outlive the longest send, or another process would start the same batch meanwhile.
@@ -59,7 +60,7 @@ export function startSyslogDelivery(db: Db, log: FastifyBaseLogger, overrides: P
     if (!claimed) return false;
     const { destination, batch } = claimed;
     const messages = batch.map((b) => formatAuditEvent(b.event, { ...origin, facility: destination.facility }));
-    const error = await sendSyslog(destination, messages, options.send).then(
+    const error = await sendSyslog(destination, messages, egress, options.send).then(
       () => null,
       (err: unknown) => (err instanceof Error ? err.message : String(err)),
     );

@@ -85,7 +85,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     // The message goes out before the request's transaction opens: no transaction waits on the network.
     preHandler: async (request) => {
       const accountId = targetAccount(request.principal!, request.params.account_id);
-      testResult.set(request, await syslog.sendTestMessage(deps.db, request.principal!, accountId, request.params.config_id, request.id));
+      testResult.set(request, await syslog.sendTestMessage(deps.db, deps.egress, request.principal!, accountId, request.params.config_id, request.id));
     },
     handler: async (request) => ({ test_result: testResult.of(request) }),
   });

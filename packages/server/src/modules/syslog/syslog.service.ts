@@ -8,6 +8,7 @@ import { accountScope, inScope, type TenantScope } from '../../platform/tenant-s
 import { APP_NAME, Severity, formatMessage } from './rfc5424.ts';
 import * as repo from './syslog.repository.ts';
 import { sendSyslog } from './syslog.transport.ts';
+import type { Egress } from '../../platform/egress-policy.ts';
 
 export async function listConfigs(tx: Tx, accountId: string, query: SyslogConfigsListQuery) {
   if (!(await repo.accountExists(tx, accountId))) throw notFound();
@@ -43,7 +44,7 @@ export async function deleteConfig(tx: Tx, accountId: string, id: string): Promi
  * Sends one test message to a saved configuration and reports the outcome. Reads in a transaction of its own
  * and sends after it ended: no transaction stays open during network I/O.
  */
-export async function sendTestMessage(db: Db, principal: Principal, accountId: string, id: string, requestId: string) {
+export async function sendTestMessage(db: Db, egress: Egress, principal: Principal, accountId: string, id: string, requestId: string) {
   const scope: TenantScope = principal.platformAdmin ? { accountId: principal.account.id, bypass: true } : accountScope(accountId);
   const found = await inScope(db, scope, (tx) => repo.findDestination(tx, accountId, id));
   if (!found) throw notFound();
@@ -60,7 +61,7 @@ export async function sendTestMessage(db: Db, principal: Principal, accountId: s
     structuredData: [{ id: 'keydeck@32473', params: [['request_id', requestId], ['config', destination.name], ['actor', principal.username]] }],
     msg: `Keydeck test message for syslog server '${destination.name}'`,
   });
-  const error = await sendSyslog(destination, [message]).then(
+  const error = await sendSyslog(destination, [message], egress).then(
     () => null,
     (err: unknown) => (err instanceof Error ? err.message : String(err)),
   );

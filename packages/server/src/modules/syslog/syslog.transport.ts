@@ -1,7 +1,7 @@
 import { createSocket } from 'node:dgram';
-import { lookup } from 'node:dns/promises';
 import { connect as connectTcp, isIP, type Socket } from 'node:net';
 import { connect as connectTls } from 'node:tls';
+import { EgressRefused, type Egress } from '../../platform/egress-policy.ts';
 import { octetCounted } from './rfc5424.ts';
 
 export type SyslogTarget = { host: string; port: number; protocol: 'udp' | 'tcp' | 'tls'; caCertificate: string | null };
@@ -25,12 +25,15 @@ export class DeliveryError extends Error {
  * (UDP, RFC 5426). Resolves once everything was handed over; UDP cannot tell a lost datagram, TCP and TLS
  * fail when the connection breaks before the receiver closed its side or the grace ran out.
  */
-export async function sendSyslog(target: SyslogTarget, messages: string[], options: SendOptions = DEFAULT_SEND_OPTIONS): Promise<void> {
+export async function sendSyslog(target: SyslogTarget, messages: string[], egress: Egress, options: SendOptions = DEFAULT_SEND_OPTIONS): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new DeliveryError(`No answer from ${where(target)} within ${options.timeoutMs / 1000} s`)), options.timeoutMs);
   });
-  const work = target.protocol === 'udp' ? sendUdp(target, messages) : sendStream(target, messages, options, deadline);
+  // The name is resolved once and checked against the egress policy; the connection goes to that checked address.
+  const work = egress
+    .resolve(target.host, target.port)
+    .then((address) => (target.protocol === 'udp' ? sendUdp(target, address, messages) : sendStream(target, address, messages, options, deadline)));
   try {
     await Promise.race([work, deadline]);
   } catch (err) {
@@ -42,8 +45,7 @@ export async function sendSyslog(target: SyslogTarget, messages: string[], optio
 
 const UDP_REFUSAL_WAIT_MS = 150;
 
-async function sendUdp(target: SyslogTarget, messages: string[]): Promise<void> {
-  const address = isIP(target.host) ? { address: target.host, family: isIP(target.host) } : await lookup(target.host);
+async function sendUdp(target: SyslogTarget, address: Resolved, messages: string[]): Promise<void> {
   const socket = createSocket(address.family === 6 ? 'udp6' : 'udp4');
   try {
     // A connected socket learns of ICMP 'port unreachable' and fails the next send with ECONNREFUSED.
@@ -68,16 +70,16 @@ async function sendUdp(target: SyslogTarget, messages: string[]): Promise<void> 
   }
 }
 
-async function sendStream(target: SyslogTarget, messages: string[], options: SendOptions, deadline: Promise<never>): Promise<void> {
+async function sendStream(target: SyslogTarget, address: Resolved, messages: string[], options: SendOptions, deadline: Promise<never>): Promise<void> {
   const socket: Socket =
     target.protocol === 'tls'
       ? connectTls({
-          host: target.host,
+          host: address.address,
           port: target.port,
           ...(isIP(target.host) ? {} : { servername: target.host }),
           ...(target.caCertificate ? { ca: target.caCertificate } : {}),
         })
-      : connectTcp({ host: target.host, port: target.port });
+      : connectTcp({ host: address.address, port: target.port });
   const failed = new Promise<never>((_, reject) => socket.once('error', reject));
   failed.catch(() => undefined);
   deadline.catch(() => socket.destroy()); // a receiver that never answers must not keep the socket open
@@ -98,8 +100,11 @@ function where(target: SyslogTarget): string {
   return `${target.host}:${target.port}`;
 }
 
+type Resolved = { address: string; family: 4 | 6 };
+
 function toDeliveryError(err: unknown, target: SyslogTarget): DeliveryError {
   if (err instanceof DeliveryError) return err;
+  if (err instanceof EgressRefused) return new DeliveryError(err.message);
   const code = (err as NodeJS.ErrnoException).code ?? '';
   const text: Record<string, string> = {
     ECONNREFUSED: `Connection refused by ${where(target)}`,
