@@ -48,8 +48,22 @@ async function cleanUp() {
   }
 }
 
-/** Starts Keydeck on one database, signs in, and measures the signed-in GET next to the baseline. */
-async function benchDatabase(database, bare, databaseUrl) {
+/**
+ * Starts Keydeck on one database, signs in, and measures the signed-in GET and a service data call next to the
+ * baselines on the same database: plain Fastify, and Fastify plus one indexed session look-up (the limit).
+ */
+async function benchDatabase(database, databaseUrl) {
+  const bare = await step(`start bare fastify on ${database}`, () => startBare(databaseUrl));
+  if (bare) {
+    const stopBare = () => bare.stop();
+    cleanups.push(stopBare);
+    results.load[database].bare = await step(`load GET /bare on ${database}`, () => measureGet(`${bare.origin}/bare`));
+    results.load[database].limit = await step(`load GET /bare-session on ${database}`, () =>
+      measureGet(`${bare.origin}/bare-session`, { cookie: 'BENCH_SESSION=bench-session' }),
+    );
+    // One server at a time on the CPUs.
+    await step(`stop bare fastify on ${database}`, () => stopEarly(stopBare));
+  }
   const keydeck = await step(`start keydeck on ${database}`, () => startKeydeck({ label: database, databaseUrl }));
   if (!keydeck) return undefined;
   const stop = () => keydeck.stop();
@@ -59,8 +73,6 @@ async function benchDatabase(database, bare, databaseUrl) {
     results.load[database].keydeck = await step(`load GET ${LOGIN_API} on ${database}`, () =>
       measureGet(keydeck.origin + LOGIN_API, { cookie: session.sessionCookie }),
     );
-  }
-  if (session) {
     const serviceUrl = await step(`open a service session on ${database}`, () => openServiceSession(keydeck.origin, session));
     if (serviceUrl) {
       results.load[database].service = await step(`load GET service data on ${database}`, () =>
@@ -68,15 +80,11 @@ async function benchDatabase(database, bare, databaseUrl) {
       );
     }
   }
-  if (bare) results.load[database].bare = await step(`load GET /bare (${database} run)`, () => measureGet(`${bare.origin}/bare`));
   return { keydeck, session, stop };
 }
 
 async function main() {
-  const bare = await step('start bare fastify', startBare);
-  if (bare) cleanups.push(() => bare.stop());
-
-  const pglite = await benchDatabase('PGlite', bare);
+  const pglite = await benchDatabase('PGlite');
   if (pglite) {
     const loginUrl = `${pglite.keydeck.origin}/login`;
     results.bundle = await step('bundle of /login', () => measureBundle(loginUrl));
@@ -96,7 +104,7 @@ async function main() {
   const postgres = await step('start postgresql', () => startPostgres('keydeck_bench'));
   if (postgres) {
     cleanups.push(() => postgres.stop());
-    await benchDatabase('PostgreSQL', bare, postgres.url);
+    await benchDatabase('PostgreSQL', postgres.url);
   }
 }
 
