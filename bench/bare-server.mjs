@@ -6,9 +6,9 @@ import Fastify from 'fastify';
  * Fastify plus one indexed session look-up on the same kind of database (/bare-session): the limit a signed-in
  * request of Keydeck can approach, since it cannot need less than finding its session.
  */
+const SESSION_ID = 'bench-session';
 const app = Fastify({ logger: false });
 const lookup = await sessionLookup(process.env.DATABASE_URL);
-const SESSION_ID = 'bench-session';
 
 app.get('/bare', async () => ({ ok: true, service: 'bare', version: 1 }));
 app.get('/bare-session', async (request, reply) => {

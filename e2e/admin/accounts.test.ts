@@ -93,4 +93,25 @@ describe('accounts administration', () => {
     await field(page, 'Company name').waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
   });
+
+  it('shows every account section, "IP allowlist" among them, at 1440 and 768 px', async () => {
+    const { page } = browser;
+    await signInAsPlatformAdmin(page);
+    await page.goto(ACCOUNTS);
+    await settled(page, 'Accounts');
+    await table(page, 'Accounts').getByRole('link').first().click();
+    const tabs = page.getByRole('tablist', { name: 'Account sections' }).getByRole('tab');
+    await tabs.first().waitFor();
+    expect(await tabs.allTextContents()).toContain('IP allowlist');
+    for (const width of [1440, 768]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const tab of await tabs.all()) {
+        const box = (await tab.boundingBox())!;
+        expect([await tab.textContent(), box.x >= 0 && box.x + box.width <= width]).toEqual([await tab.textContent(), true]);
+      }
+      await page.screenshot({ path: `/tmp/shots/account-tabs-${width}.png` });
+    }
+    await tabs.filter({ hasText: 'Offboarding' }).click();
+    await page.waitForURL((url) => url.pathname.endsWith('/account-offboarding'));
+  });
 });

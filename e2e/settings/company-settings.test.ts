@@ -12,7 +12,7 @@ const SETTINGS = '/v2/home/settings/company-settings';
 const ELSEWHERE = '192.0.2.0/24';
 
 describe('company settings', () => {
-  it('asks before adding an address that leaves the user outside the allowlist, then lists it', async () => {
+  it('adds addresses without a needless warning, asks before enforcing, and shows enforcement at once everywhere', async () => {
     const { page } = browser;
     await signIn(page, Demo.admin.username);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Company settings' }).click();
@@ -20,18 +20,32 @@ describe('company settings', () => {
     expect(currentIp).toBeTruthy();
     expect(await page.getByTestId('account-code').textContent()).toBeTruthy();
 
-    await field(page, 'IP address or range').fill(ELSEWHERE);
-    await page.getByRole('button', { name: 'Add', exact: true }).click();
-    const dialog = await waitForDialog(page);
-    expect(await dialog.textContent()).toContain(`your current address ${currentIp} outside the IP allowlist`);
-    await dialog.getByRole('button', { name: 'Yes' }).click();
-    await waitForToast(page, `${ELSEWHERE} added to the IP allowlist.`);
+    // Not enforced, the list keeps nobody out: adding an address elsewhere asks nothing.
+    for (const address of [ELSEWHERE, currentIp!]) {
+      await field(page, 'IP address or range').fill(address);
+      await page.getByRole('button', { name: 'Add', exact: true }).click();
+      await waitForToast(page, `${address} added to the IP allowlist.`);
+    }
     await rows(page, 'IP allowlist entries').filter({ hasText: ELSEWHERE }).waitFor();
-    expect(await page.getByTestId('allowlist-usage').textContent()).toMatch(/^1 of \d+ entries used$/);
+    expect(await page.getByTestId('allowlist-usage').textContent()).toMatch(/^2 of \d+ entries used$/);
 
-    // The demo company does not enforce its list, so removing needs no confirmation.
-    await page.getByRole('button', { name: `Remove ${ELSEWHERE}` }).click();
-    await waitForToast(page, `${ELSEWHERE} removed from the IP allowlist.`);
+    await page.getByTestId('enforce-ip-switch').click({ force: true });
+    const dialog = await waitForDialog(page);
+    expect(await dialog.textContent()).toContain('Enforce the IP allowlist?');
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    await waitForToast(page, 'The IP allowlist is enforced now.');
+    await page.getByTestId('enforce-ip').getByText('Enforced', { exact: true }).waitFor();
+    // The list's own badge agrees without a reload.
+    await page.locator('.mantine-Badge-root', { hasText: /^Enforced$/ }).waitFor();
+    await page.screenshot({ path: '/tmp/shots/company-enforced.png', fullPage: true });
+
+    await page.getByTestId('enforce-ip-switch').click({ force: true });
+    await waitForToast(page, 'The IP allowlist is no longer enforced.');
+    await page.locator('.mantine-Badge-root', { hasText: /^Not enforced$/ }).waitFor();
+    for (const address of [ELSEWHERE, currentIp!]) {
+      await page.getByRole('button', { name: new RegExp(`^Remove ${address.replaceAll('.', '\\.')}`) }).click();
+      await waitForToast(page, 'removed from the IP allowlist.');
+    }
     await page.getByText('No addresses yet. Add one above.').waitFor();
   });
 

@@ -51,6 +51,8 @@ export const Messages = {
   ipNotAllowed: (ip: string) => `Access from your address ${ip} is not allowed by your company's IP allowlist.`,
   allowlistExcludesYou: (ip: string) =>
     `This change leaves your current address ${ip} outside the IP allowlist: you would lose access. Confirm to go ahead.`,
+  enforceAllowlistConfirm:
+    'Enforce the IP allowlist? From now on sign-in and every call from an address outside the list are refused, for every user of the company.',
   allowlistEmpty: 'Add at least one address to the IP allowlist before enforcing it.',
   allowlistFull: (allowance: number) => `This account may hold at most ${allowance} IP allowlist entries.`,
   allowlistDuplicate: 'This address is already on the allowlist.',

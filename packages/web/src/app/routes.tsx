@@ -236,7 +236,8 @@ const accountTabs = [
     search: list(accountRolesSearch),
     component: lazyScreen(() => import('../features/users/pages/account-roles.page'), 'AccountRolesPage'),
   }),
-  tab('whitelist', 'Whitelist', { component: lazyScreen(() => import('../features/allowlist/pages/account-whitelist.page'), 'AccountWhitelistPage') }),
+  // The spec's path says whitelist; every screen says IP allowlist.
+  tab('whitelist', 'IP allowlist', { component: lazyScreen(() => import('../features/allowlist/pages/account-whitelist.page'), 'AccountWhitelistPage') }),
   tab('port-ranges', 'Port ranges', {
     search: list(accountPortRangesSearch),
     component: lazyScreen(() => import('../features/port-ranges/pages/account-port-ranges.page'), 'AccountPortRangesPage'),

@@ -33,13 +33,10 @@ describe('admin/ips', () => {
     expect(allowlist.parse(res.json())).toMatchObject({ account_id: acme.accountId, current_ip: '127.0.0.1', enforce_ip: false, ip_addresses: [] });
   });
 
-  it('asks for confirmation before a list that leaves the caller outside, then keeps canonical ranges', async () => {
-    const unconfirmed = await admin.call({ method: 'POST', url: IPS, payload: { ip_address: '203.0.113.0/24' } });
-    expect(unconfirmed.statusCode).toBe(409);
-    expect(unconfirmed.json()).toMatchObject({ message: Messages.allowlistExcludesYou('127.0.0.1'), error: 'confirmation_required' });
-    expect(allowlist.parse((await admin.get(IPS)).json()).ip_addresses).toEqual([]);
-
-    expect((await admin.call({ method: 'POST', url: IPS, payload: { ip_address: '203.0.113.0/24', confirm: true } })).statusCode).toBe(200);
+  it('adds without asking while the list is not enforced (it keeps nobody out yet), and keeps canonical ranges', async () => {
+    const added = await admin.call({ method: 'POST', url: IPS, payload: { ip_address: '203.0.113.0/24' } });
+    expect(added.statusCode).toBe(200);
+    expect(allowlist.parse(added.json()).ip_addresses.map((e) => e.ip_address)).toEqual(['203.0.113.0/24']);
     const res = await admin.call({ method: 'POST', url: IPS, payload: { ip_address: '127.0.0.1' } });
     expect(allowlist.parse(res.json()).ip_addresses.map((e) => e.ip_address)).toEqual(['203.0.113.0/24', '127.0.0.1/32']);
     const ipv6 = await admin.call({ method: 'POST', url: IPS, payload: { ip_address: '2001:DB8::/32' } });

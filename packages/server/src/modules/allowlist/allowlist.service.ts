@@ -31,7 +31,8 @@ export async function addEntry(tx: Tx, accountId: string, range: string, caller:
   if (ranges.length >= current.admin_whitelist_allowance) {
     throw refused('allowance_exceeded', Messages.allowlistFull(current.admin_whitelist_allowance));
   }
-  requireConfirmationIfLockedOut([...ranges, canonical], caller);
+  // Adding never takes anyone's access away: enforced, the caller is already on the list; not enforced, the list
+  // keeps nobody out yet (the warning belongs to switching enforcement on).
   await repo.insertEntry(tx, accountId, canonical);
   return getAllowlist(tx, accountId, caller.ip);
 }

@@ -23,7 +23,22 @@ export interface DataTableColumn<T> {
   /** The order_by value this column sorts by; without it the column is not sortable. */
   sortKey?: string;
   width?: number | string;
+  /** Kept in view at the right edge while the rest scrolls sideways; the 'actions' column always is. */
+  pinned?: boolean;
 }
+
+/**
+ * On a narrow screen the table scrolls sideways; the row's actions stay in view at its right edge, with a shadow
+ * that says more lies under it.
+ */
+const PINNED_STYLE = {
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  background: 'var(--mantine-color-body)',
+  boxShadow: 'inset 8px 0 8px -8px rgba(0, 0, 0, 0.25)',
+} as const;
+const pinnedStyle = <T,>(column: DataTableColumn<T>) => ((column.pinned ?? column.key === 'actions') ? PINNED_STYLE : undefined);
 
 export interface DataTableProps<T> {
   /** The table's accessible name, e.g. "Accounts". */
@@ -113,7 +128,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 </Table.Td>
               ) : null}
               {columns.map((column) => (
-                <Table.Td key={column.key}>{column.render(row)}</Table.Td>
+                <Table.Td key={column.key} style={pinnedStyle(column)}>
+                  {column.render(row)}
+                </Table.Td>
               ))}
             </Table.Tr>
           );
@@ -195,7 +212,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     width={column.width}
                   />
                 ) : (
-                  <Table.Th key={column.key} w={column.width} style={{ whiteSpace: 'nowrap' }}>
+                  <Table.Th key={column.key} w={column.width} style={{ whiteSpace: 'nowrap', ...pinnedStyle(column) }}>
                     {column.title}
                   </Table.Th>
                 ),

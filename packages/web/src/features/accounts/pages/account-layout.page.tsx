@@ -81,7 +81,8 @@ export function AccountLayoutPage() {
           }}
           keepMounted={false}
         >
-          <Tabs.List aria-label="Account sections" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+          {/* Fourteen sections: the tabs wrap onto a second row rather than hide any at narrow widths. */}
+          <Tabs.List aria-label="Account sections" style={{ flexWrap: 'wrap' }}>
             {tabs.map((tab) => (
               <Tabs.Tab key={tab.routeId} value={tab.routeId}>
                 {tab.label}

@@ -88,6 +88,7 @@ export function AuditLogView({ search, onChange, fixedAccountId }: AuditLogViewP
 
   const details: DataTableColumn<AuditEvent> = {
     key: 'details',
+    pinned: true,
     title: 'Details',
     width: 90,
     render: (event) => (

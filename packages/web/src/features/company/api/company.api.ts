@@ -23,7 +23,10 @@ export function useEnforceIpChange() {
       ),
     meta: { errorContext: 'Could not change IP allowlist enforcement' },
     onSuccess: (settings) => {
-      if (settings) queryClient.setQueryData(companyKeys.all, settings);
+      if (!settings) return;
+      queryClient.setQueryData(companyKeys.all, settings);
+      // The allowlist panel shows enforcement too: every account's copy of it is stale now.
+      void queryClient.invalidateQueries({ queryKey: queryKeys('allowlist').all });
     },
   });
 }
