@@ -17,6 +17,8 @@ export const userTotp = pgTable('user_totp', {
   failures: integer('failures').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The session that started a pending enrolment: it is shown the same secret again (a reload), no other is. */
+  enrollingSessionHash: text('enrolling_session_hash'),
 });
 
 /** Single-use recovery codes: only the SHA-256 of each (80 random bits) is kept. */

@@ -64,6 +64,8 @@ beforeAll(async () => {
     { username: 'erin', roleNames: [ROLE.readOnly] },
     { username: 'frank', roleNames: [ROLE.readOnly], mfaEnforced: true },
     { username: 'gina', roleNames: [ROLE.readOnly] },
+    { username: 'grace', roleNames: [ROLE.readOnly] },
+    { username: 'linus', roleNames: [ROLE.readOnly] },
     { username: 'hal', roleNames: [ROLE.readOnly] },
     { username: 'reader', roleNames: [ROLE.readOnly] },
   ]);
@@ -75,6 +77,21 @@ afterAll(async () => {
 });
 
 describe('TOTP enrolment', () => {
+  it('shows the same secret again when the session that started an enrolment starts it again (a reload), a fresh one elsewhere', async () => {
+    const visitor = await signedIn('grace');
+    const first = totpEnrolmentResponse.parse((await visitor.post(BEGIN)).json()).enrolment.secret;
+    const reloaded = totpEnrolmentResponse.parse((await visitor.post(BEGIN)).json()).enrolment.secret;
+    expect(reloaded).toBe(first);
+    // The app scanned the first one: its code still confirms.
+    await awayFromStepEdge();
+    expect((await visitor.post(CONFIRM, { otp: oathtoolCode(first) })).statusCode).toBe(200);
+
+    const other = await signedIn('linus');
+    const mine = totpEnrolmentResponse.parse((await other.post(BEGIN)).json()).enrolment.secret;
+    const elsewhere = await signedIn('linus');
+    expect(totpEnrolmentResponse.parse((await elsewhere.post(BEGIN)).json()).enrolment.secret).not.toBe(mine);
+  });
+
   it('gives the secret once with a server-rendered QR code, confirms with an oathtool code, issues ten recovery codes', async () => {
     const visitor = await signedIn('ada');
     expect(mfaStatusResponse.parse((await visitor.get(MFA)).json()).mfa).toEqual({

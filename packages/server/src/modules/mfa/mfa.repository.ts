@@ -10,13 +10,13 @@ export async function findTotp(tx: Tx, userId: string) {
 }
 
 /** Starts (or restarts) an enrolment with a fresh secret; a confirmed factor is never overwritten. */
-export async function savePendingTotp(tx: Tx, row: { userId: string; accountId: string; secret: string }) {
+export async function savePendingTotp(tx: Tx, row: { userId: string; accountId: string; secret: string; enrollingSessionHash: string }) {
   const saved = await tx
     .insert(userTotp)
     .values(row)
     .onConflictDoUpdate({
       target: userTotp.userId,
-      set: { secret: row.secret, createdAt: sql`now()`, failures: 0, lockedUntil: null },
+      set: { secret: row.secret, createdAt: sql`now()`, failures: 0, lockedUntil: null, enrollingSessionHash: row.enrollingSessionHash },
       setWhere: isNull(userTotp.confirmedAt),
     })
     .returning({ userId: userTotp.userId });

@@ -33,15 +33,18 @@ export async function statusOf(tx: Tx, userId: string): Promise<MfaStatus> {
 }
 
 /**
- * Starts enrolling an authenticator app: a fresh secret, answered this once (text and server-rendered QR
- * code) and replaced by every new start until a first code confirms it.
+ * Starts enrolling an authenticator app: a secret answered as text and a server-rendered QR code. The session
+ * that started the enrolment gets the same secret again until a first code confirms it (a reload of the setup
+ * page must not invalidate the app that already scanned it); any other session starts with a fresh one.
  */
 export async function beginEnrolment(tx: Tx, box: SecretBox, user: Principal): Promise<TotpEnrolment> {
-  const secret = newTotpSecret();
+  const pending = await repo.findTotp(tx, user.userId);
+  if (pending?.confirmedAt) throw conflict('totp_already_enabled', Messages.totpAlreadyEnabled);
+  const secret =
+    pending && pending.enrollingSessionHash === user.sessionHash ? box.open(pending.secret, secretContext(user.userId)) : newTotpSecret();
   const sealed = box.seal(secret, secretContext(user.userId));
-  if (!(await repo.savePendingTotp(tx, { userId: user.userId, accountId: user.account.id, secret: sealed }))) {
-    throw conflict('totp_already_enabled', Messages.totpAlreadyEnabled);
-  }
+  const row = { userId: user.userId, accountId: user.account.id, secret: sealed, enrollingSessionHash: user.sessionHash };
+  if (!(await repo.savePendingTotp(tx, row))) throw conflict('totp_already_enabled', Messages.totpAlreadyEnabled);
   const url = otpauthUrl(secret, user.username);
   return { secret, otpauth_url: url, qr_code: await QRCode.toDataURL(url, { margin: 1, width: 220, errorCorrectionLevel: 'M' }) };
 }
