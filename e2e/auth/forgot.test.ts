@@ -25,7 +25,10 @@ describe('password recovery', () => {
     expect(await accessibilityViolations(page)).toEqual([]);
 
     const asked = new Date();
-    await fill(page, { Username: USER.username, 'Account code': USER.accountCode });
+    // The link says which way is back, in the console's own colour (not the browser's default link blue).
+    const backColour = await page.getByRole('link', { name: 'Back to sign in' }).evaluate((a) => getComputedStyle(a).color);
+    expect(backColour).not.toBe('rgb(0, 0, 238)');
+    await fill(page, { Username: USER.username, Account: USER.accountCode });
     await submit(page, 'Email me a link');
     await page.getByRole('status').filter({ hasText: Messages.passwordResetRequested }).waitFor();
     // The way back to sign-in keeps where the visitor was going.

@@ -6,7 +6,7 @@ import { opensslCa, opensslIssued } from '../../packages/server/test/openssl';
 import { accessibilityViolations } from '../harness/axe';
 import { useBrowser } from '../harness/browser';
 import { waitForDialog } from '../harness/dialog';
-import { field, submit } from '../harness/form';
+import { field, fieldError, submit } from '../harness/form';
 import { Demo, signIn } from '../harness/sign-in';
 import { rows, settled } from '../harness/table';
 import { createDemoService, waitUntilEnabled } from '../harness/services';
@@ -86,8 +86,16 @@ describe('external CAs', () => {
     const leaf = opensslIssued(root, `www.partner-${run}.example`);
     const leafName = `Partner Leaf ${run}`;
     const leafDialog = await upload(page, leafName, { name: 'leaf.pem', pem: leaf.pem });
-    await waitForToast(page, `Failed to create external CA: ${leafName} Error: Invalid certificate.`);
-    await leafDialog.getByRole('alert').waitFor();
+    // Said once, inside the dialog: no toast over its header.
+    await leafDialog.getByRole('alert').filter({ hasText: `Failed to create external CA: ${leafName} Error: Invalid certificate.` }).waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: 'Failed to create external CA' }).count()).toBe(1);
     expect(await accessibilityViolations(page)).toEqual([]);
+
+    // A name over 30 characters is refused on its field, not cut short.
+    const long = 'A'.repeat(31);
+    await field(page, 'Name').fill(long);
+    expect(await field(page, 'Name').inputValue()).toBe(long);
+    await submit(page, 'Upload');
+    expect(await fieldError(page, 'Name')).toBe('At most 30 characters');
   });
 });

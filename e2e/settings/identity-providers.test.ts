@@ -18,6 +18,10 @@ describe('identity providers in the customer settings', () => {
     await page.waitForURL((url) => url.pathname === '/v2/home/settings/identity-providers');
     await page.getByRole('button', { name: 'Add provider' }).click();
     const dialog = await waitForDialog(page);
+    // What to register at the provider, with a copy button.
+    const baseUrl = new URL(page.url()).origin;
+    expect(await dialog.getByTestId('redirect-uri').textContent()).toBe(`${baseUrl}/login/openid/complete`);
+    await dialog.getByRole('button', { name: `Copy redirect URI ${baseUrl}/login/openid/complete` }).waitFor();
     await fill(page, { Name: PROVIDER, 'Issuer URL': 'https://login.demo.example/realms/workforce', 'Client ID': 'keydeck-console' });
     await dialog.getByRole('button', { name: 'Add provider', exact: true }).click();
     await waitForToast(page, `Identity provider ${PROVIDER} added.`);

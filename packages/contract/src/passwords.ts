@@ -50,7 +50,8 @@ export const newPassword = z.string().superRefine((value, ctx) => {
 /** spec §7: POST user/password/reset. Always answers the same, whether or not the user exists. */
 export const passwordResetRequest = z.object({
   username: z.string().trim().min(1, 'Enter your username').max(200),
-  account_code: z.string().trim().min(1, 'Enter your account code').max(100),
+  /** The account code, or the account slug of the sign-in link: whichever the user knows. */
+  account_code: z.string().trim().min(1, 'Enter your account slug or account code').max(100),
 });
 export type PasswordResetRequest = z.infer<typeof passwordResetRequest>;
 export const passwordResetRequested = z.object({ message: z.string() });

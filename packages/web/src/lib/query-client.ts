@@ -10,6 +10,8 @@ declare module '@tanstack/react-query' {
       errorContext?: string;
       /** Statuses the form shows itself (inline, on its fields); no central toast for them. */
       inlineErrorStatuses?: readonly number[];
+      /** The dialog shows every refusal itself (in the spec's words): no toast over it; a lost session still goes. */
+      refusalsShownInline?: true;
     };
   }
 }
@@ -25,8 +27,9 @@ export interface SessionHandlers {
   serviceSessionLost: (serviceId: string | null) => void;
 }
 
-function handleError(error: unknown, context: string | undefined, handlers: SessionHandlers): void {
+function handleError(error: unknown, context: string | undefined, handlers: SessionHandlers, refusalsShownInline = false): void {
   const effect = errorEffect(error, context);
+  if (refusalsShownInline && effect.kind === 'toast') return;
   switch (effect.kind) {
     case 'none':
       return;
@@ -52,7 +55,7 @@ export function createQueryClient(handlers: SessionHandlers): QueryClient {
       onError: (error, _variables, _context, mutation) => {
         const inline = mutation.meta?.inlineErrorStatuses;
         if (error instanceof ApiError && error.status !== null && inline?.includes(error.status)) return;
-        handleError(error, mutation.meta?.errorContext, handlers);
+        handleError(error, mutation.meta?.errorContext, handlers, mutation.meta?.refusalsShownInline);
       },
     }),
     defaultOptions: {

@@ -44,6 +44,19 @@ async function resetLinkFor(username: string): Promise<string> {
 }
 
 describe('POST user/password/reset', () => {
+  it('accepts the account slug of the sign-in link as well as the account code', async () => {
+    await queryRows(t.database.db, sql`update accounts set account_code = 'ACME-7' where account_slug = 'acme'`);
+    try {
+      for (const account of ['acme', 'ACME-7']) {
+        const since = smtp.messages.length;
+        expect((await (await visitor()).post(ApiPath.passwordReset, { username: 'bob', account_code: account })).statusCode).toBe(200);
+        expect((await smtp.waitFor('bob@example.test', since)).raw).toContain('Subject: Reset your Keydeck password');
+      }
+    } finally {
+      await queryRows(t.database.db, sql`update accounts set account_code = 'ACME' where account_slug = 'acme'`);
+    }
+  });
+
   it('mails a link for a real user and gives an unknown one the very same answer', async () => {
     const since = smtp.messages.length;
     const v = await visitor();

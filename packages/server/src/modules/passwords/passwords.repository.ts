@@ -1,4 +1,4 @@
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { passwordTokens } from '../../db/schema/password-tokens.ts';
@@ -14,13 +14,22 @@ const userColumns = {
   disabled: sql<boolean>`${users.disabled} or ${accounts.disabled}`,
 };
 
-/** A user by username (any letter case) within the account with this account code (any letter case). */
-export async function findUserInAccount(tx: Tx, username: string, accountCode: string) {
+/**
+ * A user by username (any letter case) within the account the user names the way they know it: its account code,
+ * or the account slug of their sign-in link (any letter case; both are unique across accounts).
+ */
+export async function findUserInAccount(tx: Tx, username: string, account: string) {
+  const named = account.toLowerCase();
   const [row] = await tx
     .select(userColumns)
     .from(users)
     .innerJoin(accounts, eq(accounts.id, users.accountId))
-    .where(and(sql`lower(${users.username}) = ${username.toLowerCase()}`, sql`lower(${accounts.accountCode}) = ${accountCode.toLowerCase()}`));
+    .where(
+      and(
+        sql`lower(${users.username}) = ${username.toLowerCase()}`,
+        or(sql`lower(${accounts.accountCode}) = ${named}`, sql`lower(${accounts.accountSlug}) = ${named}`),
+      ),
+    );
   return row;
 }
 

@@ -1,3 +1,5 @@
+// Every page of the group links back and forth ("Back to sign in"): styled however the visitor arrived.
+import '@mantine/core/styles/Anchor.css';
 import { Box, Center, Group, Text } from '@mantine/core';
 import { Outlet } from '@tanstack/react-router';
 import { ColorSchemeToggle } from '../../../lib/color-scheme-toggle';

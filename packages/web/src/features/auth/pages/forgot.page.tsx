@@ -9,7 +9,10 @@ import { useRequestPasswordReset } from '../api/passwords.api';
 
 const route = getRouteApi('/login-group/forgot');
 
-/** /forgot: asks for a reset link by username and account code (spec §7: POST user/password/reset). */
+/**
+ * /forgot: asks for a reset link by username and account (spec §7: POST user/password/reset). Sign-in knows the
+ * account by its slug, so the slug is accepted as well as the account code, and carried over from the sign-in page.
+ */
 export function ForgotPage() {
   const search = route.useSearch();
   const reset = useRequestPasswordReset();
@@ -41,7 +44,7 @@ export function ForgotPage() {
       ) : (
         <>
           <Text size="sm" c="dimmed" mb="lg">
-            Enter your username and your company's account code. We email you a link to choose a new password.
+            Enter your username and your company's account. We email you a link to choose a new password.
           </Text>
           <ContractForm form={form} aria-label="Reset password">
             <Stack gap="md">
@@ -49,9 +52,9 @@ export function ForgotPage() {
               <TextField name="username" label="Username" autoComplete="username" autoFocus />
               <TextField
                 name="account_code"
-                label="Account code"
+                label="Account"
                 autoComplete="organization"
-                description="Your administrator can tell you: it is on the company's General settings page"
+                description="The account slug from your sign-in link (…/login?account_slug=acme), or your company's account code"
               />
               <Button type="submit" fullWidth loading={reset.isPending} mt="xs">
                 Email me a link

@@ -49,7 +49,10 @@ export function LoginPage() {
         <>
           <LoginForm onSignedIn={signedIn} />
           <Group justify="center" mt="md">
-            <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/forgot" search={{ continue: search.continue }} />}>
+            <Anchor
+              size="sm"
+              renderRoot={(props) => <Link {...props} to="/forgot" search={{ continue: search.continue, account_code: accountSlug ?? undefined }} />}
+            >
               Forgot password?
             </Anchor>
           </Group>

@@ -81,6 +81,8 @@ export function useCreateExternalCa(serviceId: string) {
         throw createFailure(error, create.externalCaName);
       }
     },
+    // The upload dialog shows the refusal above its form, once; a toast would cover the dialog's header.
+    meta: { refusalsShownInline: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: externalCaKeys(serviceId).all }),
   });
 }

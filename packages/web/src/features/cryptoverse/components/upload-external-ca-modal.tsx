@@ -49,9 +49,9 @@ function UploadForm({ refusal, onFileChosen, onSubmit, pending, actions }: Uploa
   const form = useContractForm({ schema: externalCaCreateBody, defaultValues: { external_ca_name: '', external_ca_file: '' }, onSubmit });
   const choose = (chosen: File | null) => {
     onFileChosen();
-    // The file's own name is a fair first guess at the CA's.
+    // The file's own name is a fair first guess at the CA's (a longer one is refused on the field, never cut short).
     if (chosen && form.getValues('external_ca_name').trim() === '') {
-      form.setValue('external_ca_name', chosen.name.replace(/\.[^.]+$/, '').slice(0, EXTERNAL_CA_LIMITS.createName));
+      form.setValue('external_ca_name', chosen.name.replace(/\.[^.]+$/, ''));
     }
   };
 
@@ -75,7 +75,6 @@ function UploadForm({ refusal, onFileChosen, onSubmit, pending, actions }: Uploa
           label="Name"
           description={`How the service names this CA, at most ${EXTERNAL_CA_LIMITS.createName} characters`}
           withAsterisk
-          maxLength={EXTERNAL_CA_LIMITS.createName}
         />
         <FormFooter submitLabel="Upload" pending={pending} actions={actions} />
       </Stack>

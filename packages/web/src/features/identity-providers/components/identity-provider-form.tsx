@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { SimpleGrid, Stack } from '@mantine/core';
+import { Input, SimpleGrid, Stack } from '@mantine/core';
 import {
   IDENTITY_PROVIDER_USER_FIELD_LABELS,
   IDENTITY_PROVIDER_USER_FIELDS,
@@ -12,6 +12,7 @@ import { SelectField, SwitchField } from '../../../lib/ui/choice-fields';
 import { ContractForm } from '../../../lib/ui/contract-form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { FormFooter } from '../../../lib/ui/form-footer';
+import { CopyText } from '../../../lib/ui/copy-text';
 import { PasswordField, TextField } from '../../../lib/ui/text-fields';
 
 const USER_FIELD_OPTIONS = IDENTITY_PROVIDER_USER_FIELDS.map((value) => ({ value, label: IDENTITY_PROVIDER_USER_FIELD_LABELS[value] }));
@@ -39,6 +40,7 @@ export function IdentityProviderForm({ provider, onSubmit, pending, submitLabel,
     <ContractForm form={form} aria-label={provider ? `Identity provider ${provider.name}` : 'New identity provider'}>
       <Stack gap="md">
         <FormAlert />
+        <RedirectUri />
         <TextField name="name" label="Name" withAsterisk description='Shown on the sign-in button: "Sign in with <name>"' data-autofocus />
         <TextField
           name="issuer"
@@ -71,5 +73,20 @@ export function IdentityProviderForm({ provider, onSubmit, pending, submitLabel,
         <FormFooter actions={actions} submitLabel={submitLabel} pending={pending} />
       </Stack>
     </ContractForm>
+  );
+}
+
+/**
+ * What the administrator registers at the provider as the allowed redirect URI: the console's completion page at
+ * the address they reach it by (the server uses PUBLIC_URL, else the request's own origin: the same one).
+ */
+function RedirectUri() {
+  const uri = new URL('/login/openid/complete', window.location.origin).href;
+  return (
+    <Input.Wrapper label="Redirect URI" description="Register it at the provider as an allowed redirect (callback) URI">
+      <div data-testid="redirect-uri">
+        <CopyText value={uri} label="redirect URI" />
+      </div>
+    </Input.Wrapper>
   );
 }
