@@ -42,18 +42,15 @@ describe('external CA calls and their toasts (spec §8)', () => {
     });
   });
 
-  it('toasts "Failed to create external CA: <name> Error: Invalid certificate." when the upload is refused', async () => {
+  it('hands a refused upload to its dialog as "Failed to create external CA: <name> Error: Invalid certificate.", with no toast over it', async () => {
     answer(jsonResponse(400, { message: Messages.externalCaNotCa, request_id: 'r1' }));
     const { client } = appClient();
     const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
     const { result } = renderHook(() => useCreateExternalCa(SERVICE_ID), { wrapper });
     result.current.mutate({ externalCaName: 'Partner Leaf', externalCaFile: 'MIIB' });
-    await waitFor(() =>
-      expect(showToast).toHaveBeenCalledWith({
-        color: 'error',
-        message: `Failed to create external CA: Partner Leaf Error: Invalid certificate.\n${Messages.externalCaNotCa}`,
-      }),
-    );
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(result.current.error?.message).toBe(`Failed to create external CA: Partner Leaf Error: Invalid certificate.\n${Messages.externalCaNotCa}`);
+    expect(showToast).not.toHaveBeenCalled();
   });
 
   it('sends an expired service session to the service login with the spec toast', async () => {
