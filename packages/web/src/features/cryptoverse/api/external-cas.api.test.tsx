@@ -43,6 +43,7 @@ describe('external CA calls and their toasts (spec §8)', () => {
   });
 
   it('hands a refused upload to its dialog as "Failed to create external CA: <name> Error: Invalid certificate.", with no toast over it', async () => {
+    vi.mocked(showToast).mockClear();
     answer(jsonResponse(400, { message: Messages.externalCaNotCa, request_id: 'r1' }));
     const { client } = appClient();
     const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
