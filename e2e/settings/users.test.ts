@@ -48,6 +48,12 @@ describe('users and roles settings', () => {
     const row = rows(page, 'Users').filter({ hasText: username });
     expect(await row.getByTestId('user-status').textContent()).toBe('Offline');
     expect(await row.textContent()).toContain('Read-only');
+    // Invited, with no second factor yet; a fresh link can be sent.
+    expect(await row.textContent()).toContain('Invited');
+    expect(await row.textContent()).toContain('None');
+    await row.getByRole('button', { name: `Resend the invitation to ${username}` }).click();
+    await waitForToast(page, `A new invitation was sent to ${username}@example.com.`);
+    await page.screenshot({ path: '/tmp/shots/users-invited.png' });
 
     // Edit: give them the administrator role too.
     await page.getByRole('button', { name: `Edit ${username}` }).click();

@@ -78,6 +78,7 @@ export const AUDIT_ACTIONS = [
   'users.update',
   'users.delete',
   'users.reset_mfa',
+  'users.invitation_resend',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

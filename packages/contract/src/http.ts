@@ -54,6 +54,7 @@ export const ApiPath = {
   u2fAuthenticateBegin: `${API_V1}/u2f/authenticate/begin`,
   u2fAuthenticateComplete: `${API_V1}/u2f/authenticate/complete`,
   userMfaReset: `${API_V1}/user/users/:user_id/mfa/reset`,
+  userInvitation: `${API_V1}/user/users/:user_id/invitation`,
   registration: `${API_V1}/registration`,
   registrationConfirm: `${API_V1}/registration/confirm`,
   accountMarketplace: `${API_V1}/admin/accounts/:account_id/marketplace`,

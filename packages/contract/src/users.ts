@@ -22,8 +22,19 @@ export const user = z.object({
   created_at: z.string(),
   /** Last activity of the user's newest remaining session; null when they have none. */
   last_seen_at: z.string().nullable(),
+  /** Invited and not yet through their link: no password chosen yet. */
+  invited: z.boolean(),
+  /** The second factors the user enrolled. */
+  factors: z.object({ authenticator_app: z.boolean(), security_keys: z.number().int() }),
+  /** A platform administrator holds every permission without a role. */
+  platform_admin: z.boolean(),
 });
 export type User = z.infer<typeof user>;
+
+/** POST user/users/{user_id}/invitation: a fresh invitation link for a user who has not chosen a password yet. */
+export const userInvitationParams = z.object({ user_id: z.uuid() });
+export const userInvitationBody = z.object({ account_id: z.uuid('Enter a valid account id').optional() });
+export const userInvitationResponse = z.object({ user: user });
 
 const roleIds = z.array(z.string().uuid()).max(50);
 

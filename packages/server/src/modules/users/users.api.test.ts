@@ -1,3 +1,4 @@
+import { Messages } from '@keydeck/contract/messages';
 import { authInfoResponse } from '@keydeck/contract/auth';
 import { rolesPage } from '@keydeck/contract/roles';
 import { usersPage, usersResponse } from '@keydeck/contract/users';
@@ -86,6 +87,29 @@ describe('user/users changes', () => {
     const [audit] = await queryRows(t.database.db, sql`select account_id, outcome, target from audit_events
       where action = 'users.create' order by id desc limit 1`);
     expect(audit).toEqual({ account_id: acme.accountId, outcome: 'success', target: 'Erin' });
+  });
+
+  it('shows who is invited, sends a fresh invitation that replaces the old link, and shows enrolled factors and platform administrators', async () => {
+    const erin = (await list(admin, 'search=erin')).data[0]!;
+    expect(erin).toMatchObject({ invited: true, factors: { authenticator_app: false, security_keys: 0 }, platform_admin: false });
+    expect((await list(admin, 'search=acme-admin')).data[0]).toMatchObject({ invited: false });
+
+    const tokens = () => queryRows<{ token_hash: string }>(t.database.db, sql`select token_hash from password_tokens where user_id = ${erin.id} and purpose = 'invite'`);
+    const [before] = await tokens();
+    const resent = await admin.post(`${USERS}/${erin.id}/invitation`, {});
+    expect(resent.statusCode).toBe(200);
+    const after = await tokens();
+    expect(after).toHaveLength(1);
+    expect(after[0]!.token_hash).not.toBe(before!.token_hash);
+    const [audit] = await queryRows(t.database.db, sql`select outcome, target_name from audit_events where action = 'users.invitation_resend'`);
+    expect(audit).toEqual({ outcome: 'success', target_name: 'Erin' });
+
+    const notInvited = await admin.post(`${USERS}/${acme.userIds['acme-admin']}/invitation`, {});
+    expect(notInvited.statusCode).toBe(409);
+    expect(notInvited.json().message).toBe(Messages.notInvited);
+
+    const platform = await signedIn(ADMIN.username, ADMIN.password);
+    expect((await list(platform, `search=${ADMIN.username}`)).data[0]).toMatchObject({ platform_admin: true });
   });
 
   it('refuses a taken username (any case, any account) or bad fields, and creates nothing', async () => {

@@ -1,6 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { accounts } from '../../db/schema/accounts.ts';
+import { userTotp } from '../../db/schema/mfa.ts';
+import { passwordTokens } from '../../db/schema/password-tokens.ts';
+import { securityKeys } from '../../db/schema/security-keys.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { roles, userRoles, users } from '../../db/schema/users.ts';
 import { matchesSearch, pageWindow } from '../../platform/paging.ts';
@@ -34,6 +37,11 @@ function listColumns(idleSeconds: number) {
     lastSeenAt: sql<Date | null>`(select max(s.last_seen_at) from ${sessions} s where s.user_id = "users"."id")`.mapWith(
       sessions.lastSeenAt,
     ),
+    // Used links are deleted, and choosing a password deletes every link: an invite link left means no password yet.
+    invited: sql<boolean>`exists (select 1 from ${passwordTokens} t where t.user_id = "users"."id" and t.purpose = 'invite')`,
+    authenticatorApp: sql<boolean>`exists (select 1 from ${userTotp} f where f.user_id = "users"."id" and f.confirmed_at is not null)`,
+    securityKeys: sql<number>`(select count(*)::int from ${securityKeys} k where k.user_id = "users"."id")`,
+    platformAdmin: users.platformAdmin,
   };
 }
 
@@ -146,4 +154,8 @@ export async function countActiveAdministrators(tx: Tx, accountId: string, admin
       ),
     );
   return row?.count ?? 0;
+}
+
+export async function deleteInvitations(tx: Tx, userId: string) {
+  await tx.delete(passwordTokens).where(and(eq(passwordTokens.userId, userId), eq(passwordTokens.purpose, 'invite')));
 }

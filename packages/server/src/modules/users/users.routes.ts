@@ -8,6 +8,9 @@ import {
   usersPage,
   usersResponse,
   usersUpdateBody,
+  userInvitationBody,
+  userInvitationParams,
+  userInvitationResponse,
 } from '@keydeck/contract/users';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -49,6 +52,24 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
       // Returned, not sent: the response leaves only after the transaction has committed.
       reply.status(201);
       return { users: created };
+    },
+  });
+
+  routes.post(ApiPath.userInvitation, {
+    schema: { operationId: 'resendInvitation', params: userInvitationParams, body: userInvitationBody, response: { 200: userInvitationResponse } },
+    // Limited like password-reset mails: each one sends a mail.
+    config: { permission: Permission.usersManage, rateLimit: 'passwordReset' },
+    audit: {
+      action: 'users.invitation_resend',
+      target: ({ params, result }) => ({ id: params.user_id, name: result?.user.username }),
+      account: namedAccount,
+    },
+    handler: async (request) => {
+      const ctx = await contextOf(request, request.body.account_id);
+      const user = await users.invitedUser(ctx, request.params.user_id);
+      const invitation = { accountId: ctx.account.id, accountName: ctx.account.name, inviter: ctx.caller.name, publicUrl: deps.mailer.publicUrl };
+      mailAfterCommit(request, deps.mailer, await inviteMailFor(request.tx, user, invitation));
+      return { user };
     },
   });
 

@@ -3,7 +3,7 @@ import { BUILT_IN_ROLES } from '@keydeck/contract/permissions';
 import type { User, UserFields, UserUpdate, UsersListQuery } from '@keydeck/contract/users';
 import type { Tx } from '../../db/database.ts';
 import { createUser } from '../accounts/accounts.service.ts';
-import { badRequest, forbidden, notFound, refused } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound, refused } from '../../platform/errors.ts';
 import { effectivePermissions, type Principal } from '../../platform/principal.ts';
 import { assertGrantable, findRoles } from './roles.service.ts';
 import * as repo from './users.repository.ts';
@@ -119,6 +119,16 @@ export async function assertMayActOn(tx: Tx, caller: Principal, userIds: string[
   }
 }
 
+/** An invited user who has not chosen a password yet, to be sent a fresh link (which replaces the old ones). */
+export async function invitedUser(ctx: UsersContext, userId: string): Promise<User> {
+  await findUsers(ctx.tx, ctx.account.id, [userId]);
+  await assertMayActOn(ctx.tx, ctx.caller, [userId]);
+  const [user] = await usersById(ctx, [userId]);
+  if (!user!.invited) throw conflict('not_invited', Messages.notInvited);
+  await repo.deleteInvitations(ctx.tx, userId);
+  return user!;
+}
+
 const cannotChangeSelf = () => refused('self_protection', Messages.cannotChangeSelf);
 
 async function usersById(ctx: UsersContext, ids: string[]): Promise<User[]> {
@@ -150,6 +160,9 @@ async function withRoles(tx: Tx, rows: repo.UserRow[]): Promise<User[]> {
       account_code: row.accountCode,
       created_at: row.createdAt.toISOString(),
       last_seen_at: row.lastSeenAt ? new Date(row.lastSeenAt).toISOString() : null,
+      invited: row.invited,
+      factors: { authenticator_app: row.authenticatorApp, security_keys: row.securityKeys },
+      platform_admin: row.platformAdmin,
     };
   });
 }

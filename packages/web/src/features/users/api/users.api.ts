@@ -4,6 +4,7 @@ import {
   usersDeleteResponse,
   usersPage,
   usersResponse,
+  userInvitationResponse,
   type User,
   type UserFields,
   type UsersListQuery,
@@ -63,6 +64,17 @@ export function useUpdateUser(accountId: string | undefined) {
   return useMutation({
     mutationFn: (change: UserUpdate) => updateOne(accountId, change),
     meta: { errorContext: 'Could not save the user', inlineErrorStatuses: [400] },
+    onSuccess: () => invalidateUsersAndRoles(queryClient, accountId),
+  });
+}
+
+/** A fresh invitation link for an invited user (the old links stop working). */
+export function useResendInvitation(accountId: string | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest(apiPath(ApiPath.userInvitation, { user_id: id }), { method: 'POST', body: { account_id: accountId }, schema: userInvitationResponse }),
+    meta: { errorContext: 'Could not resend the invitation' },
     onSuccess: () => invalidateUsersAndRoles(queryClient, accountId),
   });
 }

@@ -33,6 +33,9 @@ const existing: User = {
   account_code: 'DEMO01',
   created_at: '2025-01-01T00:00:00.000Z',
   last_seen_at: null,
+  invited: false,
+  factors: { authenticator_app: false, security_keys: 0 },
+  platform_admin: false,
 };
 
 function renderForm(props: Partial<Parameters<typeof UserForm>[0]> = {}) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Permission } from '@keydeck/contract/permissions';
 import type { User, UsersListQuery } from '@keydeck/contract/users';
@@ -8,10 +8,11 @@ import { formatDateTime, formatTimeAgo } from '../../../lib/datetime';
 import type { BatchAction } from '../../../lib/ui/batch-action';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
 import type { ListStatePatch } from '../../../lib/ui/list-search';
-import { deleteUser, resetUserMfa, setUserDisabled, usersListQueryOptions } from '../api/users.api';
+import { deleteUser, resetUserMfa, setUserDisabled, useResendInvitation, usersListQueryOptions } from '../api/users.api';
 import { invalidateUsersAndRoles } from '../api/users.keys';
 import { UserModal, type UserTarget } from './user-modal';
 import { UserStatusBadges } from './user-status-badges';
+import { showToast } from '../../../lib/toasts';
 
 const who = (rows: User[], what: string) => (rows.length === 1 ? `${what} ${rows[0]!.name} (${rows[0]!.username})` : `${rows.length} users`);
 
@@ -49,10 +50,21 @@ export function UsersPanel({ accountId, state, onChange }: UsersPanelProps) {
     {
       key: 'roles',
       title: 'Roles',
-      render: (user) => (user.group ? user.group : <Text size="sm" c="dimmed">No role</Text>),
+      render: (user) =>
+        user.platform_admin ? (
+          <Text size="sm" fw={600}>
+            Platform administrator{user.group ? `, ${user.group}` : ''}
+          </Text>
+        ) : user.group ? (
+          user.group
+        ) : (
+          <Text size="sm" c="dimmed">
+            No role
+          </Text>
+        ),
     },
     { key: 'status', title: 'Status', render: (user) => <UserStatusBadges user={user} /> },
-    { key: 'mfa', title: 'MFA', render: (user) => (user.mfa_enforced ? 'Enforced' : <Text size="sm" c="dimmed">Optional</Text>) },
+    { key: 'mfa', title: 'Second factors', render: (user) => <FactorsCell user={user} /> },
     {
       key: 'seen',
       title: 'Last seen',
@@ -70,12 +82,15 @@ export function UsersPanel({ accountId, state, onChange }: UsersPanelProps) {
     {
       key: 'actions',
       title: 'Actions',
-      width: 90,
+      width: 190,
       render: (user) => (
         <Can permission={Permission.usersManage} mode="disable">
-          <Button size="xs" variant="subtle" aria-label={`Edit ${user.username}`} onClick={() => setTarget(user)}>
-            Edit
-          </Button>
+          <Group gap={4} wrap="nowrap">
+            <Button size="xs" variant="subtle" aria-label={`Edit ${user.username}`} onClick={() => setTarget(user)}>
+              Edit
+            </Button>
+            {user.invited ? <ResendInvitation accountId={accountId} user={user} /> : null}
+          </Group>
         </Can>
       ),
     },
@@ -144,5 +159,33 @@ export function UsersPanel({ accountId, state, onChange }: UsersPanelProps) {
       />
       <UserModal accountId={accountId} target={target} onClose={() => setTarget(null)} />
     </Stack>
+  );
+}
+
+/** What the user enrolled, and whether they must: "App · 2 keys", "None (required)". */
+function FactorsCell({ user }: { user: User }) {
+  const { authenticator_app: app, security_keys: keys } = user.factors;
+  const enrolled = [app ? 'App' : null, keys ? `${keys} security key${keys === 1 ? '' : 's'}` : null].filter(Boolean).join(' · ');
+  return (
+    <Text size="sm" c={enrolled ? undefined : user.mfa_enforced ? 'warning' : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
+      {enrolled || 'None'}
+      {user.mfa_enforced ? ' (required)' : ''}
+    </Text>
+  );
+}
+
+/** A fresh invitation link for a user who has not chosen a password yet; the old links stop working. */
+function ResendInvitation({ accountId, user }: { accountId: string | undefined; user: User }) {
+  const resend = useResendInvitation(accountId);
+  return (
+    <Button
+      size="xs"
+      variant="subtle"
+      loading={resend.isPending}
+      aria-label={`Resend the invitation to ${user.username}`}
+      onClick={() => resend.mutate(user.id, { onSuccess: () => showToast({ color: 'success', message: `A new invitation was sent to ${user.email}.` }) })}
+    >
+      Resend invitation
+    </Button>
   );
 }
