@@ -96,9 +96,6 @@ export function writeJson(results) {
 }
 
 const num = (n) => (n === undefined ? 'n/a' : Math.round(n).toLocaleString('en-US'));
-const ratio = (a, b) => (a === undefined || b === undefined || !b ? 'n/a' : `${ratioDigits(a / b)}×`);
-// Two significant digits whatever the size: 0.0046× and 450× both stay readable.
-const ratioDigits = (r) => (r >= 10 ? r.toFixed(0) : r >= 0.1 ? r.toFixed(2) : r.toPrecision(2));
 const kb = (bytes) => (bytes === undefined ? 'n/a' : (bytes / 1000).toFixed(1));
 const count = (bundle, kind) => (bundle ? bundle.files.filter((f) => f.kind === kind).length : 'n/a');
 const verdict = (pass) => (pass === undefined || pass === null ? 'n/a' : pass ? 'PASS' : 'FAIL');
