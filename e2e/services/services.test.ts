@@ -65,12 +65,21 @@ describe('services', () => {
     const requested = page.getByRole('table', { name: 'Your services' }).getByRole('row').filter({ hasText: name });
     await expect.poll(() => requested.textContent()).toContain('Pending Approval');
 
-    // The platform administrator approves it in the account's Services tab; provisioning then enables it.
+    // The platform administrator sees it waiting (a count in the navigation), finds it among every account's
+    // requests, and approves it after a confirmation; provisioning then enables it.
     const admin = await platformAdminPage();
-    await admin.goto(`/v2/admin/company-management/accounts/${await demoCompanyId(admin)}/services`);
-    await settled(admin, 'Account services');
+    const waiting = admin.getByRole('navigation', { name: 'Main' }).getByLabel(/service requests waiting$/);
+    await waiting.waitFor();
+    await admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Service requests/ }).click();
+    await settled(admin, 'Service requests');
+    await rows(admin, 'Service requests').filter({ hasText: name }).filter({ hasText: DEMO_COMPANY }).waitFor();
+    await admin.screenshot({ path: '/tmp/shots/service-requests.png' });
     await admin.getByRole('button', { name: `Approve ${name}` }).click();
+    const question = await waitForDialog(admin);
+    expect(await question.textContent()).toContain(`Approve the request for the service ${name}`);
+    await question.getByRole('button', { name: 'Yes' }).click();
     await waitForToast(admin, `${name} approved. It is being provisioned.`);
+    await admin.goto(`/v2/admin/company-management/accounts/${await demoCompanyId(admin)}/services`);
     await expect
       .poll(
         async () => {

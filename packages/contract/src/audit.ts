@@ -57,6 +57,7 @@ export const AUDIT_ACTIONS = [
   'roles.update',
   'roles.delete',
   'service.request',
+  'service.cancel',
   'service.select',
   'service.create',
   'service.update',

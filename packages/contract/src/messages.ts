@@ -70,6 +70,7 @@ export const Messages = {
   userOutranksCaller: (missing: readonly string[]) =>
     `This user holds permissions you do not hold (${missing.join(', ')}): only someone who holds all of them can change, disable, delete or reset them.`,
   notInvited: 'This user has already chosen a password: there is no invitation to send again.',
+  serviceNotPending: 'Only a request still awaiting approval can be withdrawn.',
   cannotChangeSelf: 'You cannot disable or delete your own user.',
   lastAdministrator: 'An account needs at least one active Account Administrator: this change would leave it without one.',
   builtInRoleProtected: 'Built-in roles cannot be changed or deleted.',

@@ -146,4 +146,12 @@ export const adminServicesUpdateBody = z.object({
 });
 /** admin/services DELETE: rejects pending requests and deletes services, with everything they hold. */
 export const adminServicesDeleteBody = z.object({ services: z.array(z.string().uuid()).min(1).max(100) });
+/** GET admin/services/: every account's services (the pending requests above all), with the account's name. */
+export const adminServicesQuery = pagingQuery(['name', 'status', 'created_at', 'account_name'], 'created_at').extend({
+  status: serviceStatusKey.optional(),
+});
+export type AdminServicesQuery = z.infer<typeof adminServicesQuery>;
+export const adminServicesPage = pageOf(service.extend({ account_name: z.string() }));
+/** DELETE service/services: the requester withdraws pending requests of their own account. */
+export const serviceCancelBody = z.object({ services: z.array(z.string().uuid()).min(1).max(100) });
 export const servicesResponse = z.object({ services: z.array(service) });

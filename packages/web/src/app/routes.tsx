@@ -6,7 +6,7 @@ import { licensesQuery } from '@keydeck/contract/licenses';
 import { Permission } from '@keydeck/contract/permissions';
 import { portRangesQuery } from '@keydeck/contract/port-ranges';
 import { syslogConfigsListQuery } from '@keydeck/contract/syslog';
-import { accountServicesListQuery, servicesDashboardSearch, serviceWorkspaceSearch } from '../features/services/services.search';
+import { accountServicesListQuery, serviceRequestsSearch, servicesDashboardSearch, serviceWorkspaceSearch } from '../features/services/services.search';
 import { usersSettingsSearch } from '../features/users/users-settings.search';
 import { lenientSearch } from '../lib/ui/list-search';
 import { accountAuditSearch, accountPortRangesSearch, accountRolesSearch, accountUsersSearch } from './account-tab-searches';
@@ -205,6 +205,18 @@ const portRanges = screen(shell, 'v2/admin/company-management/port-ranges', {
   search: list(portRangesQuery),
   component: lazyScreen(() => import('../features/port-ranges/pages/port-ranges.page'), 'PortRangesPage'),
 });
+const serviceRequests = screen(shell, 'v2/admin/company-management/service-requests', {
+  permission: Permission.platformAdmin,
+  title: 'Service requests',
+  nav: {
+    label: 'Service requests',
+    group: 'Administration',
+    description: 'Every account’s requests awaiting approval.',
+    count: { feature: 'services', fetch: () => import('../features/services/api/services.api').then((api) => api.pendingRequestsCount()) },
+  },
+  search: list(serviceRequestsSearch),
+  component: lazyScreen(() => import('../features/services/pages/service-requests.page'), 'ServiceRequestsPage'),
+});
 const egressPolicy = screen(shell, 'configuration/egress-policy', {
   permission: Permission.platformAdmin,
   title: 'Egress policy',
@@ -288,6 +300,7 @@ export const routeTree = rootRoute.addChildren([
     syslogSettings,
     accounts,
     portRanges,
+    serviceRequests,
     egressPolicy,
     account.addChildren([accountIndex, ...accountTabs]),
   ]),

@@ -1,5 +1,6 @@
 import { useRouter, type AnyRoute } from '@tanstack/react-router';
 import { hasPermission, type PermissionName } from '@keydeck/contract/permissions';
+import type { NavCount } from './route-static-data';
 import { useSession } from './session';
 
 export interface NavDestination {
@@ -8,6 +9,7 @@ export interface NavDestination {
   group: string | undefined;
   description: string | undefined;
   permission: PermissionName | undefined;
+  count: NavCount | undefined;
 }
 
 /**
@@ -40,7 +42,8 @@ export function useNavDestinations(): NavDestination[] {
     if (data.permission && !hasPermission(session.permissions, data.permission)) return [];
     const to = withSessionParams(route.fullPath, { account_id: session.user.account_id });
     if (to === null) return [];
-    return [{ to, label: data.nav.label, group: data.nav.group, description: data.nav.description, permission: data.permission }];
+    const { label, group, description, count } = data.nav;
+    return [{ to, label, group, description, permission: data.permission, count }];
   });
 }
 

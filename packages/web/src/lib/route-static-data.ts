@@ -14,11 +14,17 @@ declare module '@tanstack/react-router' {
     /** The document title (before " · Keydeck"). */
     title?: string;
     /** Present on routes that appear in the shell navigation. */
-    nav?: { label: string; group?: 'Settings' | 'Administration'; description?: string };
+    nav?: { label: string; group?: 'Settings' | 'Administration'; description?: string; count?: NavCount };
     /** Present on child routes shown as a tab of their parent layout (see useChildTabs). */
     tab?: { label: string };
   }
 }
+
+/**
+ * A number the navigation shows beside a destination (requests waiting): `feature` is the query-key name of the data
+ * it counts, so the feature's changes refresh it; `fetch` loads lazily, keeping the feature out of the entry chunk.
+ */
+export type NavCount = { feature: string; fetch: () => Promise<number> };
 
 /** The value declared by the deepest route of a match that declares it: a group passes its own on to its children. */
 export function inherited<K extends keyof StaticData>(matches: readonly { staticData: StaticData }[], key: K): StaticData[K] | undefined {

@@ -1,6 +1,13 @@
 import { ApiPath } from '@keydeck/contract/http';
 import { Permission } from '@keydeck/contract/permissions';
-import { adminServicesCreateBody, adminServicesDeleteBody, adminServicesUpdateBody, servicesResponse } from '@keydeck/contract/services';
+import {
+  adminServicesCreateBody,
+  adminServicesDeleteBody,
+  adminServicesPage,
+  adminServicesQuery,
+  adminServicesUpdateBody,
+  servicesResponse,
+} from '@keydeck/contract/services';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/app-deps.ts';
@@ -18,6 +25,11 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   // Provisioning starts at once in this process once the transaction that queued it has committed.
   const wakeProvisioning = async () => deps.jobs.wake(PROVISIONING_QUEUE);
 
+  routes.get(ApiPath.adminServices, {
+    schema: { operationId: 'adminListServices', querystring: adminServicesQuery, response: { 200: adminServicesPage } },
+    config: { permission },
+    handler: (request) => adminServices.listEveryAccountsServices(request.tx, request.query),
+  });
   routes.post(ApiPath.adminServices, {
     schema: { operationId: 'adminCreateServices', body: adminServicesCreateBody, response: { 201: servicesResponse } },
     config: { permission },

@@ -1,5 +1,5 @@
 import { Messages } from '@keydeck/contract/messages';
-import type { Service, ServiceRequest } from '@keydeck/contract/services';
+import type { AdminServicesQuery, Service, ServiceRequest } from '@keydeck/contract/services';
 import type { Tx } from '../../db/database.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/job-queue.ts';
@@ -64,6 +64,12 @@ export async function updateServices(tx: Tx, jobs: JobQueue, changes: { id: stri
     updated.set(change.id, toWire(row));
   }
   return [...updated.values()];
+}
+
+/** Every account's services, newest first by default: where platform administrators find the requests to decide. */
+export async function listEveryAccountsServices(tx: Tx, query: AdminServicesQuery) {
+  const { rows, total } = await repo.listEveryAccountsServices(tx, query);
+  return { data: rows.map((row) => ({ ...toWire(row), account_name: row.accountName })), total };
 }
 
 /** Rejects pending requests and deletes services with everything they hold (groups, service users, sessions). */

@@ -1,7 +1,7 @@
 import { ApiPath } from '@keydeck/contract/http';
 import { Messages } from '@keydeck/contract/messages';
 import { PERMISSION_CATEGORIES } from '@keydeck/contract/permissions';
-import { SERVICE_TYPES, serviceResponse, servicesPage, servicesResponse, type Service } from '@keydeck/contract/services';
+import { SERVICE_TYPES, adminServicesPage, serviceResponse, servicesPage, servicesResponse, type Service } from '@keydeck/contract/services';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, ROLE, queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';
@@ -285,5 +285,38 @@ describe('service life cycle', () => {
       expect((await customer.call({ method, url: ApiPath.adminServices, payload })).statusCode).toBe(403);
     }
     expect(await statusOf(service.id)).toBe('PendingApproval');
+  });
+});
+
+describe('pending requests across accounts, and withdrawing one', () => {
+  it('lists every account’s pending requests with the account’s name to platform administrators only', async () => {
+    const mine = await requested('Pending for the queue');
+    const theirs = await requested('Globex pending', rival);
+    const res = await platform.get(`${ApiPath.adminServices}?status=PendingApproval&page_size=100`);
+    expect(res.statusCode).toBe(200);
+    const page = adminServicesPage.parse(res.json());
+    const byId = new Map(page.data.map((s) => [s.id, s]));
+    expect(byId.get(mine.id)).toMatchObject({ account_name: 'Company acme', status: 'PendingApproval' });
+    expect(byId.get(theirs.id)).toMatchObject({ account_name: 'Company globex' });
+    expect(page.data.every((s) => s.status === 'PendingApproval')).toBe(true);
+    expect((await customer.get(`${ApiPath.adminServices}?status=PendingApproval`)).statusCode).toBe(403);
+  });
+
+  it('lets the requesting account withdraw a pending request, audited, and nothing else', async () => {
+    const pending = await requested('Changed my mind');
+    const foreign = await requested('Not yours', rival);
+    const cancel = (visitor: Visitor, ids: string[]) => visitor.call({ method: 'DELETE', url: ApiPath.services, payload: { services: ids } });
+    expect((await cancel(customer, [foreign.id])).statusCode).toBe(404);
+    expect((await cancel(viewer, [pending.id])).statusCode).toBe(403);
+    const res = await cancel(customer, [pending.id]);
+    expect(res.statusCode).toBe(200);
+    expect(await statusOf(pending.id)).toBeUndefined();
+    expect((await auditRows(acme.accountId, 'service.cancel')).map((r) => r.target)).toEqual(['Changed my mind']);
+
+    const approved = await requested('Already approved');
+    await act(approved.id, 'approve');
+    const late = await cancel(customer, [approved.id]);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(Messages.serviceNotPending);
   });
 });

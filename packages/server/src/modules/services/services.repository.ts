@@ -1,5 +1,6 @@
-import type { ServicesQuery } from '@keydeck/contract/services';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { AdminServicesQuery, ServicesQuery } from '@keydeck/contract/services';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { accounts } from '../../db/schema/accounts.ts';
 import type { Tx } from '../../db/database.ts';
 import { serverLocations, serviceLocations } from '../../db/schema/service-locations.ts';
 import { serviceSessions, serviceUserGroups, serviceUsers, services } from '../../db/schema/services.ts';
@@ -24,6 +25,29 @@ export async function listServices(tx: Tx, accountId: string, query: ServicesQue
   // One after the other: a transaction's connection runs one query at a time anyway.
   const rows = await tx.select().from(services).where(where).orderBy(...window.orderBy).limit(window.limit).offset(window.offset);
   const [count] = await tx.select({ total: sql<number>`count(*)::int` }).from(services).where(where);
+  return { rows, total: count?.total ?? 0 };
+}
+
+/** Every account's services, with the account's name, for platform administrators. */
+export async function listEveryAccountsServices(tx: Tx, query: AdminServicesQuery) {
+  const where = and(
+    query.status ? eq(services.status, query.status) : undefined,
+    matchesSearch(query.search, [services.name, services.type, accounts.name]),
+  );
+  const window = pageWindow(
+    query,
+    { name: sql`lower(${services.name})`, status: services.status, created_at: services.createdAt, account_name: sql`lower(${accounts.name})` },
+    services.id,
+  );
+  const rows = await tx
+    .select({ ...getTableColumns(services), accountName: accounts.name })
+    .from(services)
+    .innerJoin(accounts, eq(accounts.id, services.accountId))
+    .where(where)
+    .orderBy(...window.orderBy)
+    .limit(window.limit)
+    .offset(window.offset);
+  const [count] = await tx.select({ total: sql<number>`count(*)::int` }).from(services).innerJoin(accounts, eq(accounts.id, services.accountId)).where(where);
   return { rows, total: count?.total ?? 0 };
 }
 

@@ -3,11 +3,13 @@ import { Permission } from '@keydeck/contract/permissions';
 import {
   currentServiceBody,
   currentServiceResponse,
+  serviceCancelBody,
   serviceQuery,
   serviceRequestBody,
   serviceResponse,
   servicesPage,
   servicesQuery,
+  servicesResponse,
 } from '@keydeck/contract/services';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -30,6 +32,12 @@ export function register(app: FastifyInstance): void {
       reply.status(201);
       return { service };
     },
+  });
+  routes.delete(ApiPath.services, {
+    schema: { operationId: 'cancelServiceRequests', body: serviceCancelBody, response: { 200: servicesResponse } },
+    config: { permission: Permission.servicesManage },
+    audit: { action: 'service.cancel', target: ({ body, result }) => result?.services.map((s) => s.name).join(', ') ?? body.services.join(', ') },
+    handler: async (request) => ({ services: await services.cancelRequests(request.tx, request.principal!, request.body.services) }),
   });
   // Selecting changes no data, but it is a change of the session: audited like every state-changing call.
   routes.put(ApiPath.services, {

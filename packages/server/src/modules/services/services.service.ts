@@ -60,6 +60,15 @@ export async function requestService(tx: Tx, principal: Principal, input: Servic
   return toWire(row);
 }
 
+/** DELETE service/services: the account withdraws requests still awaiting approval; nothing else can be withdrawn. */
+export async function cancelRequests(tx: Tx, principal: Principal, ids: string[]): Promise<Service[]> {
+  const unique = [...new Set(ids)];
+  const rows = await repo.lockServices(tx, unique);
+  if (rows.length !== unique.length || rows.some((row) => row.accountId !== principal.account.id)) throw notFound();
+  if (rows.some((row) => row.status !== 'PendingApproval')) throw conflict('not_pending', Messages.serviceNotPending);
+  return (await repo.deleteServices(tx, unique)).map(toWire);
+}
+
 /** PUT service/services: the console session's current service, which must be one of the account's; null resets it. */
 export async function selectCurrentService(tx: Tx, principal: Principal, serviceId: string | null): Promise<string | null> {
   if (serviceId !== null && !(await repo.findService(tx, principal.account.id, serviceId))) throw notFound();

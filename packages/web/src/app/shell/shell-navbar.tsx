@@ -1,6 +1,20 @@
-import { NavLink, ScrollArea, Text } from '@mantine/core';
+import { Badge, NavLink, ScrollArea, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useNavDestinations, type NavDestination } from '../../lib/navigation';
+import { queryKeys } from '../../lib/query-keys';
+import type { NavCount } from '../../lib/route-static-data';
+
+/** How many wait behind a destination, refreshed every minute and whenever its feature's data changes; none at zero. */
+function NavCountBadge({ count, label }: { count: NavCount; label: string }) {
+  const query = useQuery({ queryKey: queryKeys(count.feature).detail('nav-count'), queryFn: count.fetch, refetchInterval: 60_000 });
+  if (!query.data) return null;
+  return (
+    <Badge size="sm" circle={query.data < 10} color="warning" aria-label={`${query.data} ${label.toLowerCase()} waiting`}>
+      {query.data}
+    </Badge>
+  );
+}
 
 function groupsOf(destinations: NavDestination[]): [string | undefined, NavDestination[]][] {
   const groups = new Map<string | undefined, NavDestination[]>();
@@ -28,6 +42,7 @@ export function ShellNavbar({ onNavigate }: { onNavigate: () => void }) {
               // /home must not light up for /home/services: only the page itself is current.
               activeOptions={{ exact: true }}
               label={item.label}
+              rightSection={item.count ? <NavCountBadge count={item.count} label={item.label} /> : undefined}
               active={pathname === item.to}
               aria-current={pathname === item.to ? 'page' : undefined}
               onClick={onNavigate}

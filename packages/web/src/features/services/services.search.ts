@@ -1,11 +1,14 @@
 import { z } from 'zod';
-import { servicesQuery } from '@keydeck/contract/services';
+import { adminServicesQuery, servicesQuery } from '@keydeck/contract/services';
 
 /** What the dashboard's action query may ask for on arrival (spec §2). */
 export const SERVICE_ACTIONS_ON_ARRIVAL = ['login', 'request'] as const;
 
 /** The account's services list as the customer sees it: their own account, so no account_id. */
 export const accountServicesListQuery = servicesQuery.omit({ account_id: true });
+
+/** The request queue: every account's pending requests, so no status in the URL. */
+export const serviceRequestsSearch = adminServicesQuery.omit({ status: true });
 
 /** /home/services/{service_id?}: the list's paging, plus service_id and action from the query (spec §2). */
 export const servicesDashboardSearch = accountServicesListQuery.extend({

@@ -2,6 +2,8 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { z } from 'zod';
 import { ApiPath } from '@keydeck/contract/http';
 import {
+  adminServicesPage,
+  type AdminServicesQuery,
   serviceRequestBody,
   serviceResponse,
   servicesPage,
@@ -25,6 +27,31 @@ export const servicesQueryOptions = (query: Partial<ServicesQuery>) =>
     placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the services' },
   });
+
+/** GET admin/services/: every account's services with the account's name (platform administrators). */
+export const adminServicesQueryOptions = (query: Partial<AdminServicesQuery>) =>
+  queryOptions({
+    queryKey: serviceKeys.list({ every_account: true, ...query }),
+    queryFn: ({ signal }) => apiRequest(`${ApiPath.adminServices}?${toQueryString(query)}`, { schema: adminServicesPage, signal }),
+    placeholderData: keepPreviousData,
+    meta: { errorContext: 'Could not load the service requests' },
+  });
+
+/** How many requests wait for a platform administrator, for the navigation. */
+export async function pendingRequestsCount(): Promise<number> {
+  const query = toQueryString({ status: 'PendingApproval', page_size: 1 });
+  return (await apiRequest(`${ApiPath.adminServices}?${query}`, { schema: adminServicesPage })).total;
+}
+
+/** DELETE service/services: the account withdraws its own pending request. */
+export function useCancelServiceRequest() {
+  const invalidate = useInvalidateServices();
+  return useMutation({
+    mutationFn: (service: Service) => apiRequest(ApiPath.services, { method: 'DELETE', body: { services: [service.id] }, schema: servicesResponse }),
+    meta: { errorContext: 'Could not withdraw the request' },
+    onSuccess: invalidate,
+  });
+}
 
 /** The full service fetch (spec §9: page_size 99), for the catalogue and the workspace. */
 export const allServicesQueryOptions = () => servicesQueryOptions({ page_size: 99 });

@@ -10,6 +10,7 @@ import { useListSearch } from '../../../lib/ui/list-search';
 import { servicesQueryOptions, useChangeServiceStatus, useDeleteService, type ServiceAction } from '../api/services.api';
 import { CreateServiceModal } from '../components/create-service-modal';
 import { serviceColumns } from '../components/service-columns';
+import { useServiceDecisions } from '../components/service-decisions';
 
 const route = getRouteApi('/shell/v2/admin/company-management/accounts/$account_id/services');
 
@@ -28,6 +29,7 @@ export function AccountServicesPage() {
   const change = useChangeServiceStatus();
   const remove = useDeleteService();
 
+  const decisions = useServiceDecisions();
   const act = (service: Service, action: ServiceAction) =>
     change.mutate({ service, action }, { onSuccess: () => showToast({ color: 'success', message: `${service.name} ${ACTION_DONE[action]}.` }) });
 
@@ -43,7 +45,7 @@ export function AccountServicesPage() {
   };
 
   const busy = (service: Service) =>
-    (change.isPending && change.variables.service.id === service.id) || (remove.isPending && remove.variables.id === service.id);
+    decisions.busy(service) || (change.isPending && change.variables.service.id === service.id) || (remove.isPending && remove.variables.id === service.id);
 
   const columns: DataTableColumn<Service>[] = [
     ...serviceColumns(query.data),
@@ -54,7 +56,7 @@ export function AccountServicesPage() {
       render: (service) => (
         <Group gap={4} wrap="nowrap">
           {service.status === 'PendingApproval' ? (
-            <Button size="xs" variant="subtle" color="success" aria-label={`Approve ${service.name}`} disabled={busy(service)} onClick={() => act(service, 'approve')}>
+            <Button size="xs" variant="subtle" color="success" aria-label={`Approve ${service.name}`} disabled={busy(service)} onClick={() => void decisions.approve(service)}>
               Approve
             </Button>
           ) : null}

@@ -6,11 +6,13 @@ import { z } from 'zod';
 import { Permission } from '@keydeck/contract/permissions';
 import type { Service } from '@keydeck/contract/services';
 import { Can } from '../../../lib/can';
+import { confirm } from '../../../lib/dialogs';
+import { showToast } from '../../../lib/toasts';
 import { useServiceSession } from '../../../lib/service-session';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
 import { useListSearch } from '../../../lib/ui/list-search';
 import { useSelectService } from '../api/current-service.mutations';
-import { serviceQueryOptions, servicesQueryOptions } from '../api/services.api';
+import { serviceQueryOptions, servicesQueryOptions, useCancelServiceRequest } from '../api/services.api';
 import { locationName, serviceColumns } from '../components/service-columns';
 import { ServiceLoginModal } from '../components/service-login-modal';
 import { ServiceRequestModal } from '../components/service-request-modal';
@@ -78,9 +80,11 @@ export function ServicesDashboardPage() {
     {
       key: 'actions',
       title: 'Actions',
-      width: 120,
+      width: 170,
       render: (row) =>
-        row.id === selectedId ? (
+        row.status === 'PendingApproval' ? (
+          <WithdrawRequest service={row} />
+        ) : row.id === selectedId ? (
           <Text size="sm" c="dimmed">
             Selected
           </Text>
@@ -128,5 +132,21 @@ export function ServicesDashboardPage() {
       <ServiceLoginModal service={loginFor} onClose={clearAction} />
       <ServiceRequestModal opened={action === 'request'} catalogue={list.data} onClose={clearAction} />
     </Stack>
+  );
+}
+
+/** The requesting account withdraws a request still awaiting approval. */
+function WithdrawRequest({ service }: { service: Service }) {
+  const cancel = useCancelServiceRequest();
+  const withdraw = async () => {
+    if (!(await confirm(`Withdraw the request for the service ${service.name}? It is deleted and will not be provisioned.`, 'Withdraw request'))) return;
+    cancel.mutate(service, { onSuccess: () => showToast({ color: 'success', message: `Request for ${service.name} withdrawn.` }) });
+  };
+  return (
+    <Can permission={Permission.servicesManage} mode="disable">
+      <Button size="xs" variant="subtle" color="error" loading={cancel.isPending} aria-label={`Withdraw the request for ${service.name}`} onClick={() => void withdraw()}>
+        Withdraw request
+      </Button>
+    </Can>
   );
 }

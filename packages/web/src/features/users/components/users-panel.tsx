@@ -84,14 +84,14 @@ export function UsersPanel({ accountId, state, onChange }: UsersPanelProps) {
       title: 'Actions',
       width: 190,
       render: (user) => (
-        <Can permission={Permission.usersManage} mode="disable">
-          <Group gap={4} wrap="nowrap">
+        <Group gap={4} wrap="nowrap">
+          <Can permission={Permission.usersManage} mode="disable">
             <Button size="xs" variant="subtle" aria-label={`Edit ${user.username}`} onClick={() => setTarget(user)}>
               Edit
             </Button>
-            {user.invited ? <ResendInvitation accountId={accountId} user={user} /> : null}
-          </Group>
-        </Can>
+          </Can>
+          {user.invited ? <ResendInvitation accountId={accountId} user={user} /> : null}
+        </Group>
       ),
     },
   ];
@@ -167,7 +167,8 @@ function FactorsCell({ user }: { user: User }) {
   const { authenticator_app: app, security_keys: keys } = user.factors;
   const enrolled = [app ? 'App' : null, keys ? `${keys} security key${keys === 1 ? '' : 's'}` : null].filter(Boolean).join(' · ');
   return (
-    <Text size="sm" c={enrolled ? undefined : user.mfa_enforced ? 'warning' : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
+    // Missing where required stands out by weight (a warning colour on white fails contrast).
+    <Text size="sm" c={enrolled || user.mfa_enforced ? undefined : 'dimmed'} fw={!enrolled && user.mfa_enforced ? 700 : undefined} style={{ whiteSpace: 'nowrap' }}>
       {enrolled || 'None'}
       {user.mfa_enforced ? ' (required)' : ''}
     </Text>
@@ -178,6 +179,7 @@ function FactorsCell({ user }: { user: User }) {
 function ResendInvitation({ accountId, user }: { accountId: string | undefined; user: User }) {
   const resend = useResendInvitation(accountId);
   return (
+    <Can permission={Permission.usersManage} mode="disable">
     <Button
       size="xs"
       variant="subtle"
@@ -187,5 +189,6 @@ function ResendInvitation({ accountId, user }: { accountId: string | undefined; 
     >
       Resend invitation
     </Button>
+    </Can>
   );
 }
