@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Messages } from '@keydeck/contract/messages';
 import { accessibilityViolations } from '../harness/axe';
 import { useBrowser } from '../harness/browser';
-import { Demo, signIn, submitSignIn } from '../harness/sign-in';
+import { Demo, signIn, submitSignIn, signInAsPlatformAdmin } from '../harness/sign-in';
 import { toasts, waitForToast } from '../harness/toast';
 
 const browser = useBrowser();
@@ -63,10 +63,26 @@ describe('shell', () => {
     expect(await scheme()).toBe(after);
   });
 
-  it('has no accessibility violations on /home', async () => {
+  it('shows on /home what needs attention, not the navigation again, and has no accessibility violations', async () => {
     const { page } = browser;
     await signIn(page, Demo.admin.username);
     await page.getByRole('heading', { name: `Welcome, ${Demo.admin.name}` }).waitFor();
+    await page.getByTestId('home-mfa').waitFor();
+    await page.getByTestId('home-services').getByRole('link', { name: 'Open services' }).waitFor();
+    // The newest events of the company, the sign-in just made among them.
+    await page.getByTestId('home-recent-events').getByText('auth.login').first().waitFor();
+    expect(await page.getByText('What you can open').count()).toBe(0);
+    // Platform approvals are not a company administrator's business.
+    expect(await page.getByTestId('home-pending-approvals').count()).toBe(0);
+    await page.screenshot({ path: '/tmp/shots/home.png', fullPage: true });
     expect(await accessibilityViolations(page)).toEqual([]);
+  });
+
+  it('shows a platform administrator the requests awaiting approval on /home', async () => {
+    const { page } = browser;
+    await signInAsPlatformAdmin(page);
+    const approvals = page.getByTestId('home-pending-approvals');
+    await approvals.getByRole('link', { name: 'Review all' }).waitFor();
+    await approvals.getByText(/waiting|No request is waiting/).first().waitFor();
   });
 });

@@ -1,0 +1,40 @@
+import { queryOptions } from '@tanstack/react-query';
+import { auditPage } from '@keydeck/contract/audit';
+import { ApiPath } from '@keydeck/contract/http';
+import { adminServicesPage, servicesPage } from '@keydeck/contract/services';
+import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { toQueryString } from '../../../lib/query-string';
+
+// Keyed under the features whose data they show, so those features' changes refresh the home page too.
+const serviceKeys = queryKeys('services');
+const auditKeys = queryKeys('audit');
+
+/** Requests of every account awaiting a platform administrator's approval. */
+export const pendingApprovalsQueryOptions = () =>
+  queryOptions({
+    queryKey: serviceKeys.list({ every_account: true, status: 'PendingApproval', home: true }),
+    queryFn: ({ signal }) =>
+      apiRequest(`${ApiPath.adminServices}?${toQueryString({ status: 'PendingApproval', page_size: 5, order: 'asc', order_by: 'created_at' })}`, {
+        schema: adminServicesPage,
+        signal,
+      }),
+    meta: { errorContext: 'Could not load the service requests' },
+  });
+
+/** The account's own services (spec §9: the full fetch of 99). */
+export const ownServicesQueryOptions = () =>
+  queryOptions({
+    queryKey: serviceKeys.list({ page_size: 99 }),
+    queryFn: ({ signal }) => apiRequest(`${ApiPath.services}?${toQueryString({ page_size: 99 })}`, { schema: servicesPage, signal }),
+    meta: { errorContext: 'Could not load the services' },
+  });
+
+/** The newest events of the caller's account. */
+export const recentEventsQueryOptions = () =>
+  queryOptions({
+    queryKey: auditKeys.list({ home: true }),
+    queryFn: ({ signal }) =>
+      apiRequest(`${ApiPath.auditEvents}?${toQueryString({ page_size: 5, order: 'desc', order_by: 'occurred_at' })}`, { schema: auditPage, signal }),
+    meta: { errorContext: 'Could not load the recent events' },
+  });
