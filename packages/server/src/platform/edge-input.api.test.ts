@@ -79,6 +79,17 @@ describe('HTTP hygiene', () => {
     expect((await admin.get('/rest/api/v1/no-such-thing')).headers['cache-control']).toBe('no-store');
   });
 
+  it('sends the security headers on every answer, refusals and unknown paths too', async () => {
+    for (const path of ['/rest/api/v1/login', '/rest/api/v1/user/roles', '/rest/api/v1/no-such-call', '/no-such-page.js']) {
+      const res = await new Visitor(t.app).get(path);
+      expect([path, res.headers['x-content-type-options']]).toEqual([path, 'nosniff']);
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['strict-transport-security']).toContain('max-age=');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
   it('answers a path in both spellings of its trailing slash', async () => {
     const plain = await admin.get('/rest/api/v1/user/roles');
     const slashed = await admin.get('/rest/api/v1/user/roles/');

@@ -1,7 +1,8 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
@@ -17,22 +18,31 @@ export async function registerWebApp(app: FastifyInstance, db: Db, webDist: stri
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
   if (!indexHtml) app.log.warn({ webDist }, 'web console not built: serving the API only');
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...inlineScriptHashes(indexHtml ?? '')],
-        styleSrc: ["'self'", "'unsafe-inline'"], // Mantine sets style attributes at run time
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null, // the console may be served over plain HTTP on a private network
+  // Computed once: helmet's middleware per request would re-parse the policy on every API call (a tenth of the
+  // signed-in hot path's CPU). Every answer carries them, refusals and 404s included.
+  const securityHeaders = headersOf(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...inlineScriptHashes(indexHtml ?? '')],
+          styleSrc: ["'self'", "'unsafe-inline'"], // Mantine sets style attributes at run time
+          imgSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: null, // the console may be served over plain HTTP on a private network
+        },
       },
-    },
-    crossOriginEmbedderPolicy: false,
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  // onSend: it runs for every answer, also one refused by an earlier onRequest hook.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    reply.headers(securityHeaders);
+    done(null, payload);
   });
 
   if (indexHtml) {
@@ -63,4 +73,15 @@ function inlineScriptHashes(html: string): string[] {
     .map((match) => match[1] ?? '')
     .filter((body) => body.trim().length > 0)
     .map((body) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+}
+
+/** The headers a helmet middleware sets, read once by running it against a response that only records them. */
+function headersOf(middleware: ReturnType<typeof helmet>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, () => undefined);
+  return headers;
 }

@@ -10,7 +10,7 @@ function NavCountBadge({ count, label }: { count: NavCount; label: string }) {
   const query = useQuery({ queryKey: queryKeys(count.feature).detail('nav-count'), queryFn: count.fetch, refetchInterval: 60_000 });
   if (!query.data) return null;
   return (
-    <Badge size="sm" circle={query.data < 10} color="warning" aria-label={`${query.data} ${label.toLowerCase()} waiting`}>
+    <Badge size="sm" circle={query.data < 10} variant="light" color="warning" aria-label={`${query.data} ${label.toLowerCase()} waiting`}>
       {query.data}
     </Badge>
   );
