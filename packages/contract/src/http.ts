@@ -71,6 +71,12 @@ export const ApiPath = {
   jwtServiceUserGroupPermissions: `${API_V1}/service/jwt_service_user_group/permissions`,
   serviceUserGroupCurrent: `${API_V1}/service/service_user_group/current`,
   jwtServiceUserGroupCurrent: `${API_V1}/service/jwt_service_user_group/current`,
+  // Devices of the current service: groups, devices and their batches, models (spec §7).
+  deviceGroups: `${API_V1}/service/device_group`,
+  devices: `${API_V1}/service/device`,
+  devicesMove: `${API_V1}/service/device/move`,
+  deviceHistory: `${API_V1}/service/device/history`,
+  deviceModels: `${API_V1}/service/device/model/:service_id`,
   // External CAs of a cryptoverse service (responses under data).
   externalCas: `${API_V2}/cryptoverse/:service_id/externalcas`,
   externalCa: `${API_V2}/cryptoverse/:service_id/externalca/:ca_id`,

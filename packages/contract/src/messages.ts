@@ -131,6 +131,39 @@ export const Messages = {
   externalCaNameTaken: (name: string) => `An external CA named ${name} already exists in this service.`,
   externalCaIdMismatch: 'The id in the body does not match the external CA in the path.',
   notCryptoverseService: 'External CAs belong to cryptoverse services, and this service is not one.',
+
+  // Devices, device groups and device models of a service (spec §8 batch results), then the server's refusals.
+  deviceGroupDeleted: (name: string) => `Successfully deleted device group: ${name}`,
+  deviceGroupDeleteFailed: (message: string) => `Unable to delete device group: ${message}`,
+  deviceArchived: (serial: string, group: string, archived: boolean) =>
+    `Successfully ${archived ? 'archived' : 'unarchived'} device ${serial} with group ${group}`,
+  deviceArchiveFailed: (serial: string, message: string) => `Failed to changed archive status for device ${serial}: ${message}`,
+  deviceModelAssigned: (serial: string, model: string | null) =>
+    model === null ? `Removed the device model of device ${serial}` : `Assigned device model ${model} to device ${serial}`,
+  deviceModelAssignFailed: (serial: string, message: string) => `Failed to assign device model to device ${serial}: ${message}`,
+  deviceLockChanged: (serial: string, locked: boolean) => `${locked ? 'Locked' : 'Unlocked'} device ${serial}`,
+  deviceLockFailed: (serial: string, message: string) => `Failed to change lock status for device ${serial}: ${message}`,
+  deviceLoadCleared: (serial: string) => `Cleared the load status of device ${serial}`,
+  deviceClearLoadFailed: (serial: string, message: string) => `Failed to change clear load status for device ${serial}: ${message}`,
+  deviceMoved: (serial: string, group: string) => `Moved ${serial} to group ${group}`,
+  deviceMoveFailed: (serial: string, group: string) => `Failed to move: ${serial} to group ${group}`,
+  deviceError: (serial: string, message: string) => `An error has occurred for ${serial}: ${message}`,
+  deleted: (name: string) => `Deleted: ${name}`,
+  deleteFailed: (name: string, message: string) => `Failed deleting ${name}: ${message}`,
+  deviceNotFound: 'No device with this serial in this service.',
+  deviceAlreadyInGroup: 'The device is already in this group.',
+  deviceSerialTaken: (serial: string) => `A device with serial ${serial} already exists in this service.`,
+  deviceSerialRepeated: (serial: string) => `Serial ${serial} appears more than once.`,
+  deviceGroupUnknown: (name: string) => `No device group named ${name} in this service.`,
+  deviceGroupExists: (name: string) => `A device group named ${name} already exists.`,
+  deviceGroupHoldsDevices: (name: string, count: number) =>
+    `${name} still holds ${count} device${count === 1 ? '' : 's'}. Move them to another group or delete them with it.`,
+  deviceGroupMoveTargetDeleted: 'The devices cannot move to a group that is being deleted.',
+  deviceModelUnknown: (name: string) => `No device model named ${name} in this service.`,
+  deviceModelExists: (name: string) => `A device model named ${name} already exists.`,
+  deviceModelInUse: (name: string, count: number) =>
+    `Device model ${name} is assigned to ${count} device${count === 1 ? '' : 's'}. Assign those devices another model first.`,
+  deviceIdempotencyReused: 'This Idempotency-Key was used for a different request. Send a new key for a new request.',
 } as const;
 
 /** Where a signed-in user lands when no (safe) continue address is given: the server's sign-in redirects and the web agree on it. */

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -39,7 +40,9 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
 
 async function openPglite(dataDir: string | null): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? await PGlite.create(`${dataDir}/pglite`) : await PGlite.create();
+  // pg_trgm serves search by a fragment (device serials); PostgreSQL ships it, PGlite loads it as an extension.
+  const options = { extensions: { pg_trgm } };
+  const client = dataDir ? await PGlite.create(`${dataDir}/pglite`, options) : await PGlite.create(options);
   const db = drizzlePglite(client) as unknown as Db;
   return {
     kind: 'pglite',

@@ -10,7 +10,7 @@ import {
 import type { Tx } from '../../db/database.ts';
 import { GENESIS_HASH, chainKey, linkMac } from '../../platform/audit-chain.ts';
 import * as repo from './audit.repository.ts';
-import { csvLine } from './audit-csv.ts';
+import { csvLine } from '../../platform/csv.ts';
 
 const EXPORT_BATCH = 1000;
 const VERIFY_BATCH = 1000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvLine } from './audit-csv.ts';
+import { csvCell, csvLine } from './csv.ts';
 
-describe('audit CSV', () => {
+describe('CSV cells', () => {
   it('neutralises cells a spreadsheet would run as formulas', () => {
     expect(csvCell('=HYPERLINK("http://evil.example")')).toBe(`"'=HYPERLINK(""http://evil.example"")"`);
     expect(csvCell('+1+1')).toBe("'+1+1");

@@ -1,0 +1,209 @@
+import { z } from 'zod';
+import { isoDate } from './dates.ts';
+import { MAX_PAGE_SIZE, PAGING_DEFAULTS } from './paging.ts';
+
+/**
+ * Remote devices, device groups and device models of a service (spec §3, §4, §7): the payment terminals keys are
+ * loaded into. Devices belong to one service; serials are unique in it, group and model names too (ignoring case).
+ */
+export const SERIAL_MAX = 64;
+export const DEVICE_GROUP_NAME_MAX = 100;
+export const DEVICE_MODEL_NAME_MAX = 100;
+/** The most devices one batch call names, and the most an "every matching device" call handles before answering. */
+export const DEVICE_BATCH_MAX = 10_000;
+/** Totals are counted up to this; a list with more says "10,000+" and asks for a narrower filter to page on. */
+export const DEVICE_COUNT_CAP = 10_000;
+
+export const serial = z
+  .string()
+  .trim()
+  .min(1, 'Enter a serial')
+  .max(SERIAL_MAX, `A serial has at most ${SERIAL_MAX} characters`)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._:/-]*$/, 'A serial uses letters, digits and . _ : / - (starting with a letter or digit)');
+export const deviceGroupName = z
+  .string()
+  .trim()
+  .min(1, 'Enter a group name')
+  .max(DEVICE_GROUP_NAME_MAX, `A group name has at most ${DEVICE_GROUP_NAME_MAX} characters`);
+export const deviceModelName = z
+  .string()
+  .trim()
+  .min(1, 'Enter a model name')
+  .max(DEVICE_MODEL_NAME_MAX, `A model name has at most ${DEVICE_MODEL_NAME_MAX} characters`);
+
+const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+// ---------------------------------------------------------------- device groups
+
+export const deviceGroup = z.object({ group_name: z.string(), device_count: z.number().int().min(0), created_at: z.string() });
+export type DeviceGroup = z.infer<typeof deviceGroup>;
+
+/**
+ * GET service/device_group: chunked loading for group pickers (chunk from 1, chunk_size up to 1,000), names by
+ * name. query_only=true answers the names alone (no device counts), which is what a picker needs and is cheap.
+ */
+export const deviceGroupsQuery = z.object({
+  chunk: z.coerce.number().int().min(1).default(1),
+  chunk_size: z.coerce.number().int().min(1).max(1_000).default(PAGING_DEFAULTS.page_size),
+  search: z.string().trim().max(200).optional(),
+  query_only: flag.default(false),
+});
+export type DeviceGroupsQuery = z.output<typeof deviceGroupsQuery>;
+export const deviceGroupsResponse = z.object({
+  data: z.array(deviceGroup.partial({ device_count: true, created_at: true })),
+  total: z.number().int().min(0),
+  /** Whether a further chunk exists. */
+  more: z.boolean(),
+});
+export type DeviceGroupsResponse = z.infer<typeof deviceGroupsResponse>;
+
+export const deviceGroupsCreateBody = z.object({ groups: z.array(z.object({ group_name: deviceGroupName })).min(1).max(100) });
+/**
+ * DELETE service/device_group (body devices: the groups to delete, spec §7). A group that still holds devices is
+ * refused unless devices says what to do with them: move them to move_to, or delete them.
+ */
+export const deviceGroupsDeleteBody = z.object({
+  devices: z.array(deviceGroupName).min(1).max(100),
+  with_devices: z.enum(['refuse', 'move', 'delete']).default('refuse'),
+  move_to: deviceGroupName.optional(),
+}).refine((b) => b.with_devices !== 'move' || !!b.move_to, { message: 'Choose the group the devices move to', path: ['move_to'] });
+export type DeviceGroupsDeleteBody = z.output<typeof deviceGroupsDeleteBody>;
+
+// ---------------------------------------------------------------- device models
+
+export const deviceModel = z.object({ name: z.string(), device_count: z.number().int().min(0) });
+export type DeviceModel = z.infer<typeof deviceModel>;
+export const deviceModelsResponse = z.object({ data: z.array(deviceModel) });
+export const deviceModelCreateBody = z.object({ device_model: deviceModelName });
+/** PUT: rename old_name to device_model; every device of the model follows. */
+export const deviceModelRenameBody = z.object({ device_model: deviceModelName, old_name: deviceModelName });
+export const deviceModelDeleteBody = z.object({ device_model: deviceModelName });
+export const deviceModelResponse = z.object({ device_model: z.string(), device_count: z.number().int().min(0) });
+
+// ---------------------------------------------------------------- devices
+
+export const device = z.object({
+  serial: z.string(),
+  group: z.string(),
+  archived: z.boolean(),
+  device_model: z.string().nullable(),
+  /** Locked after failed key loads (spec "failed (lock state)"). */
+  failed: z.boolean(),
+  /** When keys were last loaded; null once the load status is cleared. */
+  last_load: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Device = z.infer<typeof device>;
+
+export const DEVICE_ORDER_BY = ['serial', 'group', 'device_model', 'created_at', 'last_load'] as const;
+
+/**
+ * The device filters (spec §3): search is a serial fragment; archived and group narrow; date_start/date_end bound
+ * the day a device was added (inclusive). operator says how the narrowing filters combine: and (all must hold,
+ * the default) or or (any of them); search always applies.
+ */
+export const deviceFilters = z
+  .object({
+    search: z.string().trim().max(SERIAL_MAX).optional(),
+    archived: flag.optional(),
+    group: deviceGroupName.optional(),
+    date_start: isoDate().optional(),
+    date_end: isoDate().optional(),
+    operator: z.enum(['and', 'or']).default('and'),
+  })
+  .refine((f) => !f.date_start || !f.date_end || f.date_start <= f.date_end, {
+    message: 'The end date is before the start date',
+    path: ['date_end'],
+  });
+export type DeviceFilters = z.output<typeof deviceFilters>;
+
+/** GET service/device: a page of the filtered devices, or with export=true every one of them as CSV. */
+export const devicesQuery = z
+  .object({
+    page: z.coerce.number().int().min(1).default(PAGING_DEFAULTS.page),
+    page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGING_DEFAULTS.page_size),
+    order: z.enum(['asc', 'desc']).default(PAGING_DEFAULTS.order),
+    order_by: z.enum(DEVICE_ORDER_BY).default('serial'),
+    export: flag.default(false),
+  })
+  .and(deviceFilters);
+export type DevicesQuery = z.output<typeof devicesQuery>;
+export const devicesResponse = z.object({
+  data: z.array(device),
+  /** Counted up to DEVICE_COUNT_CAP; total_capped says there are more. */
+  total: z.number().int().min(0),
+  total_capped: z.boolean(),
+});
+export type DevicesResponse = z.infer<typeof devicesResponse>;
+
+/** The CSV columns of export and import, in order; import reads serial, group and device_model. */
+export const DEVICE_CSV_COLUMNS = ['serial', 'group', 'device_model', 'archived', 'failed', 'last_load', 'created_at'] as const;
+
+export const newDevice = z.object({
+  serial,
+  group: deviceGroupName,
+  device_model: deviceModelName.nullish(),
+});
+export type NewDevice = z.output<typeof newDevice>;
+/** POST service/device: devices to add, all or nothing; dry_run checks them and changes nothing (the CSV preview). */
+export const devicesCreateBody = z.object({ devices: z.array(newDevice).min(1).max(DEVICE_BATCH_MAX), dry_run: z.boolean().default(false) });
+/** Per row of a create: its problems, or none. */
+export const devicesCreateResponse = z.object({
+  created: z.number().int().min(0),
+  problems: z.array(z.object({ row: z.number().int().min(0), serial: z.string(), messages: z.array(z.string()) })),
+});
+export type DevicesCreateResponse = z.infer<typeof devicesCreateResponse>;
+
+/** What a batch acts on: the serials named, or every device matching a filter (at most DEVICE_BATCH_MAX a call). */
+const batchTarget = {
+  devices: z.array(serial).min(1).max(DEVICE_BATCH_MAX).optional(),
+  /** Every matching device with a serial after this one (the previous call's next_after), in serial order. */
+  filter: deviceFilters.optional(),
+  after: z.string().max(SERIAL_MAX).optional(),
+};
+
+export const DEVICE_CHANGES = ['archive', 'unarchive', 'lock', 'unlock', 'clear_load', 'assign_model'] as const;
+export type DeviceChange = (typeof DEVICE_CHANGES)[number];
+
+/** PUT service/device: one change to a batch of devices. assign_model takes device_model (null takes it away). */
+export const devicesUpdateBody = z
+  .object({ ...batchTarget, change: z.enum(DEVICE_CHANGES), device_model: deviceModelName.nullish() })
+  .refine((b) => (b.devices ? !b.filter : !!b.filter), { message: 'Name the devices or give a filter, not both', path: ['devices'] })
+  .refine((b) => b.change !== 'assign_model' || b.device_model !== undefined, { message: 'Choose a device model', path: ['device_model'] });
+export type DevicesUpdateBody = z.output<typeof devicesUpdateBody>;
+
+/** PUT service/device/move: a batch to another group. */
+export const devicesMoveBody = z
+  .object({ ...batchTarget, group: deviceGroupName })
+  .refine((b) => (b.devices ? !b.filter : !!b.filter), { message: 'Name the devices or give a filter, not both', path: ['devices'] });
+export type DevicesMoveBody = z.output<typeof devicesMoveBody>;
+
+/** DELETE service/device. */
+export const devicesDeleteBody = z
+  .object(batchTarget)
+  .refine((b) => (b.devices ? !b.filter : !!b.filter), { message: 'Name the devices or give a filter, not both', path: ['devices'] });
+export type DevicesDeleteBody = z.output<typeof devicesDeleteBody>;
+
+/**
+ * Every batch answers one result per device, in the spec's words. With a filter, next_after is where the next
+ * call resumes (null when none is left) and remaining counts what still matches after it (up to the count cap).
+ */
+export const deviceBatchResult = z.object({ serial: z.string(), success: z.boolean(), message: z.string() });
+export type DeviceBatchResult = z.infer<typeof deviceBatchResult>;
+export const deviceBatchResponse = z.object({
+  results: z.array(deviceBatchResult),
+  succeeded: z.number().int().min(0),
+  failed: z.number().int().min(0),
+  next_after: z.string().nullable(),
+  remaining: z.number().int().min(0),
+});
+export type DeviceBatchResponse = z.infer<typeof deviceBatchResponse>;
+
+/** Per group of a group delete, in the spec's words. */
+export const deviceGroupsDeleteResponse = z.object({ results: z.array(z.object({ name: z.string(), success: z.boolean(), message: z.string() })) });
+
+/** GET service/device/history: who changed a device and when, newest first. */
+export const deviceHistoryQuery = z.object({ serial });
+export const deviceHistoryResponse = z.object({
+  data: z.array(z.object({ occurred_at: z.string(), actor: z.string().nullable(), action: z.string(), change: z.string(), request_id: z.string() })),
+});

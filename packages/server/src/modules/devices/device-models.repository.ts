@@ -1,0 +1,36 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/database.ts';
+
+export type ModelRow = { id: string; name: string; device_count: number };
+
+const rows = async <T>(tx: Tx, query: SQL): Promise<T[]> => ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+
+/** A service's device models by name, each with how many devices carry it. */
+export function list(tx: Tx, serviceId: string): Promise<ModelRow[]> {
+  return rows<ModelRow>(
+    tx,
+    sql`select m.id, m.name, (select count(*)::int from devices d where d.service_id = m.service_id and d.model_id = m.id) as device_count
+      from device_models m where m.service_id = ${serviceId} order by lower(m.name), m.name`,
+  );
+}
+
+export async function findByName(tx: Tx, serviceId: string, name: string): Promise<ModelRow | undefined> {
+  const [row] = await rows<ModelRow>(
+    tx,
+    sql`select m.id, m.name, (select count(*)::int from devices d where d.service_id = m.service_id and d.model_id = m.id) as device_count
+      from device_models m where m.service_id = ${serviceId} and lower(m.name) = lower(${name})`,
+  );
+  return row;
+}
+
+export async function insert(tx: Tx, accountId: string, serviceId: string, name: string): Promise<void> {
+  await tx.execute(sql`insert into device_models (account_id, service_id, name) values (${accountId}, ${serviceId}, ${name})`);
+}
+
+export async function rename(tx: Tx, modelId: string, name: string): Promise<void> {
+  await tx.execute(sql`update device_models set name = ${name} where id = ${modelId}`);
+}
+
+export async function remove(tx: Tx, modelId: string): Promise<void> {
+  await tx.execute(sql`delete from device_models where id = ${modelId}`);
+}

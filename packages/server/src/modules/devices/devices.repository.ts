@@ -1,0 +1,171 @@
+import { DEVICE_COUNT_CAP, type DeviceFilters, type DevicesQuery } from '@keydeck/contract/devices';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/database.ts';
+import { containsPattern } from '../../platform/paging.ts';
+
+/** A device as lists and exports read it. */
+export type DeviceRow = {
+  serial: string;
+  group: string;
+  device_model: string | null;
+  archived: boolean;
+  failed: boolean;
+  last_load: Date | null;
+  created_at: Date;
+};
+
+const rows = async <T>(tx: Tx, query: SQL): Promise<T[]> => ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+
+/**
+ * The devices of a service that match the filters. The search (a serial fragment, served by the trigram index)
+ * always applies; archived, group and the day range combine by the operator.
+ */
+export function matching(serviceId: string, filters: DeviceFilters): SQL {
+  const narrowing: SQL[] = [];
+  if (filters.archived !== undefined) narrowing.push(sql`d.archived = ${filters.archived}`);
+  if (filters.group !== undefined) {
+    narrowing.push(sql`d.group_id = (select g.id from device_groups g where g.service_id = ${serviceId} and lower(g.name) = lower(${filters.group}))`);
+  }
+  // The day range is one filter: both its ends hold, whatever the operator.
+  const days = [
+    ...(filters.date_start ? [sql`d.created_at >= ${filters.date_start}::date`] : []),
+    ...(filters.date_end ? [sql`d.created_at < ${filters.date_end}::date + 1`] : []),
+  ];
+  if (days.length) narrowing.push(sql`(${sql.join(days, sql` and `)})`);
+  const conditions = [sql`d.service_id = ${serviceId}`];
+  if (filters.search) conditions.push(sql`d.serial ilike ${containsPattern(filters.search)}`);
+  if (narrowing.length) conditions.push(sql`(${sql.join(narrowing, filters.operator === 'or' ? sql` or ` : sql` and `)})`);
+  return sql.join(conditions, sql` and `);
+}
+
+const SELECT_DEVICE = sql`select d.serial, g.name as "group", m.name as device_model, d.archived, d.failed, d.last_load, d.created_at
+  from devices d join device_groups g on g.id = d.group_id left join device_models m on m.id = d.model_id`;
+
+const ORDER_COLUMNS: Record<DevicesQuery['order_by'], SQL> = {
+  serial: sql`d.serial`,
+  group: sql`g.name`,
+  device_model: sql`m.name`,
+  created_at: sql`d.created_at`,
+  last_load: sql`d.last_load`,
+};
+
+export function listPage(tx: Tx, serviceId: string, query: DevicesQuery): Promise<DeviceRow[]> {
+  const direction = query.order === 'desc' ? sql`desc` : sql`asc`;
+  const orderBy = query.order_by === 'serial' ? sql`d.serial ${direction}` : sql`${ORDER_COLUMNS[query.order_by]} ${direction} nulls last, d.serial ${direction}`;
+  return rows<DeviceRow>(
+    tx,
+    sql`${SELECT_DEVICE} where ${matching(serviceId, query)} order by ${orderBy}
+      limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`,
+  );
+}
+
+/** How many devices match, counted up to the cap plus one (so the caller knows whether there are more). */
+export async function countCapped(tx: Tx, serviceId: string, filters: DeviceFilters, after?: string): Promise<number> {
+  const resume = after === undefined ? sql`` : sql`and d.serial > ${after}`;
+  const [row] = await rows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from (select 1 from devices d where ${matching(serviceId, filters)} ${resume} limit ${DEVICE_COUNT_CAP + 1}) m`,
+  );
+  return row!.n;
+}
+
+/** The next rows of an export, in serial order after the given serial. */
+export function exportBatch(tx: Tx, serviceId: string, filters: DeviceFilters, after: string | null, limit: number): Promise<DeviceRow[]> {
+  const resume = after === null ? sql`` : sql`and d.serial > ${after}`;
+  return rows<DeviceRow>(tx, sql`${SELECT_DEVICE} where ${matching(serviceId, filters)} ${resume} order by d.serial limit ${limit}`);
+}
+
+/** The serials a batch acts on: the ones named, or the next ones matching a filter. */
+export type BatchTarget = { serials: string[] } | { filters: DeviceFilters; after: string | undefined; limit: number };
+
+/** Ids and serials of the devices a batch targets, in serial order; named serials that do not exist are absent. */
+function targeted(serviceId: string, target: BatchTarget): SQL {
+  if ('serials' in target) {
+    return sql`select d.id, d.serial from devices d where d.service_id = ${serviceId} and d.serial = any(${toTextArray(target.serials)})`;
+  }
+  const resume = target.after === undefined ? sql`` : sql`and d.serial > ${target.after}`;
+  return sql`select d.id, d.serial from devices d where ${matching(serviceId, target.filters)} ${resume} order by d.serial limit ${target.limit}`;
+}
+
+export type ChangedRow = { serial: string; group: string };
+
+/** One change to every targeted device, in one statement; answers each changed device with its group. */
+export function updateTargeted(tx: Tx, serviceId: string, target: BatchTarget, set: SQL): Promise<ChangedRow[]> {
+  return rows<ChangedRow>(
+    tx,
+    sql`with t as (${targeted(serviceId, target)})
+      update devices d set ${set} from t where d.id = t.id
+      returning d.serial, (select g.name from device_groups g where g.id = d.group_id) as "group"`,
+  );
+}
+
+export function deleteTargeted(tx: Tx, serviceId: string, target: BatchTarget): Promise<ChangedRow[]> {
+  return rows<ChangedRow>(
+    tx,
+    sql`with t as (${targeted(serviceId, target)})
+      delete from devices d using t where d.id = t.id
+      returning d.serial, (select g.name from device_groups g where g.id = d.group_id) as "group"`,
+  );
+}
+
+/** Records which devices a request changed (one statement), for "who changed device X". */
+export async function recordChanges(
+  tx: Tx,
+  change: { accountId: string; serviceId: string; requestId: string; change: string },
+  serials: string[],
+): Promise<void> {
+  if (!serials.length) return;
+  await tx.execute(sql`insert into device_changes (account_id, service_id, request_id, change, serial)
+    select ${change.accountId}, ${change.serviceId}, ${change.requestId}, ${change.change}, unnest(${toTextArray(serials)})`);
+}
+
+export type HistoryRow = { occurred_at: Date; actor: string | null; change: string; action: string | null; request_id: string };
+
+/** Who changed a device and when: its recorded changes with their audit events, newest first. */
+export function history(tx: Tx, serviceId: string, serial: string): Promise<HistoryRow[]> {
+  return rows<HistoryRow>(
+    tx,
+    sql`select c.occurred_at, e.actor_username as actor, c.change, e.action, c.request_id
+      from device_changes c
+      left join audit_events e on e.request_id = c.request_id and e.account_id = c.account_id and e.outcome = 'success'
+      where c.service_id = ${serviceId} and c.serial = ${serial}
+      order by c.occurred_at desc, c.id desc limit 200`,
+  );
+}
+
+export function existingSerials(tx: Tx, serviceId: string, serials: string[]): Promise<{ serial: string }[]> {
+  return rows(tx, sql`select serial from devices where service_id = ${serviceId} and serial = any(${toTextArray(serials)})`);
+}
+
+export type NewDeviceRow = { serial: string; groupId: string; modelId: string | null };
+
+/** Adds devices in one statement. */
+export async function insertDevices(tx: Tx, accountId: string, serviceId: string, devices: NewDeviceRow[]): Promise<void> {
+  await tx.execute(sql`insert into devices (account_id, service_id, serial, group_id, model_id)
+    select ${accountId}, ${serviceId}, s, g::uuid, nullif(m, '')::uuid
+    from unnest(${toTextArray(devices.map((d) => d.serial))}, ${toTextArray(devices.map((d) => d.groupId))},
+      ${toTextArray(devices.map((d) => d.modelId ?? ''))}) as n(s, g, m)`);
+}
+
+export async function findReply(tx: Tx, serviceId: string, key: string): Promise<{ requestDigest: string; reply: string } | undefined> {
+  const [row] = await rows<{ request_digest: string; reply: string }>(
+    tx,
+    sql`select request_digest, reply from device_batch_replies where service_id = ${serviceId} and key = ${key}`,
+  );
+  return row && { requestDigest: row.request_digest, reply: row.reply };
+}
+
+export async function saveReply(tx: Tx, reply: { accountId: string; serviceId: string; key: string; requestDigest: string; reply: string }) {
+  await tx.execute(sql`insert into device_batch_replies (account_id, service_id, key, request_digest, reply)
+    values (${reply.accountId}, ${reply.serviceId}, ${reply.key}, ${reply.requestDigest}, ${reply.reply})`);
+}
+
+/** A text[] parameter: drivers differ in how they pass a JavaScript array, a literal does not. */
+function toTextArray(values: string[]): SQL {
+  return sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`;
+}
+
+export async function serviceName(tx: Tx, serviceId: string): Promise<string> {
+  const [row] = await rows<{ name: string }>(tx, sql`select name from services where id = ${serviceId}`);
+  return row?.name ?? serviceId;
+}

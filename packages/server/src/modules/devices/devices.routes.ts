@@ -1,0 +1,180 @@
+import { createHash } from 'node:crypto';
+import {
+  deviceBatchResponse,
+  deviceGroupsCreateBody,
+  deviceGroupsDeleteBody,
+  deviceGroupsDeleteResponse,
+  deviceGroupsQuery,
+  deviceGroupsResponse,
+  deviceHistoryQuery,
+  deviceHistoryResponse,
+  deviceModelCreateBody,
+  deviceModelDeleteBody,
+  deviceModelRenameBody,
+  deviceModelResponse,
+  deviceModelsResponse,
+  devicesCreateBody,
+  devicesCreateResponse,
+  devicesDeleteBody,
+  devicesMoveBody,
+  devicesQuery,
+  devicesResponse,
+  devicesUpdateBody,
+  type DeviceBatchResponse,
+} from '@keydeck/contract/devices';
+import { ApiPath } from '@keydeck/contract/http';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuditInput } from '../../platform/audit-declaration.ts';
+import * as groups from './device-groups.service.ts';
+import * as models from './device-models.service.ts';
+import * as devices from './devices.service.ts';
+
+/** A batch call may carry an Idempotency-Key: sent again, it answers the first reply and changes nothing more. */
+const batchHeaders = z.object({ 'idempotency-key': z.string().trim().min(1).max(200).optional() });
+const serviceParams = z.object({ service_id: z.string() });
+
+const scopeOf = (request: FastifyRequest): devices.DeviceScope => ({
+  tx: request.tx,
+  accountId: request.principal!.account.id,
+  access: request.serviceAccess,
+});
+const callOf = (request: FastifyRequest): devices.BatchCall => ({
+  ...scopeOf(request),
+  requestId: request.id,
+  idempotencyKey: (request.headers['idempotency-key'] as string | undefined)?.trim() || undefined,
+});
+
+/**
+ * A batch's audit target: the service, how many devices changed, and a digest of their serials, so the event's
+ * link also vouches for the per-device rows (device_changes) that answer "who changed device X".
+ */
+async function batchTarget({ request, tx }: AuditInput, what: string, serials: string[]) {
+  const digest = createHash('sha256').update(serials.join('\n')).digest('hex').slice(0, 16);
+  const shown = serials.length <= 3 ? serials.join(', ') : `${serials.slice(0, 2).join(', ')} … ${serials.at(-1)}`;
+  return `${await devices.serviceName(tx, request.serviceAccess.serviceId)}: ${what} ${serials.length} device${serials.length === 1 ? '' : 's'}${shown ? ` (${shown}; sha256 ${digest})` : ''}`;
+}
+const changedSerials = (result: DeviceBatchResponse | undefined) => result?.results.filter((r) => r.success).map((r) => r.serial) ?? [];
+
+/**
+ * Devices of the current service (spec §7): groups, devices, their batches and models. Reading needs the Device
+ * category, changing it at the Modify level.
+ */
+export function register(app: FastifyInstance): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const view = { signedIn: true, serviceAccess: { category: 'Device', level: 'View' } } as const;
+  const modify = { signedIn: true, serviceAccess: { category: 'Device', level: 'Modify' } } as const;
+
+  routes.get(ApiPath.deviceGroups, {
+    schema: { operationId: 'listDeviceGroups', querystring: deviceGroupsQuery, response: { 200: deviceGroupsResponse } },
+    config: view,
+    handler: (request) => groups.list(scopeOf(request), request.query),
+  });
+  routes.post(ApiPath.deviceGroups, {
+    schema: { operationId: 'createDeviceGroups', body: deviceGroupsCreateBody, response: { 201: deviceGroupsCreateBody } },
+    config: modify,
+    audit: { action: 'device_group.create', target: async ({ request, tx, body }) => `${await devices.serviceName(tx, request.serviceAccess.serviceId)}: ${body.groups.map((g) => g.group_name).join(', ')}` },
+    handler: async (request, reply) => {
+      await groups.create(scopeOf(request), request.body.groups.map((g) => g.group_name));
+      reply.status(201);
+      return request.body;
+    },
+  });
+  routes.delete(ApiPath.deviceGroups, {
+    schema: { operationId: 'deleteDeviceGroups', body: deviceGroupsDeleteBody, response: { 200: deviceGroupsDeleteResponse } },
+    config: modify,
+    audit: {
+      action: 'device_group.delete',
+      target: async ({ request, tx, body, result }) =>
+        `${await devices.serviceName(tx, request.serviceAccess.serviceId)}: ${(result?.results.filter((r) => r.success).map((r) => r.name) ?? body.devices).join(', ')}`,
+      reason: ({ body }) => (body.with_devices === 'refuse' ? undefined : body.with_devices === 'move' ? `devices moved to ${body.move_to}` : 'devices deleted with their group'),
+    },
+    handler: (request) => groups.remove(callOf(request), request.body),
+  });
+
+  routes.get(ApiPath.devices, {
+    schema: {
+      operationId: 'listDevices',
+      querystring: devicesQuery,
+      response: { 200: devicesResponse.describe('with export=true: text/csv, every matching device, one a line') },
+    },
+    config: view,
+    handler: async (request, reply) => {
+      if (!request.query.export) return devices.list(scopeOf(request), request.query);
+      // Streamed inside the request's transaction, so the export is one consistent snapshot.
+      reply.hijack();
+      const out = reply.raw;
+      out.writeHead(200, {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="devices-${new Date().toISOString().slice(0, 10)}.csv"`,
+        'cache-control': 'no-store',
+      });
+      await devices.exportCsv(scopeOf(request), request.query, (chunk) =>
+        out.write(chunk) ? Promise.resolve() : new Promise((resolve) => out.once('drain', resolve)),
+      );
+      out.end();
+      return undefined as never;
+    },
+  });
+  routes.post(ApiPath.devices, {
+    schema: { operationId: 'createDevices', body: devicesCreateBody, response: { 200: devicesCreateResponse, 201: devicesCreateResponse } },
+    config: modify,
+    audit: { action: 'device.create', target: (input) => batchTarget(input, input.body.dry_run ? 'checked' : 'added', input.body.devices.map((d) => d.serial)) },
+    handler: async (request, reply) => {
+      const result = await devices.create(callOf(request), request.body.devices, request.body.dry_run);
+      reply.status(request.body.dry_run ? 200 : 201);
+      return result;
+    },
+  });
+  routes.put(ApiPath.devices, {
+    schema: { operationId: 'updateDevices', headers: batchHeaders, body: devicesUpdateBody, response: { 200: deviceBatchResponse } },
+    config: modify,
+    audit: { action: 'device.update', target: (input) => batchTarget(input, input.body.change.replace('_', ' '), changedSerials(input.result)) },
+    handler: (request) => devices.update(callOf(request), request.body),
+  });
+  routes.put(ApiPath.devicesMove, {
+    schema: { operationId: 'moveDevices', headers: batchHeaders, body: devicesMoveBody, response: { 200: deviceBatchResponse } },
+    config: modify,
+    audit: { action: 'device.move', target: (input) => batchTarget(input, `moved to ${input.body.group}`, changedSerials(input.result)) },
+    handler: (request) => devices.move(callOf(request), request.body),
+  });
+  routes.delete(ApiPath.devices, {
+    schema: { operationId: 'deleteDevices', headers: batchHeaders, body: devicesDeleteBody, response: { 200: deviceBatchResponse } },
+    config: modify,
+    audit: { action: 'device.delete', target: (input) => batchTarget(input, 'deleted', changedSerials(input.result)) },
+    handler: (request) => devices.remove(callOf(request), request.body),
+  });
+  routes.get(ApiPath.deviceHistory, {
+    schema: { operationId: 'deviceHistory', querystring: deviceHistoryQuery, response: { 200: deviceHistoryResponse } },
+    config: view,
+    handler: (request) => devices.history(scopeOf(request), request.query.serial),
+  });
+
+  routes.get(ApiPath.deviceModels, {
+    schema: { operationId: 'listDeviceModels', params: serviceParams, response: { 200: deviceModelsResponse } },
+    config: view,
+    handler: (request) => models.list(scopeOf(request)),
+  });
+  routes.post(ApiPath.deviceModels, {
+    schema: { operationId: 'createDeviceModel', params: serviceParams, body: deviceModelCreateBody, response: { 201: deviceModelResponse } },
+    config: modify,
+    audit: { action: 'device_model.create', target: ({ body }) => body.device_model },
+    handler: async (request, reply) => {
+      reply.status(201);
+      return models.create(scopeOf(request), request.body.device_model);
+    },
+  });
+  routes.put(ApiPath.deviceModels, {
+    schema: { operationId: 'renameDeviceModel', params: serviceParams, body: deviceModelRenameBody, response: { 200: deviceModelResponse } },
+    config: modify,
+    audit: { action: 'device_model.update', target: ({ body }) => `${body.old_name} -> ${body.device_model}` },
+    handler: (request) => models.rename(scopeOf(request), request.body.old_name, request.body.device_model),
+  });
+  routes.delete(ApiPath.deviceModels, {
+    schema: { operationId: 'deleteDeviceModel', params: serviceParams, body: deviceModelDeleteBody, response: { 200: deviceModelResponse } },
+    config: modify,
+    audit: { action: 'device_model.delete', target: ({ body }) => body.device_model },
+    handler: (request) => models.remove(scopeOf(request), request.body.device_model),
+  });
+}

@@ -1,0 +1,224 @@
+import { createHash } from 'node:crypto';
+import {
+  DEVICE_BATCH_MAX,
+  DEVICE_COUNT_CAP,
+  DEVICE_CSV_COLUMNS,
+  type DeviceBatchResponse,
+  type DeviceBatchResult,
+  type DeviceFilters,
+  type DevicesCreateResponse,
+  type DevicesQuery,
+  type DevicesResponse,
+  type DevicesUpdateBody,
+  type NewDevice,
+} from '@keydeck/contract/devices';
+import { Messages } from '@keydeck/contract/messages';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/database.ts';
+import { csvLine } from '../../platform/csv.ts';
+import { badRequest, conflict } from '../../platform/errors.ts';
+import type { ServiceAccess } from '../../platform/service-access.ts';
+import * as groupsRepo from './device-groups.repository.ts';
+import * as modelsRepo from './device-models.repository.ts';
+import * as repo from './devices.repository.ts';
+
+/** The caller's service session and account: every call acts on that service only. */
+export type DeviceScope = { tx: Tx; accountId: string; access: ServiceAccess };
+/** A batch call: its scope, the request it is (for the audit trail) and the client's Idempotency-Key, if any. */
+export type BatchCall = DeviceScope & { requestId: string; idempotencyKey: string | undefined };
+
+const EXPORT_BATCH = 5_000;
+const iso = (date: Date | null) => (date === null ? null : new Date(date).toISOString());
+
+export async function list(scope: DeviceScope, query: DevicesQuery): Promise<DevicesResponse> {
+  const [page, counted] = await Promise.all([
+    repo.listPage(scope.tx, scope.access.serviceId, query),
+    repo.countCapped(scope.tx, scope.access.serviceId, query),
+  ]);
+  return {
+    data: page.map((d) => ({ ...d, last_load: iso(d.last_load), created_at: iso(d.created_at)! })),
+    total: Math.min(counted, DEVICE_COUNT_CAP),
+    total_capped: counted > DEVICE_COUNT_CAP,
+  };
+}
+
+/** Every matching device as CSV, in serial order, a batch at a time: memory stays flat however many there are. */
+export async function exportCsv(scope: DeviceScope, filters: DeviceFilters, write: (chunk: string) => Promise<void>): Promise<void> {
+  await write(csvLine(DEVICE_CSV_COLUMNS));
+  let after: string | null = null;
+  for (;;) {
+    const batch = await repo.exportBatch(scope.tx, scope.access.serviceId, filters, after, EXPORT_BATCH);
+    if (batch.length === 0) return;
+    await write(
+      batch
+        .map((d) => csvLine([d.serial, d.group, d.device_model, String(d.archived), String(d.failed), iso(d.last_load), iso(d.created_at)]))
+        .join(''),
+    );
+    after = batch.at(-1)!.serial;
+  }
+}
+
+/**
+ * Adds devices, all or nothing: every row is checked first (serial new and not repeated, group and model known),
+ * and with any problem nothing is added. A dry run only answers the problems (the CSV import's preview).
+ */
+export async function create(call: BatchCall, devices: NewDevice[], dryRun: boolean): Promise<DevicesCreateResponse> {
+  const { tx, accountId, access } = call;
+  const serviceId = access.serviceId;
+  const [existing, groups, models] = await Promise.all([
+    repo.existingSerials(tx, serviceId, devices.map((d) => d.serial)),
+    groupsRepo.findByNames(tx, serviceId, devices.map((d) => d.group)),
+    modelsRepo.list(tx, serviceId),
+  ]);
+  const taken = new Set(existing.map((e) => e.serial));
+  const modelByName = new Map(models.map((m) => [m.name.toLowerCase(), m]));
+  const seen = new Set<string>();
+  const problems: DevicesCreateResponse['problems'] = [];
+  const errors: Record<string, string[]> = {};
+  const rows = devices.flatMap((device, row) => {
+    const messages: Record<string, string> = {};
+    if (taken.has(device.serial)) messages.serial = Messages.deviceSerialTaken(device.serial);
+    else if (seen.has(device.serial)) messages.serial = Messages.deviceSerialRepeated(device.serial);
+    seen.add(device.serial);
+    const group = groups.get(device.group.toLowerCase());
+    if (!group) messages.group = Messages.deviceGroupUnknown(device.group);
+    const model = device.device_model ? modelByName.get(device.device_model.toLowerCase()) : undefined;
+    if (device.device_model && !model) messages.device_model = Messages.deviceModelUnknown(device.device_model);
+    const texts = Object.values(messages);
+    if (texts.length) {
+      problems.push({ row, serial: device.serial, messages: texts });
+      for (const [field, text] of Object.entries(messages)) errors[`devices.${row}.${field}`] = [text];
+      return [];
+    }
+    return [{ serial: device.serial, groupId: group!.id, modelId: model?.id ?? null }];
+  });
+  if (dryRun) return { created: 0, problems };
+  if (problems.length) throw badRequest(errors);
+  await repo.insertDevices(tx, accountId, serviceId, rows);
+  await repo.recordChanges(tx, { accountId, serviceId, requestId: call.requestId, change: 'created' }, rows.map((r) => r.serial));
+  return { created: rows.length, problems: [] };
+}
+
+/** What a batch acts on, as the body says it. */
+export type BatchBody = { devices?: string[] | undefined; filter?: DeviceFilters | undefined; after?: string | undefined };
+
+/** A batch operation: the statement that applies it and the texts of its per-device results. */
+type Operation = {
+  change: string;
+  apply: (tx: Tx, serviceId: string, target: repo.BatchTarget) => Promise<repo.ChangedRow[]>;
+  succeeded: (row: repo.ChangedRow) => string;
+  failed: (serial: string) => string;
+};
+
+/** PUT service/device: archive or unarchive, lock or unlock, clear the load status, or assign a model. */
+export async function update(call: BatchCall, body: DevicesUpdateBody): Promise<DeviceBatchResponse> {
+  const set = (assignment: SQL) => (tx: Tx, serviceId: string, target: repo.BatchTarget) => repo.updateTargeted(tx, serviceId, target, assignment);
+  const notFound = Messages.deviceNotFound;
+  const operations: Record<Exclude<DevicesUpdateBody['change'], 'assign_model'>, Operation> = {
+    archive: {
+      change: 'archived',
+      apply: set(sql`archived = true`),
+      succeeded: (d) => Messages.deviceArchived(d.serial, d.group, true),
+      failed: (s) => Messages.deviceArchiveFailed(s, notFound),
+    },
+    unarchive: {
+      change: 'unarchived',
+      apply: set(sql`archived = false`),
+      succeeded: (d) => Messages.deviceArchived(d.serial, d.group, false),
+      failed: (s) => Messages.deviceArchiveFailed(s, notFound),
+    },
+    lock: { change: 'locked', apply: set(sql`failed = true`), succeeded: (d) => Messages.deviceLockChanged(d.serial, true), failed: (s) => Messages.deviceLockFailed(s, notFound) },
+    unlock: { change: 'unlocked', apply: set(sql`failed = false`), succeeded: (d) => Messages.deviceLockChanged(d.serial, false), failed: (s) => Messages.deviceLockFailed(s, notFound) },
+    clear_load: {
+      change: 'load status cleared',
+      apply: set(sql`last_load = null`),
+      succeeded: (d) => Messages.deviceLoadCleared(d.serial),
+      failed: (s) => Messages.deviceClearLoadFailed(s, notFound),
+    },
+  };
+  if (body.change !== 'assign_model') return runBatch(call, body, operations[body.change]);
+
+  const name = body.device_model ?? null;
+  const model = name === null ? undefined : await modelsRepo.findByName(call.tx, call.access.serviceId, name);
+  if (name !== null && !model) throw badRequest({ device_model: [Messages.deviceModelUnknown(name)] });
+  return runBatch(call, body, {
+    change: model ? `device model ${model.name}` : 'device model removed',
+    apply: set(sql`model_id = ${model?.id ?? null}`),
+    succeeded: (d) => Messages.deviceModelAssigned(d.serial, model?.name ?? null),
+    failed: (s) => Messages.deviceModelAssignFailed(s, notFound),
+  });
+}
+
+/** PUT service/device/move: into a group of the service. */
+export async function move(call: BatchCall, body: BatchBody & { group: string }): Promise<DeviceBatchResponse> {
+  const group = (await groupsRepo.findByNames(call.tx, call.access.serviceId, [body.group])).get(body.group.toLowerCase());
+  if (!group) throw badRequest({ group: [Messages.deviceGroupUnknown(body.group)] });
+  return runBatch(call, body, {
+    change: `moved to ${group.name}`,
+    apply: (tx, serviceId, target) => repo.updateTargeted(tx, serviceId, target, sql`group_id = ${group.id}`),
+    succeeded: (d) => Messages.deviceMoved(d.serial, d.group),
+    failed: (s) => Messages.deviceMoveFailed(s, group.name),
+  });
+}
+
+/** DELETE service/device. */
+export function remove(call: BatchCall, body: BatchBody): Promise<DeviceBatchResponse> {
+  return runBatch(call, body, {
+    change: 'deleted',
+    apply: repo.deleteTargeted,
+    succeeded: (d) => Messages.deleted(d.serial),
+    failed: (s) => Messages.deleteFailed(s, Messages.deviceNotFound),
+  });
+}
+
+/**
+ * Runs one batch in the request's transaction: one statement changes every targeted device (so a device is either
+ * changed and reported so, or reported failed and unchanged, and a killed server leaves nothing half-done), one
+ * records which devices changed for the audit trail. A repeated Idempotency-Key answers the first reply again.
+ */
+async function runBatch(call: BatchCall, body: BatchBody, operation: Operation): Promise<DeviceBatchResponse> {
+  const { tx, accountId, access } = call;
+  const serviceId = access.serviceId;
+  const digest = createHash('sha256').update(JSON.stringify([operation.change, body])).digest('hex');
+  if (call.idempotencyKey) {
+    const earlier = await repo.findReply(tx, serviceId, call.idempotencyKey);
+    if (earlier && earlier.requestDigest !== digest) throw conflict('idempotency_key_reused', Messages.deviceIdempotencyReused);
+    if (earlier) return JSON.parse(earlier.reply) as DeviceBatchResponse;
+  }
+
+  const target: repo.BatchTarget = body.devices
+    ? { serials: [...new Set(body.devices)] }
+    : { filters: body.filter!, after: body.after, limit: DEVICE_BATCH_MAX };
+  const changed = await operation.apply(tx, serviceId, target);
+  await repo.recordChanges(tx, { accountId, serviceId, requestId: call.requestId, change: operation.change }, changed.map((c) => c.serial));
+
+  const bySerial = new Map(changed.map((c) => [c.serial, c]));
+  const serials = 'serials' in target ? target.serials : changed.map((c) => c.serial).sort(byteOrder);
+  const results: DeviceBatchResult[] = serials.map((serial) => {
+    const row = bySerial.get(serial);
+    return row ? { serial, success: true, message: operation.succeeded(row) } : { serial, success: false, message: operation.failed(serial) };
+  });
+  let nextAfter: string | null = null;
+  let remaining = 0;
+  if (!('serials' in target) && changed.length === DEVICE_BATCH_MAX) {
+    nextAfter = serials.at(-1)!;
+    remaining = Math.min(await repo.countCapped(tx, serviceId, target.filters, nextAfter), DEVICE_COUNT_CAP);
+  }
+  const succeeded = changed.length;
+  const reply: DeviceBatchResponse = { results, succeeded, failed: results.length - succeeded, next_after: remaining > 0 ? nextAfter : null, remaining };
+  if (call.idempotencyKey) await repo.saveReply(tx, { accountId, serviceId, key: call.idempotencyKey, requestDigest: digest, reply: JSON.stringify(reply) });
+  return reply;
+}
+
+/** Serial order as the database sorts serials (COLLATE "C"): by UTF-16 code unit, which equals byte order for ASCII serials. */
+const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The service's name, for audit targets. */
+export const serviceName = (tx: Tx, serviceId: string) => repo.serviceName(tx, serviceId);
+
+export async function history(scope: DeviceScope, serial: string) {
+  const rows = await repo.history(scope.tx, scope.access.serviceId, serial);
+  return {
+    data: rows.map((r) => ({ occurred_at: iso(r.occurred_at)!, actor: r.actor, action: r.action ?? '', change: r.change, request_id: r.request_id })),
+  };
+}
