@@ -5,12 +5,18 @@ import { useNavDestinations, type NavDestination } from '../../lib/navigation';
 import { queryKeys } from '../../lib/query-keys';
 import type { NavCount } from '../../lib/route-static-data';
 
+/**
+ * White on red 9 is 5.5:1 (WCAG AA for small text); the light orange variant was 2.5:1 and filled orange under
+ * white never reaches 4.5:1.
+ */
+const COUNT_BADGE_COLOR = 'error.9';
+
 /** How many wait behind a destination, refreshed every minute and whenever its feature's data changes; none at zero. */
 function NavCountBadge({ count, label }: { count: NavCount; label: string }) {
   const query = useQuery({ queryKey: queryKeys(count.feature).detail('nav-count'), queryFn: count.fetch, refetchInterval: 60_000 });
   if (!query.data) return null;
   return (
-    <Badge size="sm" circle={query.data < 10} variant="light" color="warning" aria-label={`${query.data} ${label.toLowerCase()} waiting`}>
+    <Badge size="sm" circle={query.data < 10} color={COUNT_BADGE_COLOR} aria-label={`${query.data} ${label.toLowerCase()} waiting`}>
       {query.data}
     </Badge>
   );
