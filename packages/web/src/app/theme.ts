@@ -65,6 +65,10 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-error-9)',
+    // Light badges and alerts write in shade 9 on a pale tint of it: green 9 and orange 9 give about 4:1 there,
+    // below AA for their small text. These darker greens and oranges give about 6:1 and keep their hue.
+    '--mantine-color-success-light-color': '#1e6b30',
+    '--mantine-color-warning-light-color': '#a33a0b',
   },
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
