@@ -31,7 +31,8 @@ export const deviceModelName = z
   .min(1, 'Enter a model name')
   .max(DEVICE_MODEL_NAME_MAX, `A model name has at most ${DEVICE_MODEL_NAME_MAX} characters`);
 
-const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
+/** A yes/no as a query string spells it ('true', 'false') or as JSON does (a filter in a batch's body). */
+const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
 
 // ---------------------------------------------------------------- device groups
 
@@ -147,7 +148,7 @@ export const newDevice = z.object({
 export type NewDevice = z.output<typeof newDevice>;
 /** POST service/device: devices to add, all or nothing; dry_run checks them and changes nothing (the CSV preview). */
 export const devicesCreateBody = z.object({ devices: z.array(newDevice).min(1).max(DEVICE_BATCH_MAX), dry_run: z.boolean().default(false) });
-/** Per row of a create: its problems, or none. */
+/** Per row of a create (row: the device's index in the body, from 0): its problems, or none. */
 export const devicesCreateResponse = z.object({
   created: z.number().int().min(0),
   problems: z.array(z.object({ row: z.number().int().min(0), serial: z.string(), messages: z.array(z.string()) })),

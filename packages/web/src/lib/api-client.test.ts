@@ -66,6 +66,20 @@ describe('apiRequest', () => {
     expect(authorizationOf(1)).toBeNull();
   });
 
+  it('adds the extra headers a call gives, without letting them replace its own', async () => {
+    const fetchSpy = respond(200, { server_version: '1.0.0' });
+    document.cookie = 'VCSRF-TOKEN=mine; path=/';
+    await apiRequest('/x', { schema, method: 'PUT', body: {}, headers: { 'Idempotency-Key': 'k-1', [CSRF_HEADER]: 'forged' } });
+    const headers = new Headers(fetchSpy.mock.calls[0]?.[1]?.headers);
+    expect(headers.get('Idempotency-Key')).toBe('k-1');
+    expect(headers.get(CSRF_HEADER)).toBe('mine');
+  });
+
+  it('hands a text body (a CSV download) to the schema as text', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('serial,group\nA1,North\n', { status: 200, headers: { 'Content-Type': 'text/csv' } }));
+    expect(await apiRequest('/x', { schema: z.string(), text: true })).toBe('serial,group\nA1,North\n');
+  });
+
   it("reports a network failure as status null with 'request failed'", async () => {
     vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(apiRequest('/x', { schema })).rejects.toMatchObject({ status: null, message: Messages.requestFailed });

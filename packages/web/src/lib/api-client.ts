@@ -15,6 +15,10 @@ export interface ApiRequest<S extends z.ZodType> extends ApiCallOptions {
   signal?: AbortSignal;
   /** A bearer token for the Authorization header (JWT services, see service-session.ts). */
   bearer?: string;
+  /** Headers the endpoint takes besides the usual ones (an Idempotency-Key); they cannot replace those. */
+  headers?: Record<string, string>;
+  /** The success body is text (a CSV download), handed to the schema as it came instead of as JSON. */
+  text?: boolean;
 }
 
 function describeIssues(error: z.ZodError): string {
@@ -27,9 +31,10 @@ function describeIssues(error: z.ZodError): string {
  * ApiError that error-toast.ts maps to spec §8 behaviour.
  */
 export async function apiRequest<S extends z.ZodType>(path: string, request: ApiRequest<S>): Promise<z.infer<S>> {
-  const { method = 'GET', body, schema, signal, bearer, ignoreAuth, serviceScoped, serviceId } = request;
+  const { method = 'GET', body, schema, signal, bearer, ignoreAuth, serviceScoped, serviceId, text = false } = request;
   const call: ApiCallOptions = { ignoreAuth, serviceScoped, serviceId };
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers(request.headers);
+  headers.set('Accept', text ? 'text/*, application/json' : 'application/json');
   const token = currentCsrfToken();
   if (token !== null) headers.set(CSRF_HEADER, token);
   if (body !== undefined) headers.set('Content-Type', 'application/json');
@@ -56,7 +61,8 @@ export async function apiRequest<S extends z.ZodType>(path: string, request: Api
     throw new ApiError(response.status, errorBody, call, message);
   }
 
-  const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
+  const payload: unknown =
+    response.status === 204 ? undefined : text ? await response.text() : await response.json().catch(() => undefined);
   const parsed = schema.safeParse(payload);
   if (!parsed.success) throw new ResponseValidationError(Messages.validationFailed(describeIssues(parsed.error)));
   return parsed.data;

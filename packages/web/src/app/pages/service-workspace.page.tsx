@@ -1,9 +1,10 @@
 import '@mantine/core/styles/Tabs.css';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Anchor, Box, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import type { Service } from '@keydeck/contract/services';
+import type { DeviceListPatch } from '../../features/devices/api/device-list';
 import { allServicesQueryOptions, serviceQueryOptions } from '../../features/services/api/services.api';
 import { IdleCountdown } from '../../features/services/components/idle-countdown';
 import { locationName } from '../../features/services/components/service-columns';
@@ -86,14 +87,36 @@ function Workspace({ serviceId }: { serviceId: string }) {
 const ExternalCasSection = lazy(() =>
   import('../../features/cryptoverse/components/external-cas-section').then((module) => ({ default: module.ExternalCasSection })),
 );
+const DevicesSection = lazy(() =>
+  import('../../features/devices/components/devices-section').then((module) => ({ default: module.DevicesSection })),
+);
+const DeviceGroupsSection = lazy(() =>
+  import('../../features/devices/components/device-groups-section').then((module) => ({ default: module.DeviceGroupsSection })),
+);
+const DeviceModelsSection = lazy(() =>
+  import('../../features/devices/components/device-models-section').then((module) => ({ default: module.DeviceModelsSection })),
+);
+
+function SectionPanel({ value, children }: { value: string; children: ReactNode }) {
+  return (
+    <Tabs.Panel value={value} pt="lg">
+      <Suspense fallback={<Loader size="sm" aria-label="Loading the section" />}>{children}</Suspense>
+    </Tabs.Panel>
+  );
+}
 
 function Sections({ service, location }: { service: Service; location: string }) {
-  const { section = 'overview' } = route.useSearch();
+  const { section = 'overview', ...deviceList } = route.useSearch();
   const navigate = route.useNavigate();
   const access = useServiceAccess(service);
   const externalCas = service.type === 'cryptoverse' && access.can('CertManage');
+  // Devices belong to every service type; the Device category opens them.
+  const devices = access.can('Device');
+  const allowed: Record<string, boolean> = { 'external-cas': externalCas, devices, 'device-groups': devices, 'device-models': devices };
   // A section the group may not open (or not yet known to be allowed) shows the overview.
-  const shown = section === 'external-cas' && externalCas ? section : 'overview';
+  const shown = allowed[section] ? section : 'overview';
+  // The Remote Devices list keeps its paging and filters in the URL beside the section.
+  const changeDeviceList = (patch: DeviceListPatch) => void navigate({ search: (prev) => ({ ...prev, ...patch }) });
 
   return (
     <Tabs
@@ -104,6 +127,13 @@ function Sections({ service, location }: { service: Service; location: string })
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <Tabs.List aria-label="Service sections">
           <Tabs.Tab value="overview">Overview</Tabs.Tab>
+          {devices ? (
+            <>
+              <Tabs.Tab value="devices">Remote Devices</Tabs.Tab>
+              <Tabs.Tab value="device-groups">Device Groups</Tabs.Tab>
+              <Tabs.Tab value="device-models">Device Models</Tabs.Tab>
+            </>
+          ) : null}
           {externalCas ? <Tabs.Tab value="external-cas">External CAs</Tabs.Tab> : null}
         </Tabs.List>
         <Anchor component={Link} to="/home/service/admin" size="sm">
@@ -121,12 +151,23 @@ function Sections({ service, location }: { service: Service; location: string })
           </Text>
         </Stack>
       </Tabs.Panel>
+      {devices ? (
+        <>
+          <SectionPanel value="devices">
+            <DevicesSection service={service} list={{ search: deviceList, onChange: changeDeviceList }} />
+          </SectionPanel>
+          <SectionPanel value="device-groups">
+            <DeviceGroupsSection service={service} />
+          </SectionPanel>
+          <SectionPanel value="device-models">
+            <DeviceModelsSection service={service} />
+          </SectionPanel>
+        </>
+      ) : null}
       {externalCas ? (
-        <Tabs.Panel value="external-cas" pt="lg">
-          <Suspense fallback={<Loader size="sm" aria-label="Loading the section" />}>
-            <ExternalCasSection service={service} />
-          </Suspense>
-        </Tabs.Panel>
+        <SectionPanel value="external-cas">
+          <ExternalCasSection service={service} />
+        </SectionPanel>
       ) : null}
     </Tabs>
   );

@@ -7,18 +7,20 @@ interface PagerProps {
   label: string;
   state: ListState;
   total: number;
+  /** Shown for the total when the count is not exact ("10,000+"). */
+  totalText?: string | undefined;
   onChange: (patch: ListStatePatch) => void;
 }
 
 /** "Showing 11–20 of 23", the page buttons and the page size; every change goes to the URL. */
-export function DataTablePager({ label, state, total, onChange }: PagerProps) {
+export function DataTablePager({ label, state, total, totalText, onChange }: PagerProps) {
   const pages = Math.max(1, Math.ceil(total / state.page_size));
   const first = total === 0 ? 0 : (state.page - 1) * state.page_size + 1;
   const last = Math.min(total, state.page * state.page_size);
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Text size="sm" c="dimmed" aria-live="polite" data-testid="table-range">
-        {total === 0 ? 'No results' : `Showing ${first}–${last} of ${total}`}
+        {total === 0 ? 'No results' : `Showing ${first}–${last} of ${totalText ?? total}`}
       </Text>
       <Group gap="md" wrap="wrap">
         <NativeSelect

@@ -7,7 +7,6 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/List.css';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Button, Checkbox, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
-import type { UseQueryResult } from '@tanstack/react-query';
 import type { BatchAction } from './batch-action';
 import { SortHeader } from './data-table-header';
 import { DataTablePager } from './data-table-pager';
@@ -40,12 +39,24 @@ const PINNED_STYLE = {
 } as const;
 const pinnedStyle = <T,>(column: DataTableColumn<T>) => ((column.pinned ?? column.key === 'actions') ? PINNED_STYLE : undefined);
 
+/** What the table reads of its query: a list query's result, or a chunked list flattened into one. */
+export interface DataTableQuery<T> {
+  data: { data: T[]; total: number } | undefined;
+  error: Error | null;
+  isPending: boolean;
+  isSuccess: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  isPlaceholderData: boolean;
+  refetch: () => Promise<unknown>;
+}
+
 export interface DataTableProps<T> {
   /** The table's accessible name, e.g. "Accounts". */
   label: string;
   columns: DataTableColumn<T>[];
   /** A list query answering {data, total}; give it placeholderData: keepPreviousData. */
-  query: UseQueryResult<{ data: T[]; total: number }>;
+  query: DataTableQuery<T>;
   rowKey: (row: T) => string;
   /** Server-side paging, sorting and search; the state lives in the route's search params. */
   list?: { state: ListState; onChange: (patch: ListStatePatch) => void };
@@ -56,6 +67,13 @@ export interface DataTableProps<T> {
   emptyText: string;
   /** Row checkboxes and a selection bar running these actions on every selected row. */
   selection?: { rowLabel: (row: T) => string; actions: BatchAction<T>[] };
+  /**
+   * Row checkboxes whose selection the caller holds (by row key), kept across pages, order and search; the caller
+   * shows its own batch bar. Instead of `selection`.
+   */
+  picked?: { rowLabel: (row: T) => string; keys: ReadonlySet<string>; onToggle: (rows: T[], picked: boolean) => void };
+  /** The pager's total as text, when the count is not exact ("10,000+"). */
+  totalText?: string;
   /** Below this width the table scrolls sideways instead of squeezing its columns. */
   minWidth?: number;
 }
@@ -66,7 +84,7 @@ export interface DataTableProps<T> {
  * dimmed and aria-busy.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { label, columns, query, rowKey, list, searchLabel, toolbar, emptyText, selection, minWidth = 720 } = props;
+  const { label, columns, query, rowKey, list, searchLabel, toolbar, emptyText, selection, picked, totalText, minWidth = 720 } = props;
   const [selected, setSelected] = useState<Map<string, T>>(new Map());
   const rows = query.data?.data ?? [];
   const total = query.data?.total ?? 0;
@@ -86,17 +104,22 @@ export function DataTable<T>(props: DataTableProps<T>) {
     if (overshoot) list?.onChange({ page: lastPage });
   }, [overshoot, lastPage, list]);
 
-  const allOnPage = rows.length > 0 && rows.every((row) => selected.has(rowKey(row)));
-  const someOnPage = rows.some((row) => selected.has(rowKey(row)));
+  const isSelected = (key: string) => (picked ? picked.keys.has(key) : selected.has(key));
+  const allOnPage = rows.length > 0 && rows.every((row) => isSelected(rowKey(row)));
+  const someOnPage = rows.some((row) => isSelected(rowKey(row)));
   const toggle = (row: T) =>
-    setSelected((current) => {
-      const next = new Map(current);
-      if (next.has(rowKey(row))) next.delete(rowKey(row));
-      else next.set(rowKey(row), row);
-      return next;
-    });
-  const toggleAll = () => setSelected(allOnPage ? new Map() : new Map(rows.map((row) => [rowKey(row), row])));
-  const columnCount = columns.length + (selection ? 1 : 0);
+    picked
+      ? picked.onToggle([row], !isSelected(rowKey(row)))
+      : setSelected((current) => {
+          const next = new Map(current);
+          if (next.has(rowKey(row))) next.delete(rowKey(row));
+          else next.set(rowKey(row), row);
+          return next;
+        });
+  const toggleAll = () =>
+    picked ? picked.onToggle(rows, !allOnPage) : setSelected(allOnPage ? new Map() : new Map(rows.map((row) => [rowKey(row), row])));
+  const checkboxes = selection ?? picked;
+  const columnCount = columns.length + (checkboxes ? 1 : 0);
 
   const body = query.isPending
     ? Array.from({ length: Math.min(list?.state.page_size ?? 5, 10) }, (_, i) => (
@@ -121,10 +144,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
       : rows.map((row) => {
           const key = rowKey(row);
           return (
-            <Table.Tr key={key} bg={selected.has(key) ? 'var(--mantine-primary-color-light)' : undefined}>
-              {selection ? (
+            <Table.Tr key={key} bg={isSelected(key) ? 'var(--mantine-primary-color-light)' : undefined}>
+              {checkboxes ? (
                 <Table.Td w={40}>
-                  <Checkbox aria-label={`Select ${selection.rowLabel(row)}`} checked={selected.has(key)} onChange={() => toggle(row)} />
+                  <Checkbox aria-label={`Select ${checkboxes.rowLabel(row)}`} checked={isSelected(key)} onChange={() => toggle(row)} />
                 </Table.Td>
               ) : null}
               {columns.map((column) => (
@@ -173,7 +196,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       {query.isError ? (
         <Alert color="error" variant="light" title={`${label} could not be loaded`}>
           <Group justify="space-between" gap="sm">
-            <Text size="sm">{query.error.message}</Text>
+            <Text size="sm">{query.error?.message}</Text>
             <Button size="xs" variant="default" onClick={() => void query.refetch()} loading={query.isFetching}>
               Try again
             </Button>
@@ -190,7 +213,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         >
           <Table.Thead>
             <Table.Tr>
-              {selection ? (
+              {checkboxes ? (
                 <Table.Th w={40}>
                   <Checkbox
                     aria-label={`Select all ${label.toLowerCase()} on this page`}
@@ -222,7 +245,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           <Table.Tbody>{body}</Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {list && query.data ? <DataTablePager label={label} state={list.state} total={total} onChange={list.onChange} /> : null}
+      {list && query.data ? <DataTablePager label={label} state={list.state} total={total} totalText={totalText} onChange={list.onChange} /> : null}
     </Stack>
   );
 }

@@ -1,0 +1,107 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DEVICE_BATCH_MAX, deviceBatchResponse, type DeviceBatchResult, type DevicesUpdateBody } from '@keydeck/contract/devices';
+import { ApiPath } from '@keydeck/contract/http';
+import { ApiError } from '../../../lib/api-error';
+import { serviceRequest } from '../../../lib/service-session';
+import { deviceKeys } from './device-keys';
+import type { DeviceFilterWire } from './device-list';
+
+/** What a batch acts on: serials picked row by row (on any page), or every device matching the list's filters. */
+export type DeviceBatchTarget = { serials: string[] } | { filter: DeviceFilterWire; matching: number };
+
+/** One batch change, as the three batch endpoints take it. */
+export type DeviceBatchChange =
+  | { kind: 'update'; change: DevicesUpdateBody['change']; device_model?: string | null }
+  | { kind: 'move'; group: string }
+  | { kind: 'delete' };
+
+export interface DeviceBatchProgress {
+  processed: number;
+  /** What still matches after the last call (up to the count cap); for a selection, the serials not yet sent. */
+  remaining: number;
+}
+
+export interface DeviceBatchOutcome {
+  results: DeviceBatchResult[];
+  succeeded: number;
+  failed: number;
+  /** Why the run stopped before the end (the refusal's text), when it did. */
+  stopped?: string;
+}
+
+/** A filter run resumes call after call at next_after; this bounds it whatever the server answers. */
+export const MAX_BATCH_CALLS = 1_000;
+
+function request(change: DeviceBatchChange): { method: 'PUT' | 'DELETE'; path: string; body: Record<string, unknown> } {
+  if (change.kind === 'move') return { method: 'PUT', path: ApiPath.devicesMove, body: { group: change.group } };
+  if (change.kind === 'delete') return { method: 'DELETE', path: ApiPath.devices, body: {} };
+  const { kind: _kind, ...body } = change;
+  return { method: 'PUT', path: ApiPath.devices, body };
+}
+
+/**
+ * Sends one call with its own Idempotency-Key. When no answer arrived (the network failed) it is sent again with
+ * the same key: the server answers its first reply if it had applied the call, so nothing happens twice.
+ */
+async function send(serviceId: string, method: 'PUT' | 'DELETE', path: string, body: Record<string, unknown>) {
+  const headers = { 'Idempotency-Key': crypto.randomUUID() };
+  const call = () => serviceRequest(serviceId, path, { method, body, headers, schema: deviceBatchResponse });
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === null) return call();
+    throw error;
+  }
+}
+
+/** The calls a target takes: a selection in chunks of DEVICE_BATCH_MAX serials, a filter resumed at next_after. */
+export async function runDeviceBatch(
+  serviceId: string,
+  change: DeviceBatchChange,
+  target: DeviceBatchTarget,
+  onProgress: (progress: DeviceBatchProgress) => void,
+): Promise<DeviceBatchOutcome> {
+  const { method, path, body } = request(change);
+  const serials = 'serials' in target ? target.serials : null;
+  const filter = 'filter' in target ? target.filter : undefined;
+  const outcome: DeviceBatchOutcome = { results: [], succeeded: 0, failed: 0 };
+  let after: string | undefined;
+  for (let call = 0; call < MAX_BATCH_CALLS; call += 1) {
+    const chunk = serials?.slice(call * DEVICE_BATCH_MAX, (call + 1) * DEVICE_BATCH_MAX);
+    if (chunk?.length === 0) return outcome;
+    let reply;
+    try {
+      reply = await send(serviceId, method, path, chunk ? { ...body, devices: chunk } : { ...body, filter, after });
+    } catch (error) {
+      // Nothing done yet, or the session is gone: the caller's central handling shows it. Otherwise the report
+      // keeps what was done and says where it stopped.
+      const sessionGone = error instanceof ApiError && (error.status === 401 || error.status === 403);
+      if (outcome.results.length === 0 || sessionGone) throw error;
+      return { ...outcome, stopped: error instanceof Error ? error.message : String(error) };
+    }
+    outcome.results.push(...reply.results);
+    outcome.succeeded += reply.succeeded;
+    outcome.failed += reply.failed;
+    const remaining = serials ? serials.length - Math.min(serials.length, (call + 1) * DEVICE_BATCH_MAX) : reply.remaining;
+    onProgress({ processed: outcome.results.length, remaining });
+    if (serials ? remaining === 0 : reply.next_after === null) return outcome;
+    after = reply.next_after ?? undefined;
+  }
+  return { ...outcome, stopped: `Stopped after ${MAX_BATCH_CALLS} calls; run the batch again for the devices still matching.` };
+}
+
+export interface DeviceBatchRun {
+  change: DeviceBatchChange;
+  target: DeviceBatchTarget;
+  onProgress: (progress: DeviceBatchProgress) => void;
+}
+
+/** Runs a batch; afterwards every devices data set of the service is refreshed (lists, group and model counts). */
+export function useDeviceBatch(serviceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ change, target, onProgress }: DeviceBatchRun) => runDeviceBatch(serviceId, change, target, onProgress),
+    meta: { errorContext: 'The batch could not run' },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: deviceKeys(serviceId).all }),
+  });
+}

@@ -1,0 +1,46 @@
+import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { deviceGroupsCreateBody, deviceGroupsDeleteResponse, deviceGroupsResponse, type DeviceGroupsDeleteBody } from '@keydeck/contract/devices';
+import { ApiPath } from '@keydeck/contract/http';
+import { toQueryString } from '../../../lib/query-string';
+import { serviceRequest } from '../../../lib/service-session';
+import { deviceGroupKeys, deviceKeys } from './device-keys';
+
+/** Groups load a chunk at a time, by name. */
+export const GROUP_CHUNK_SIZE = 50;
+
+/**
+ * The service's groups matching a name fragment, chunk after chunk ('Load more', or a picker scrolled to its end).
+ * namesOnly asks for names alone (query_only=true), which is what a picker needs and is cheap for the server.
+ */
+export const deviceGroupsQueryOptions = (serviceId: string, search: string | undefined, namesOnly: boolean) =>
+  infiniteQueryOptions({
+    queryKey: deviceGroupKeys(serviceId).list({ search, namesOnly }),
+    queryFn: ({ pageParam, signal }) => {
+      const query = toQueryString({ chunk: pageParam, chunk_size: GROUP_CHUNK_SIZE, search, query_only: namesOnly || undefined });
+      return serviceRequest(serviceId, `${ApiPath.deviceGroups}?${query}`, { schema: deviceGroupsResponse, signal });
+    },
+    initialPageParam: 1,
+    getNextPageParam: (last, _pages, chunk) => (last.more ? chunk + 1 : undefined),
+    meta: { errorContext: 'Could not load the device groups' },
+  });
+
+export function useCreateDeviceGroup(serviceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (groupName: string) =>
+      serviceRequest(serviceId, ApiPath.deviceGroups, { method: 'POST', body: { groups: [{ group_name: groupName }] }, schema: deviceGroupsCreateBody }),
+    meta: { inlineErrorStatuses: [400] },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceGroupKeys(serviceId).all }),
+  });
+}
+
+/** Deletes groups, each on its own; their devices stay (refused), move, or go with them. Devices and counts change. */
+export function useDeleteDeviceGroups(serviceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DeviceGroupsDeleteBody) =>
+      serviceRequest(serviceId, ApiPath.deviceGroups, { method: 'DELETE', body, schema: deviceGroupsDeleteResponse }),
+    meta: { inlineErrorStatuses: [400] },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: deviceKeys(serviceId).all }),
+  });
+}

@@ -1,0 +1,123 @@
+import '@mantine/core/styles/Progress.css';
+import { useState } from 'react';
+import { Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { confirm } from '../../../lib/dialogs';
+import { useDeviceBatch, type DeviceBatchChange, type DeviceBatchProgress, type DeviceBatchTarget } from '../api/device-batch';
+import { batchReportLines } from '../api/device-report';
+import type { BatchReport } from './batch-report-modal';
+import { AssignModelModal } from './assign-model-modal';
+import { MoveDevicesModal } from './move-devices-modal';
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+interface DeviceBatchBarProps {
+  serviceId: string;
+  /** The serials picked row by row, or every device matching the list's filters. */
+  target: DeviceBatchTarget;
+  /** "10,000+" when the count is capped. */
+  matchingText: string;
+  /** Offers "Select all N matching" while only picked rows are the target. */
+  onSelectAllMatching: (() => void) | undefined;
+  onClear: () => void;
+  /** Devices that succeeded leave the selection; failed ones stay picked for another try. */
+  onDone: (succeeded: string[]) => void;
+  onReport: (report: BatchReport) => void;
+}
+
+/** The batch actions (Device at Modify): they act on the picked devices or, chosen so, on every matching one. */
+export function DeviceBatchBar({ serviceId, target, matchingText, onSelectAllMatching, onClear, onDone, onReport }: DeviceBatchBarProps) {
+  const batch = useDeviceBatch(serviceId);
+  const [progress, setProgress] = useState<DeviceBatchProgress | null>(null);
+  const [choosing, setChoosing] = useState<'model' | 'group' | null>(null);
+  const matching = 'filter' in target;
+  const what = matching ? `all ${matchingText} matching devices` : `${count(target.serials.length)} device${target.serials.length === 1 ? '' : 's'}`;
+
+  const run = async (label: string, change: DeviceBatchChange) => {
+    const dangerous = change.kind === 'delete';
+    if ((dangerous || matching) && !(await confirm(`${label}: ${what}?${dangerous ? ' Deleted devices cannot be restored.' : ''}`))) return;
+    setProgress({ processed: 0, remaining: matching ? target.matching : target.serials.length });
+    try {
+      const outcome = await batch.mutateAsync({ change, target, onProgress: setProgress });
+      onReport({ title: `${label}: result`, lines: batchReportLines(outcome.results), stopped: outcome.stopped, nameColumn: 'serial' });
+      onDone(outcome.results.filter((result) => result.success).map((result) => result.serial));
+    } catch {
+      // Toasted centrally (MutationCache); nothing was changed, the selection stays.
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const actions: [string, DeviceBatchChange | (() => void)][] = [
+    ['Archive', { kind: 'update', change: 'archive' }],
+    ['Unarchive', { kind: 'update', change: 'unarchive' }],
+    ['Lock', { kind: 'update', change: 'lock' }],
+    ['Unlock', { kind: 'update', change: 'unlock' }],
+    ['Clear load status', { kind: 'update', change: 'clear_load' }],
+    ['Assign model', () => setChoosing('model')],
+    ['Move to group', () => setChoosing('group')],
+  ];
+  const running = progress !== null;
+  const done = progress ? progress.processed / Math.max(1, progress.processed + progress.remaining) : 0;
+
+  return (
+    <Paper withBorder px="md" py="xs" bg="var(--mantine-color-default-hover)" role="region" aria-label="Selection">
+      <Stack gap="xs">
+        <Group justify="space-between" gap="sm">
+          <Group gap="xs">
+            <Text size="sm" fw={600}>
+              {matching ? `All ${matchingText} matching devices selected` : `${count(target.serials.length)} selected`}
+            </Text>
+            {onSelectAllMatching ? (
+              <Button size="compact-sm" variant="subtle" onClick={onSelectAllMatching} disabled={running}>
+                Select all {matchingText} matching
+              </Button>
+            ) : null}
+          </Group>
+          <Group gap="xs">
+            {actions.map(([label, action]) => (
+              <Button
+                key={label}
+                size="xs"
+                variant="light"
+                disabled={running}
+                onClick={() => (typeof action === 'function' ? action() : void run(label, action))}
+              >
+                {label}
+              </Button>
+            ))}
+            <Button size="xs" color="error" disabled={running} onClick={() => void run('Delete', { kind: 'delete' })}>
+              Delete
+            </Button>
+            <Button size="xs" variant="default" onClick={onClear} disabled={running}>
+              Clear selection
+            </Button>
+          </Group>
+        </Group>
+        {progress ? (
+          <Stack gap={4}>
+            <Progress.Root size="sm">
+              <Progress.Section value={done * 100} animated aria-label="Batch progress" />
+            </Progress.Root>
+            <Text size="xs" c="dimmed" aria-live="polite">
+              Processed {count(progress.processed)} · {count(progress.remaining)} remaining
+            </Text>
+          </Stack>
+        ) : null}
+      </Stack>
+      <AssignModelModal
+        serviceId={serviceId}
+        opened={choosing === 'model'}
+        target={what}
+        onClose={() => setChoosing(null)}
+        onChosen={(model) => void run('Assign model', { kind: 'update', change: 'assign_model', device_model: model })}
+      />
+      <MoveDevicesModal
+        serviceId={serviceId}
+        opened={choosing === 'group'}
+        target={what}
+        onClose={() => setChoosing(null)}
+        onChosen={(group) => void run('Move to group', { kind: 'move', group })}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,97 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { ApiPath } from '@keydeck/contract/http';
+import { Messages } from '@keydeck/contract/messages';
+import type { Service } from '@keydeck/contract/services';
+import { jsonResponse, renderWithSession, sessionWith } from '../../../test/render';
+import { DevicesSection } from './devices-section';
+
+const SERVICE_ID = '0b6f2d1e-1c1a-4a39-9d0e-2d6c1f0a7b02';
+const service: Service = {
+  id: SERVICE_ID,
+  account_id: 'a1',
+  type: 'rkms',
+  type_name: 'Remote Key Management',
+  name: 'Terminals',
+  status: 'Enabled',
+  location: 'eu-central',
+  environment: 'production',
+  use_jwt: false,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+};
+const device = (serial: string, failed = false) => ({
+  serial,
+  group: 'North',
+  archived: false,
+  device_model: null,
+  failed,
+  last_load: null,
+  created_at: '2026-02-01T00:00:00.000Z',
+});
+
+function serverWith(level: 'View' | 'Modify', total = 2, capped = false) {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (url.includes('/service/login/')) {
+      return jsonResponse(200, { service_session: { service_id: SERVICE_ID, expires_at: '2099-01-01T00:00:00.000Z', idle_timeout_seconds: 600 } });
+    }
+    if (url.includes('/service_user_group/current')) {
+      return jsonResponse(200, { user_names: [], all_groups: ['Ops'], permissions: { Device: level }, sections: [], group_name: 'Ops', user_name: 'op' });
+    }
+    if (url.startsWith(ApiPath.deviceGroups)) return jsonResponse(200, { data: [{ group_name: 'North' }], total: 1, more: false });
+    if (url.startsWith(ApiPath.devices) && init?.method === 'PUT') {
+      return jsonResponse(200, {
+        results: [
+          { serial: 'A1', success: true, message: Messages.deviceLockChanged('A1', true) },
+          { serial: 'A9', success: false, message: Messages.deviceLockFailed('A9', Messages.deviceNotFound) },
+        ],
+        succeeded: 1,
+        failed: 1,
+        next_after: null,
+        remaining: 0,
+      });
+    }
+    if (url.startsWith(ApiPath.devices)) return jsonResponse(200, { data: [device('A1'), device('A2', true)], total, total_capped: capped });
+    throw new Error(`unexpected ${init?.method ?? 'GET'} ${url}`);
+  });
+}
+
+const render = () => renderWithSession(<DevicesSection service={service} list={{ search: {}, onChange: vi.fn() }} />, sessionWith([]));
+
+describe('DevicesSection', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('lists the devices with their status, and offers no change without Device at Modify', async () => {
+    serverWith('View');
+    render();
+    const table = await screen.findByRole('table', { name: 'Remote devices' });
+    expect(await within(table).findByText('A1')).toBeTruthy();
+    expect(within(table).getByText('Locked')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add device' })).toBeNull();
+    expect(within(table).queryByRole('checkbox')).toBeNull();
+  });
+
+  it('says 10,000+ when the total is capped', async () => {
+    serverWith('View', 10_000, true);
+    render();
+    expect((await screen.findByTestId('devices-total')).textContent).toMatch(/^10,000\+ devices match\. .*narrow the filter/);
+  });
+
+  it('runs a batch on the picked devices and reports each result in the server’s words, failures first', async () => {
+    const spy = serverWith('Modify');
+    render();
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select device A1' }));
+    const bar = screen.getByRole('region', { name: 'Selection' });
+    fireEvent.click(within(bar).getByRole('button', { name: 'Lock' }));
+
+    const report = await screen.findByTestId('batch-report');
+    expect(within(report).getByText('1 succeeded, 1 failed')).toBeTruthy();
+    const lines = within(report).getAllByRole('listitem').map((item) => item.textContent);
+    expect(lines).toEqual([Messages.deviceLockFailed('A9', Messages.deviceNotFound), Messages.deviceLockChanged('A1', true)]);
+
+    const put = spy.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(JSON.parse(String(put[1]!.body))).toEqual({ change: 'lock', devices: ['A1'] });
+    expect(new Headers(put[1]!.headers).get('Idempotency-Key')).toBeTruthy();
+  });
+});
