@@ -26,6 +26,8 @@ export async function startService({ name, script, env, origin, readyPath }) {
   const service = {
     name,
     origin,
+    /** For reading the process's memory (/proc/<pid>/status) while it works. */
+    pid: child.pid,
     output: () => output,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;

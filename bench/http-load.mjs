@@ -7,9 +7,9 @@ export const LOAD = { connections: 10, warmUpSeconds: 2, seconds: 10 };
  * discarded (JIT, connection pools, caches). Any non-2xx answer or socket error makes the
  * figure meaningless, so it fails the measurement instead of being averaged in.
  */
-export async function measureGet(url, headers = {}) {
-  await fire(url, headers, LOAD.warmUpSeconds);
-  const result = await fire(url, headers, LOAD.seconds);
+export async function measureGet(url, headers = {}, { warmUpSeconds = LOAD.warmUpSeconds, seconds = LOAD.seconds } = {}) {
+  await fire(url, headers, warmUpSeconds);
+  const result = await fire(url, headers, seconds);
   const problems = [];
   if (result.non2xx) problems.push(`${result.non2xx} non-2xx answers (${statusSummary(result)})`);
   if (result.errors) problems.push(`${result.errors} errors`);

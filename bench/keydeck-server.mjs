@@ -10,11 +10,13 @@ const MAIN = new URL('../packages/server/dist/main.js', import.meta.url).pathnam
 /**
  * Starts the built Keydeck server on a fresh data directory (PGlite) or on `databaseUrl`
  * (PostgreSQL), with a random administrator password the bench then signs in with.
+ * Given `dataDir` (and the `admin` it was first started with), the server restarts on that directory, which the
+ * caller owns: stop() leaves it in place.
  */
-export async function startKeydeck({ label, databaseUrl }) {
+export async function startKeydeck({ label, databaseUrl, dataDir: ownDataDir, admin: givenAdmin }) {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'keydeck-bench-'));
-  const admin = { username: 'admin', password: `Bench-${randomBytes(18).toString('base64url')}-7` };
+  const dataDir = ownDataDir ?? mkdtempSync(join(tmpdir(), 'keydeck-bench-'));
+  const admin = givenAdmin ?? { username: 'admin', password: `Bench-${randomBytes(18).toString('base64url')}-7` };
   const env = {
     HOST: '127.0.0.1',
     PORT: String(port),
@@ -26,7 +28,7 @@ export async function startKeydeck({ label, databaseUrl }) {
     LOGIN_RATE_LIMIT: '100000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
-  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
+  const removeDataDir = () => ownDataDir || rmSync(dataDir, { recursive: true, force: true });
   try {
     const service = await startService({
       name: `keydeck (${label})`,
@@ -38,6 +40,7 @@ export async function startKeydeck({ label, databaseUrl }) {
     return {
       ...service,
       admin,
+      dataDir,
       async stop() {
         await service.stop();
         removeDataDir();

@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { formatDevices } from './devices-report.mjs';
 import { LOAD } from './http-load.mjs';
 import { TARGETS } from './targets.mjs';
 import { textTable } from './text-table.mjs';
@@ -7,17 +8,27 @@ const RESULTS = new URL('./results/', import.meta.url);
 
 /** The human-readable report: one section per measurement, then what could not be measured. */
 export function formatReport(results) {
-  const { load, bundle, lighthouse, errors } = results;
-  const { machine } = results;
+  const { devices, errors, machine } = results;
   const out = [
     `Keydeck bench — ${results.startedAt}, Node ${machine.node}, ${machine.cpus} CPUs, ` +
       `load average ${machine.loadAverageAtStart.toFixed(2)} at start, ${machine.loadAverageAtEnd.toFixed(2)} at end`,
     ...(Math.max(machine.loadAverageAtStart, machine.loadAverageAtEnd) > machine.cpus / 2
       ? ['   the machine was busy with other work: expect noisy figures']
       : []),
+    ...(results.only ? [`   only part of the bench ran: BENCH_ONLY=${results.only}`] : []),
     '',
   ];
+  if (results.only !== 'devices') out.push(...formatHttp(results));
+  out.push(...formatDevices(devices, results.only === 'devices' ? 1 : 4));
+  if (errors.length) {
+    out.push('Could not measure:', ...errors.map((e) => `  - ${e.step}: ${e.message.replaceAll('\n', '\n      ')}`), '');
+  }
+  return out.join('\n');
+}
 
+/** Sections 1 to 3: HTTP load, bundle, Lighthouse. */
+function formatHttp({ load, bundle, lighthouse, machine }) {
+  const out = [];
   out.push(
     `1. HTTP load, autocannon, ${LOAD.connections} connections, ${LOAD.seconds} s each after a ${LOAD.warmUpSeconds} s warm-up, 127.0.0.1:`,
     '   signed-in GET /rest/api/v1/login; service call GET /rest/api/v1/service/service_user_group/current (live service session);',
@@ -81,11 +92,7 @@ export function formatReport(results) {
       .map(([page, r]) => `   ${page}: ${r.retried.length} run(s) retried after: ${r.retried.join('; ')}`),
     '',
   );
-
-  if (errors.length) {
-    out.push('Could not measure:', ...errors.map((e) => `  - ${e.step}: ${e.message.replaceAll('\n', '\n      ')}`), '');
-  }
-  return out.join('\n');
+  return out;
 }
 
 export function writeJson(results) {

@@ -1,21 +1,31 @@
-import { availableParallelism, loadavg } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startBare } from './bare-baseline.mjs';
 import { measureBundle } from './bundle-size.mjs';
+import { benchDevices } from './devices-step.mjs';
 import { measureGet } from './http-load.mjs';
 import { startKeydeck } from './keydeck-server.mjs';
 import { auditMedian, LIGHTHOUSE_PRESET, LIGHTHOUSE_RUNS } from './lighthouse.mjs';
 import { startPostgres } from './postgres.mjs';
 import { formatReport, writeJson } from './report.mjs';
-import { openServiceSession } from './service-session.mjs';
+import { enterService, openServiceSession } from './service-session.mjs';
 import { signIn } from './sign-in.mjs';
 
 const LOGIN_API = '/rest/api/v1/login';
+// BENCH_ONLY=devices runs the devices step alone; BENCH_ONLY=http everything but it. Unset: everything.
+const ONLY = process.env.BENCH_ONLY;
+if (ONLY !== undefined && ONLY !== 'devices' && ONLY !== 'http') throw new Error(`BENCH_ONLY=${ONLY}: expected devices or http`);
+const RUN_HTTP = ONLY !== 'devices';
+const RUN_DEVICES = ONLY !== 'http';
 
 const results = {
   startedAt: new Date().toISOString(),
   // The load average is kept because other work on the machine moves every figure below.
   machine: { node: process.version, cpus: availableParallelism(), loadAverageAtStart: loadavg()[0] },
+  only: ONLY ?? null,
   load: { PGlite: {}, PostgreSQL: {} },
+  devices: { PGlite: undefined, PostgreSQL: undefined },
   bundle: undefined,
   lighthouse: { preset: LIGHTHOUSE_PRESET, runs: LIGHTHOUSE_RUNS, pages: { '/login': undefined, '/home': undefined } },
   errors: [],
@@ -52,8 +62,8 @@ async function cleanUp() {
  * Starts Keydeck on one database, signs in, and measures the signed-in GET and a service data call next to the
  * baselines on the same database: plain Fastify, and Fastify plus one indexed session look-up (the limit).
  */
-async function benchDatabase(database, databaseUrl) {
-  const bare = await step(`start bare fastify on ${database}`, () => startBare(databaseUrl));
+async function benchDatabase(database, { databaseUrl, dataDir }) {
+  const bare = RUN_HTTP ? await step(`start bare fastify on ${database}`, () => startBare(databaseUrl)) : undefined;
   if (bare) {
     const stopBare = () => bare.stop();
     cleanups.push(stopBare);
@@ -64,28 +74,53 @@ async function benchDatabase(database, databaseUrl) {
     // One server at a time on the CPUs.
     await step(`stop bare fastify on ${database}`, () => stopEarly(stopBare));
   }
-  const keydeck = await step(`start keydeck on ${database}`, () => startKeydeck({ label: database, databaseUrl }));
+  const keydeck = await step(`start keydeck on ${database}`, () => startKeydeck({ label: database, databaseUrl, dataDir }));
   if (!keydeck) return undefined;
   const stop = () => keydeck.stop();
   cleanups.push(stop);
   const session = await step(`sign in on ${database}`, () => signIn(keydeck.origin, keydeck.admin));
+  let service;
   if (session) {
-    results.load[database].keydeck = await step(`load GET ${LOGIN_API} on ${database}`, () =>
-      measureGet(keydeck.origin + LOGIN_API, { cookie: session.sessionCookie }),
-    );
-    const serviceUrl = await step(`open a service session on ${database}`, () => openServiceSession(keydeck.origin, session));
-    if (serviceUrl) {
+    if (RUN_HTTP) {
+      results.load[database].keydeck = await step(`load GET ${LOGIN_API} on ${database}`, () =>
+        measureGet(keydeck.origin + LOGIN_API, { cookie: session.sessionCookie }),
+      );
+    }
+    service = await step(`open a service session on ${database}`, () => openServiceSession(keydeck.origin, session));
+    if (service && RUN_HTTP) {
       results.load[database].service = await step(`load GET service data on ${database}`, () =>
-        measureGet(serviceUrl, { cookie: session.sessionCookie }),
+        measureGet(service.dataUrl, { cookie: session.sessionCookie }),
       );
     }
   }
-  return { keydeck, session, stop };
+  return { keydeck, session, serviceId: service?.serviceId, stop };
+}
+
+/**
+ * PGlite: the devices step seeds and times bare SQL on the data directory while no server has it open, then
+ * starts Keydeck again on it (same administrator), signs in and logs in to the service again.
+ */
+async function devicesOnPglite(dataDir, { keydeck, serviceId }) {
+  results.devices.PGlite = await benchDevices('PGlite', {
+    database: { keydeckDataDir: dataDir },
+    serviceId,
+    step,
+    async server() {
+      const restarted = await startKeydeck({ label: 'PGlite', dataDir, admin: keydeck.admin });
+      cleanups.push(() => restarted.stop());
+      const session = await signIn(restarted.origin, restarted.admin);
+      await enterService(restarted.origin, session, serviceId);
+      return { origin: restarted.origin, pid: restarted.pid, session };
+    },
+  });
 }
 
 async function main() {
-  const pglite = await benchDatabase('PGlite');
-  if (pglite) {
+  // PGlite's files outlive one server: the devices step restarts Keydeck on them.
+  const pgliteDir = mkdtempSync(join(tmpdir(), 'keydeck-bench-pglite-'));
+  cleanups.push(() => rmSync(pgliteDir, { recursive: true, force: true }));
+  const pglite = await benchDatabase('PGlite', { dataDir: pgliteDir });
+  if (pglite && RUN_HTTP) {
     const loginUrl = `${pglite.keydeck.origin}/login`;
     results.bundle = await step('bundle of /login', () => measureBundle(loginUrl));
     results.machine.chromium = results.bundle?.browserVersion;
@@ -97,14 +132,34 @@ async function main() {
     } else {
       results.errors.push({ step: 'lighthouse /home', message: 'skipped: no signed-in session on PGlite' });
     }
+  }
+  if (pglite) {
     // One Keydeck at a time, so the PostgreSQL run does not share the CPUs with an idle PGlite server.
     await step('stop keydeck on PGlite', () => stopEarly(pglite.stop));
+    if (RUN_DEVICES) {
+      if (pglite.serviceId) await devicesOnPglite(pgliteDir, pglite);
+      else results.errors.push({ step: 'devices on PGlite', message: 'skipped: no service session' });
+    }
+    // The restarted server and the million devices are done with: free the CPUs and the disk for PostgreSQL.
+    await cleanUp();
   }
 
   const postgres = await step('start postgresql', () => startPostgres('keydeck_bench'));
   if (postgres) {
     cleanups.push(() => postgres.stop());
-    await benchDatabase('PostgreSQL', postgres.url);
+    const onPostgres = await benchDatabase('PostgreSQL', { databaseUrl: postgres.url });
+    if (RUN_DEVICES && onPostgres?.serviceId) {
+      // Seeded while the server runs: PostgreSQL takes both connections at once.
+      const { keydeck, session } = onPostgres;
+      results.devices.PostgreSQL = await benchDevices('PostgreSQL', {
+        database: { databaseUrl: postgres.url },
+        serviceId: onPostgres.serviceId,
+        step,
+        server: async () => ({ origin: keydeck.origin, pid: keydeck.pid, session }),
+      });
+    } else if (RUN_DEVICES) {
+      results.errors.push({ step: 'devices on PostgreSQL', message: 'skipped: no service session' });
+    }
   }
 }
 

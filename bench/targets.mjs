@@ -4,4 +4,14 @@ export const TARGETS = {
   lighthouse: {
     '/login': { performance: 95, accessibility: 100 },
   },
+  devices: {
+    /** A device list request under load, and at most this many times its statements run bare. */
+    listP99Ms: 50,
+    listOverBare: 4,
+    exportFirstByteMs: 1_000,
+    exportRssGrowthBytes: 100 * 1000 * 1000,
+    batchDevicesPerSecond: 2_000,
+    /** The Remote Devices screen: opened until rows show, and a click on the next page until its rows show. */
+    screenMs: 1_000,
+  },
 };

@@ -1,0 +1,103 @@
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { openBareDatabase } from './devices-db.mjs';
+import { LIST_LOAD } from './devices-load.mjs';
+import { listStatements } from './devices-sql.mjs';
+
+/**
+ * Bare timings of one list request: up to `warmUps` runs (at most `warmUpSeconds`), `serialRuns` one after another
+ * (until a third of the budget), then `loadedRuns` from as many concurrent streams as the HTTP load has connections
+ * (the figure the HTTP p99 is compared with: same concurrency, no server), all within `budgetSeconds`. The
+ * concurrent runs are skipped when one run alone takes over `loadOnlyBelowMs` (p99): such a list is not loaded.
+ */
+export const BARE = {
+  warmUps: 10,
+  warmUpSeconds: 1,
+  serialRuns: 100,
+  loadedRuns: 200,
+  streams: LIST_LOAD.connections,
+  budgetSeconds: 15,
+  loadOnlyBelowMs: 1_000,
+};
+
+/**
+ * Times the statements of one list request run bare. They run in a worker thread, so a statement that takes
+ * minutes (PGlite has no working statement_timeout) is stopped by ending the worker. Resolves
+ * { serialP99Ms, serialMedianMs, serialRuns } and, unless one run alone is too slow, { p99Ms, runs } of the
+ * concurrent runs; or { stoppedAfterSeconds } when not one run finished in time. On PGlite nothing else may have
+ * the data directory open.
+ */
+export function timeBare(database, scope, query) {
+  const worker = new Worker(new URL(import.meta.url), { workerData: { database, scope, query } });
+  // Runs started just before the budget ends may queue behind nine others (PGlite runs one statement at a time).
+  const limitSeconds = BARE.budgetSeconds * 2;
+  let timer;
+  const stopped = new Promise((resolve) => {
+    timer = setTimeout(() => resolve({ stoppedAfterSeconds: limitSeconds }), limitSeconds * 1000);
+  });
+  const answered = new Promise((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`bare timing worker exited (${code}) without an answer`)));
+  });
+  return Promise.race([answered, stopped]).finally(async () => {
+    clearTimeout(timer);
+    await worker.terminate();
+  });
+}
+
+const p99 = (times) => [...times].sort((a, b) => a - b)[Math.ceil(times.length * 0.99) - 1];
+const median = (times) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
+
+/** In the worker: the page query then the capped count, as one request runs them, timed together. */
+async function run({ database, scope, query }) {
+  // PostgreSQL: a connection a stream, as the server's pool has; PGlite: one database, as the server has.
+  const dbs = database.databaseUrl
+    ? await Promise.all(Array.from({ length: BARE.streams }, () => openBareDatabase(database)))
+    : [await openBareDatabase(database)];
+  try {
+    for (const db of dbs) {
+      // As the server's requests run: the application role with the account set, so row-level security shapes the
+      // plans the same way. PostgreSQL also stops a statement at the budget; PGlite ignores statement_timeout.
+      await db.query(
+        `select set_config('role', 'keydeck_app', false), set_config('keydeck.account_id', $1, false),
+          set_config('keydeck.bypass_rls', 'off', false), set_config('statement_timeout', $2, false)`,
+        [scope.accountId, `${BARE.budgetSeconds}s`],
+      );
+    }
+    const { page, count } = listStatements(scope.serviceId, query);
+    const once = async (db) => {
+      const started = performance.now();
+      const rows = await db.query(page.text, page.params);
+      const [{ n }] = await db.query(count.text, count.params);
+      if (!rows.length || !n) throw new Error(`the statements for ${JSON.stringify(query)} found no devices: the seed and the cases disagree`);
+      return performance.now() - started;
+    };
+    const started = performance.now();
+    const elapsed = () => (performance.now() - started) / 1000;
+    for (let i = 0; i < BARE.warmUps && elapsed() < BARE.warmUpSeconds; i++) await once(dbs[0]);
+    const serial = [];
+    do serial.push(await once(dbs[0]));
+    while (serial.length < BARE.serialRuns && elapsed() < BARE.budgetSeconds / 3);
+    const alone = { serialP99Ms: p99(serial), serialMedianMs: median(serial), serialRuns: serial.length };
+    if (alone.serialP99Ms > BARE.loadOnlyBelowMs) return alone;
+
+    const loaded = [];
+    const stream = async (db) => {
+      while (loaded.length < BARE.loadedRuns && elapsed() < BARE.budgetSeconds) loaded.push(await once(db));
+    };
+    await Promise.all(Array.from({ length: BARE.streams }, (_, i) => stream(dbs[i % dbs.length])));
+    return { p99Ms: p99(loaded), runs: loaded.length, ...alone };
+  } finally {
+    await Promise.all(dbs.map((db) => db.close()));
+  }
+}
+
+if (!isMainThread) {
+  try {
+    parentPort.postMessage(await run(workerData));
+  } catch (error) {
+    // 57014: PostgreSQL cancelled a statement at statement_timeout.
+    if (error?.code !== '57014') throw error;
+    parentPort.postMessage({ stoppedAfterSeconds: BARE.budgetSeconds });
+  }
+}

@@ -1,0 +1,99 @@
+import { BARE } from './devices-bare.mjs';
+import { BATCH_SIZE } from './devices-batch.mjs';
+import { LIST_LOAD } from './devices-load.mjs';
+import { SCREEN } from './devices-screen.mjs';
+import { SEED } from './devices-seed.mjs';
+import { TARGETS } from './targets.mjs';
+import { textTable } from './text-table.mjs';
+
+const T = TARGETS.devices;
+
+/** Section 4 of the report: the devices step, both databases side by side. */
+export function formatDevices(devices, number) {
+  const ran = Object.entries(devices).filter(([, d]) => d);
+  if (!ran.length) return [];
+  const out = [
+    `${number}. Devices: one service with ${SEED.devices.toLocaleString('en-US')} devices, ${SEED.groups.toLocaleString('en-US')} groups, ${SEED.models} models, seeded by SQL ` +
+      `(${ran.map(([db, d]) => `${db} ${d.seed ? `${d.seed.seconds.toFixed(0)} s` : 'failed'}`).join(', ')})`,
+    `   list GET /rest/api/v1/service/device: autocannon, ${LIST_LOAD.connections} connections, ${LIST_LOAD.seconds} s after ${LIST_LOAD.warmUpSeconds} s, p99;`,
+    `   bare: its page query and capped count run directly as the application role (row-level security as in a request), p99 of ` +
+      `${BARE.loadedRuns} runs from ${BARE.streams} concurrent streams (the same concurrency) and of ${BARE.serialRuns} one at a time, within ${BARE.budgetSeconds} s`,
+    `   target: p99 ≤ ${T.listP99Ms} ms and ≤ ${T.listOverBare}× the bare p99 at the same concurrency; not loaded when its statements take over ${BARE.loadOnlyBelowMs} ms bare one at a time`,
+    '',
+    textTable(
+      ['request', 'database', 'p99 ms', 'req/s', 'bare p99 ms', 'ratio', 'verdict', 'bare alone p99', 'bare runs'],
+      ran.flatMap(([database, d]) =>
+        Object.entries(d.list).map(([name, { bare, http }]) => {
+          const ratio = http?.p99Ms !== undefined && bare?.p99Ms ? http.p99Ms / bare.p99Ms : undefined;
+          const pass = http || bare ? http?.p99Ms !== undefined && http.p99Ms <= T.listP99Ms && ratio <= T.listOverBare && !http.failed : undefined;
+          return [
+            name,
+            database,
+            http?.p99Ms ?? (http?.skipped ? 'not loaded' : http ? `none in ${LIST_LOAD.seconds} s` : 'n/a'),
+            http?.requestsPerSecond === undefined ? '' : Math.round(http.requestsPerSecond),
+            bare ? (bare.p99Ms?.toFixed(1) ?? (bare.stoppedAfterSeconds ? `> ${bare.stoppedAfterSeconds * 1000}` : '')) : 'n/a',
+            ratio === undefined ? '' : `${ratio.toFixed(1)}×`,
+            verdict(pass) + (http?.failed ? ` (${http.failed} failed)` : ''),
+            bare?.serialP99Ms === undefined ? '' : bare.serialP99Ms.toFixed(1),
+            bare ? `${bare.runs ?? 0} + ${bare.serialRuns ?? 0}` : '',
+          ];
+        }),
+      ),
+    ),
+    '',
+    `   CSV export of every device (GET ...?export=true); server RSS from /proc/<pid>/status every 100 ms, 1 MB = 10^6 bytes`,
+    '',
+    textTable(
+      ['database', 'rows', 'first byte ms', 'first row ms', 'total s', 'rows/s', 'RSS growth MB', 'target', 'verdict'],
+      ran.map(([database, { export: e }]) => [
+        database,
+        e ? e.rows.toLocaleString('en-US') : 'n/a',
+        e ? Math.round(e.firstByteMs) : '',
+        e ? Math.round(e.firstRowMs) : '',
+        e ? e.totalSeconds.toFixed(1) : '',
+        e ? Math.round(e.rowsPerSecond).toLocaleString('en-US') : '',
+        e ? (e.rssGrowthBytes / 1e6).toFixed(1) : '',
+        `first byte < ${T.exportFirstByteMs} ms, RSS < ${T.exportRssGrowthBytes / 1e6} MB`,
+        verdict(e && e.firstByteMs < T.exportFirstByteMs && e.rssGrowthBytes < T.exportRssGrowthBytes),
+      ]),
+    ),
+    '',
+    `   one batch call of ${BATCH_SIZE.toLocaleString('en-US')} named devices, every per-device result checked`,
+    '',
+    textTable(
+      ['call', 'database', 'seconds', 'devices/s', 'target', 'verdict'],
+      ran.flatMap(([database, { batch }]) =>
+        [
+          ['archive (PUT service/device)', batch?.archive],
+          ['move (PUT service/device/move)', batch?.move],
+        ].map(([call, b]) => [
+          call,
+          database,
+          b ? b.seconds.toFixed(2) : 'n/a',
+          b ? Math.round(b.devicesPerSecond).toLocaleString('en-US') : '',
+          `≥ ${T.batchDevicesPerSecond.toLocaleString('en-US')}`,
+          verdict(b && b.devicesPerSecond >= T.batchDevicesPerSecond),
+        ]),
+      ),
+    ),
+    '',
+    `   the Remote Devices screen in Chromium (/home/service?section=devices), median and slowest of ${SCREEN.runs} after one to fill the caches`,
+    '',
+    textTable(
+      ['database', 'open until rows ms', 'slowest', 'next page ms', 'slowest', 'target', 'verdict'],
+      ran.map(([database, { screen }]) => [
+        database,
+        screen ? Math.round(screen.open.medianMs) : 'n/a',
+        screen ? Math.round(screen.open.maxMs) : '',
+        screen ? Math.round(screen.nextPage.medianMs) : '',
+        screen ? Math.round(screen.nextPage.maxMs) : '',
+        `each < ${T.screenMs} ms`,
+        verdict(screen && screen.open.medianMs < T.screenMs && screen.nextPage.medianMs < T.screenMs),
+      ]),
+    ),
+    '',
+  ];
+  return out;
+}
+
+const verdict = (pass) => (pass === undefined || pass === null ? 'n/a' : pass ? 'PASS' : 'FAIL');

@@ -1,0 +1,58 @@
+import { groupNameOf } from './devices-seed.mjs';
+
+// Mirrors packages/server/src/modules/devices/devices.repository.ts (matching, listPage, countCapped): the two
+// statements GET service/device issues for a page. Keep in step with it; the bench cannot import the bundled server.
+const COUNT_CAP = 10_000;
+const PAGE_SIZE = 10;
+
+const isoDay = (daysAgo) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+
+/** The list requests measured: each filter alone, two combined by operator=or, and a sort other than by serial. */
+export function listCases() {
+  return [
+    { name: 'no filter', query: {} },
+    { name: 'search 12345', query: { search: '12345' } },
+    { name: 'archived', query: { archived: 'true' } },
+    { name: 'group', query: { group: groupNameOf(42) } },
+    { name: 'date range', query: { date_start: isoDay(30), date_end: isoDay(1) } },
+    { name: 'archived or group', query: { operator: 'or', archived: 'true', group: groupNameOf(42) } },
+    { name: 'newest first', query: { order_by: 'created_at', order: 'desc' } },
+  ];
+}
+
+/** The page query and the capped count for one request's query string, with their parameters. */
+export function listStatements(serviceId, query) {
+  const q = { page: 1, page_size: PAGE_SIZE, order: 'asc', order_by: 'serial', operator: 'and', ...query };
+  const params = [];
+  const p = (value) => `$${params.push(value)}`;
+  const narrowing = [];
+  if (q.archived !== undefined) narrowing.push(`d.archived = ${p(q.archived === 'true')}`);
+  if (q.group !== undefined) {
+    narrowing.push(`d.group_id = (select g.id from device_groups g where g.service_id = ${p(serviceId)} and lower(g.name) = lower(${p(q.group)}))`);
+  }
+  const days = [
+    ...(q.date_start ? [`d.created_at >= ${p(q.date_start)}::date`] : []),
+    ...(q.date_end ? [`d.created_at < ${p(q.date_end)}::date + 1`] : []),
+  ];
+  if (days.length) narrowing.push(`(${days.join(' and ')})`);
+  const conditions = [`d.service_id = ${p(serviceId)}`];
+  if (q.search) conditions.push(`d.serial ilike ${p(`%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
+  if (narrowing.length) conditions.push(`(${narrowing.join(q.operator === 'or' ? ' or ' : ' and ')})`);
+  const where = conditions.join(' and ');
+  const whereParams = [...params];
+
+  const columns = { serial: 'd.serial', group: 'g.name', device_model: 'm.name', created_at: 'd.created_at', last_load: 'd.last_load' };
+  const direction = q.order === 'desc' ? 'desc' : 'asc';
+  const orderBy = q.order_by === 'serial' ? `d.serial ${direction}` : `${columns[q.order_by]} ${direction} nulls last, d.serial ${direction}`;
+  const page = {
+    text: `select d.serial, g.name as "group", m.name as device_model, d.archived, d.failed, d.last_load, d.created_at
+  from devices d join device_groups g on g.id = d.group_id left join device_models m on m.id = d.model_id where ${where} order by ${orderBy}
+      limit ${p(q.page_size)} offset ${p((q.page - 1) * q.page_size)}`,
+    params: [...params],
+  };
+  const count = {
+    text: `select count(*)::int as n from (select 1 from devices d where ${where}  limit ${`$${whereParams.length + 1}`}) m`,
+    params: [...whereParams, COUNT_CAP + 1],
+  };
+  return { page, count };
+}
