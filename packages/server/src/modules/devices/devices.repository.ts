@@ -26,10 +26,11 @@ export function matching(serviceId: string, filters: DeviceFilters): SQL {
   if (filters.group !== undefined) {
     narrowing.push(sql`d.group_id = (select g.id from device_groups g where g.service_id = ${serviceId} and lower(g.name) = lower(${filters.group}))`);
   }
-  // The day range is one filter: both its ends hold, whatever the operator.
+  // The day range is one filter: both its ends hold, whatever the operator. Compared as timestamptz, whose
+  // operators are leakproof: row-level security lets only those use an index (timestamptz >= date took 32 s at 1M).
   const days = [
-    ...(filters.date_start ? [sql`d.created_at >= ${filters.date_start}::date`] : []),
-    ...(filters.date_end ? [sql`d.created_at < ${filters.date_end}::date + 1`] : []),
+    ...(filters.date_start ? [sql`d.created_at >= ${filters.date_start}::date::timestamptz`] : []),
+    ...(filters.date_end ? [sql`d.created_at < (${filters.date_end}::date + 1)::timestamptz`] : []),
   ];
   if (days.length) narrowing.push(sql`(${sql.join(days, sql` and `)})`);
   const conditions = [sql`d.service_id = ${serviceId}`];
@@ -49,9 +50,13 @@ const ORDER_COLUMNS: Record<DevicesQuery['order_by'], SQL> = {
   last_load: sql`d.last_load`,
 };
 
+const NULLABLE = new Set<DevicesQuery['order_by']>(['device_model', 'last_load']);
+
 export function listPage(tx: Tx, serviceId: string, query: DevicesQuery): Promise<DeviceRow[]> {
   const direction = query.order === 'desc' ? sql`desc` : sql`asc`;
-  const orderBy = query.order_by === 'serial' ? sql`d.serial ${direction}` : sql`${ORDER_COLUMNS[query.order_by]} ${direction} nulls last, d.serial ${direction}`;
+  // Only the nullable columns say where nulls go: an index scans backwards only for the default order.
+  const nulls = NULLABLE.has(query.order_by) ? sql` nulls last` : sql``;
+  const orderBy = query.order_by === 'serial' ? sql`d.serial ${direction}` : sql`${ORDER_COLUMNS[query.order_by]} ${direction}${nulls}, d.serial ${direction}`;
   return rows<DeviceRow>(
     tx,
     sql`${SELECT_DEVICE} where ${matching(serviceId, query)} order by ${orderBy}
@@ -91,21 +96,35 @@ export type ChangedRow = { serial: string; group: string };
 
 /** One change to every targeted device, in one statement; answers each changed device with its group. */
 export function updateTargeted(tx: Tx, serviceId: string, target: BatchTarget, set: SQL): Promise<ChangedRow[]> {
-  return rows<ChangedRow>(
+  return bySerials(tx, target, () => rows<ChangedRow>(
     tx,
     sql`with t as (${targeted(serviceId, target)})
       update devices d set ${set} from t where d.id = t.id
       returning d.serial, (select g.name from device_groups g where g.id = d.group_id) as "group"`,
-  );
+  ));
 }
 
 export function deleteTargeted(tx: Tx, serviceId: string, target: BatchTarget): Promise<ChangedRow[]> {
-  return rows<ChangedRow>(
+  return bySerials(tx, target, () => rows<ChangedRow>(
     tx,
     sql`with t as (${targeted(serviceId, target)})
       delete from devices d using t where d.id = t.id
       returning d.serial, (select g.name from device_groups g where g.id = d.group_id) as "group"`,
-  );
+  ));
+}
+
+/**
+ * Looks serials up through the unique index. The trigram index serves equality too (pg_trgm 1.6), and with
+ * thousands of serials PostgreSQL's planner picked it: 62 s for 10,000 serials instead of 0.3 s. Bitmap scans
+ * are off for that one statement only, so searches keep the trigram index.
+ */
+async function bySerials<T>(tx: Tx, target: BatchTarget | { serials: string[] }, work: () => Promise<T>): Promise<T> {
+  if (!('serials' in target)) return work();
+  await tx.execute(sql`select set_config('enable_bitmapscan', 'off', true)`);
+  const result = await work();
+  // A failure rolls the transaction back, and the setting with it.
+  await tx.execute(sql`select set_config('enable_bitmapscan', 'on', true)`);
+  return result;
 }
 
 /** Records which devices a request changed (one statement), for "who changed device X". */
@@ -134,7 +153,9 @@ export function history(tx: Tx, serviceId: string, serial: string): Promise<Hist
 }
 
 export function existingSerials(tx: Tx, serviceId: string, serials: string[]): Promise<{ serial: string }[]> {
-  return rows(tx, sql`select serial from devices where service_id = ${serviceId} and serial = any(${toTextArray(serials)})`);
+  return bySerials(tx, { serials }, () =>
+    rows<{ serial: string }>(tx, sql`select serial from devices where service_id = ${serviceId} and serial = any(${toTextArray(serials)})`),
+  );
 }
 
 export type NewDeviceRow = { serial: string; groupId: string; modelId: string | null };

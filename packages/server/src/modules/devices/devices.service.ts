@@ -27,7 +27,8 @@ export type DeviceScope = { tx: Tx; accountId: string; access: ServiceAccess };
 /** A batch call: its scope, the request it is (for the audit trail) and the client's Idempotency-Key, if any. */
 export type BatchCall = DeviceScope & { requestId: string; idempotencyKey: string | undefined };
 
-const EXPORT_BATCH = 5_000;
+// Small enough that a batch's rows and text are collected young (5,000 grew RSS by about 100 MB on PostgreSQL).
+const EXPORT_BATCH = 1_000;
 const iso = (date: Date | null) => (date === null ? null : new Date(date).toISOString());
 
 export async function list(scope: DeviceScope, query: DevicesQuery): Promise<DevicesResponse> {
