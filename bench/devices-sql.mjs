@@ -31,8 +31,8 @@ export function listStatements(serviceId, query) {
     narrowing.push(`d.group_id = (select g.id from device_groups g where g.service_id = ${p(serviceId)} and lower(g.name) = lower(${p(q.group)}))`);
   }
   const days = [
-    ...(q.date_start ? [`d.created_at >= ${p(q.date_start)}::date`] : []),
-    ...(q.date_end ? [`d.created_at < ${p(q.date_end)}::date + 1`] : []),
+    ...(q.date_start ? [`d.created_at >= ${p(q.date_start)}::date::timestamptz`] : []),
+    ...(q.date_end ? [`d.created_at < (${p(q.date_end)}::date + 1)::timestamptz`] : []),
   ];
   if (days.length) narrowing.push(`(${days.join(' and ')})`);
   const conditions = [`d.service_id = ${p(serviceId)}`];
@@ -43,7 +43,8 @@ export function listStatements(serviceId, query) {
 
   const columns = { serial: 'd.serial', group: 'g.name', device_model: 'm.name', created_at: 'd.created_at', last_load: 'd.last_load' };
   const direction = q.order === 'desc' ? 'desc' : 'asc';
-  const orderBy = q.order_by === 'serial' ? `d.serial ${direction}` : `${columns[q.order_by]} ${direction} nulls last, d.serial ${direction}`;
+  const nulls = ['device_model', 'last_load'].includes(q.order_by) ? ' nulls last' : '';
+  const orderBy = q.order_by === 'serial' ? `d.serial ${direction}` : `${columns[q.order_by]} ${direction}${nulls}, d.serial ${direction}`;
   const page = {
     text: `select d.serial, g.name as "group", m.name as device_model, d.archived, d.failed, d.last_load, d.created_at
   from devices d join device_groups g on g.id = d.group_id left join device_models m on m.id = d.model_id where ${where} order by ${orderBy}
