@@ -163,26 +163,30 @@ const batchTarget = {
   after: z.string().max(SERIAL_MAX).optional(),
 };
 
+/** A batch names its devices or gives a filter: exactly one of the two. */
+const namesOrFilter = (b: { devices?: string[] | undefined; filter?: unknown }) => (b.devices ? !b.filter : !!b.filter);
+const ONE_TARGET = { message: 'Name the devices or give a filter, not both', path: ['devices'] };
+
 export const DEVICE_CHANGES = ['archive', 'unarchive', 'lock', 'unlock', 'clear_load', 'assign_model'] as const;
 export type DeviceChange = (typeof DEVICE_CHANGES)[number];
 
 /** PUT service/device: one change to a batch of devices. assign_model takes device_model (null takes it away). */
 export const devicesUpdateBody = z
   .object({ ...batchTarget, change: z.enum(DEVICE_CHANGES), device_model: deviceModelName.nullish() })
-  .refine((b) => (b.devices ? !b.filter : !!b.filter), { message: 'Name the devices or give a filter, not both', path: ['devices'] })
+  .refine(namesOrFilter, ONE_TARGET)
   .refine((b) => b.change !== 'assign_model' || b.device_model !== undefined, { message: 'Choose a device model', path: ['device_model'] });
 export type DevicesUpdateBody = z.output<typeof devicesUpdateBody>;
 
 /** PUT service/device/move: a batch to another group. */
 export const devicesMoveBody = z
   .object({ ...batchTarget, group: deviceGroupName })
-  .refine((b) => (b.devices ? !b.filter : !!b.filter), { message: 'Name the devices or give a filter, not both', path: ['devices'] });
+  .refine(namesOrFilter, ONE_TARGET);
 export type DevicesMoveBody = z.output<typeof devicesMoveBody>;
 
 /** DELETE service/device. */
 export const devicesDeleteBody = z
   .object(batchTarget)
-  .refine((b) => (b.devices ? !b.filter : !!b.filter), { message: 'Name the devices or give a filter, not both', path: ['devices'] });
+  .refine(namesOrFilter, ONE_TARGET);
 export type DevicesDeleteBody = z.output<typeof devicesDeleteBody>;
 
 /**

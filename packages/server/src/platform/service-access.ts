@@ -4,6 +4,7 @@ import { allowsServiceAccess, type ServicePermissionLevel, type ServicePermissio
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
+import { rowsOf } from '../db/raw-sql.ts';
 import { forbidden, serviceSessionRequired } from './errors.ts';
 import type { ServiceTokens } from './service-tokens.ts';
 
@@ -48,10 +49,10 @@ export async function resolveServiceAccess(
   // A path id that is no uuid names no service the caller has a session on (and must not reach a uuid comparison).
   if (!serviceId || !UUID.test(serviceId) || (claims && claims.serviceId !== serviceId)) throw serviceSessionRequired();
 
-  const result = (await db.execute(
+  const [row] = await rowsOf<{ id: string; service_user_id: string; group_name: string; permissions: ServicePermissions }>(
+    db,
     sql`select * from keydeck_service_access(${principal.sessionHash}, ${serviceId}, ${claims?.sessionId ?? null}, ${deps.idleSeconds})`,
-  )) as unknown as { rows: { id: string; service_user_id: string; group_name: string; permissions: ServicePermissions }[] };
-  const row = result.rows[0];
+  );
   if (!row) throw serviceSessionRequired();
   if (rule.category && !allowsServiceAccess(row.permissions, rule.category, rule.level)) {
     throw forbidden(`missing_service_permission:${rule.category}:${rule.level}`, Messages.servicePermissionDenied(rule.category, rule.level));

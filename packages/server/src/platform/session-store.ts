@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/database.ts';
+import { rowsOf } from '../db/raw-sql.ts';
 import { signInSources } from '../db/schema/platform.ts';
 import { sessions } from '../db/schema/sessions.ts';
 import { effectivePermissions, type Principal } from './principal.ts';
@@ -62,10 +63,7 @@ export function createSessionStore(db: Db, timeouts: SessionTimeouts) {
    */
   async function principalOf(tx: Db | Tx, sessionId: string): Promise<Principal | null> {
     const idHash = hashSessionId(sessionId);
-    const result = (await tx.execute(
-      sql`select * from keydeck_session_principal(${idHash}, ${timeouts.idleSeconds}, ${touchSeconds})`,
-    )) as unknown as { rows: PrincipalRow[] };
-    const row = result.rows[0];
+    const [row] = await rowsOf<PrincipalRow>(tx, sql`select * from keydeck_session_principal(${idHash}, ${timeouts.idleSeconds}, ${touchSeconds})`);
     if (!row) return null;
     return {
       sessionHash: idHash,

@@ -1,21 +1,21 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
+import { rowsOf, textArray } from '../../db/raw-sql.ts';
 import { containsPattern } from '../../platform/paging.ts';
 
 export type GroupRow = { id: string; name: string; created_at: Date };
 
-const rows = async <T>(tx: Tx, query: SQL): Promise<T[]> => ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
 const named = (search: string | undefined) => (search ? sql`and name ilike ${containsPattern(search)}` : sql``);
 
 /** One chunk of a service's groups by name, and how many match in all. */
 export async function listChunk(tx: Tx, serviceId: string, search: string | undefined, offset: number, limit: number) {
   const [groups, [count]] = await Promise.all([
-    rows<GroupRow>(
+    rowsOf<GroupRow>(
       tx,
       sql`select id, name, created_at from device_groups where service_id = ${serviceId} ${named(search)}
         order by lower(name), name limit ${limit} offset ${offset}`,
     ),
-    rows<{ n: number }>(tx, sql`select count(*)::int as n from device_groups where service_id = ${serviceId} ${named(search)}`),
+    rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from device_groups where service_id = ${serviceId} ${named(search)}`),
   ]);
   return { groups, total: count!.n };
 }
@@ -23,10 +23,10 @@ export async function listChunk(tx: Tx, serviceId: string, search: string | unde
 /** Devices per group, for the groups given. */
 export async function deviceCounts(tx: Tx, serviceId: string, groupIds: string[]): Promise<Map<string, number>> {
   if (!groupIds.length) return new Map();
-  const counted = await rows<{ group_id: string; n: number }>(
+  const counted = await rowsOf<{ group_id: string; n: number }>(
     tx,
     sql`select group_id, count(*)::int as n from devices where service_id = ${serviceId}
-      and group_id = any(${sql.raw(`'{${groupIds.join(',')}}'`)}::uuid[]) group by group_id`,
+      and group_id = any(${textArray(groupIds)}::uuid[]) group by group_id`,
   );
   return new Map(counted.map((c) => [c.group_id, c.n]));
 }
@@ -34,10 +34,10 @@ export async function deviceCounts(tx: Tx, serviceId: string, groupIds: string[]
 /** The service's groups with these names (ignoring case), by lower-cased name. */
 export async function findByNames(tx: Tx, serviceId: string, names: string[]): Promise<Map<string, GroupRow>> {
   if (!names.length) return new Map();
-  const found = await rows<GroupRow>(
+  const found = await rowsOf<GroupRow>(
     tx,
     sql`select id, name, created_at from device_groups where service_id = ${serviceId}
-      and lower(name) in (${sql.join([...new Set(names.map((n) => n.toLowerCase()))].map((n) => sql`${n}`), sql`, `)})`,
+      and lower(name) = any(${textArray(names.map((n) => n.toLowerCase()))})`,
   );
   return new Map(found.map((g) => [g.name.toLowerCase(), g]));
 }
@@ -48,7 +48,7 @@ export async function insertGroups(tx: Tx, accountId: string, serviceId: string,
 }
 
 export async function moveAllDevices(tx: Tx, serviceId: string, fromGroupId: string, toGroupId: string): Promise<string[]> {
-  const moved = await rows<{ serial: string }>(
+  const moved = await rowsOf<{ serial: string }>(
     tx,
     sql`update devices set group_id = ${toGroupId} where service_id = ${serviceId} and group_id = ${fromGroupId} returning serial`,
   );
@@ -56,7 +56,7 @@ export async function moveAllDevices(tx: Tx, serviceId: string, fromGroupId: str
 }
 
 export async function deleteAllDevices(tx: Tx, serviceId: string, groupId: string): Promise<string[]> {
-  const deleted = await rows<{ serial: string }>(tx, sql`delete from devices where service_id = ${serviceId} and group_id = ${groupId} returning serial`);
+  const deleted = await rowsOf<{ serial: string }>(tx, sql`delete from devices where service_id = ${serviceId} and group_id = ${groupId} returning serial`);
   return deleted.map((d) => d.serial);
 }
 

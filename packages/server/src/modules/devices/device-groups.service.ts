@@ -3,9 +3,7 @@ import { Messages } from '@keydeck/contract/messages';
 import { badRequest } from '../../platform/errors.ts';
 import * as repo from './device-groups.repository.ts';
 import * as devicesRepo from './devices.repository.ts';
-import type { BatchCall, DeviceScope } from './devices.service.ts';
-
-const iso = (date: Date) => new Date(date).toISOString();
+import { iso, type BatchCall, type DeviceScope } from './devices.service.ts';
 
 /** A chunk of the groups by name; query_only answers names alone, skipping the device counts. */
 export async function list(scope: DeviceScope, query: DeviceGroupsQuery): Promise<DeviceGroupsResponse> {
@@ -15,7 +13,7 @@ export async function list(scope: DeviceScope, query: DeviceGroupsQuery): Promis
   const more = offset + groups.length < total;
   if (query.query_only) return { data: groups.map((g) => ({ group_name: g.name })), total, more };
   const counts = await repo.deviceCounts(scope.tx, serviceId, groups.map((g) => g.id));
-  return { data: groups.map((g) => ({ group_name: g.name, device_count: counts.get(g.id) ?? 0, created_at: iso(g.created_at) })), total, more };
+  return { data: groups.map((g) => ({ group_name: g.name, device_count: counts.get(g.id) ?? 0, created_at: iso(g.created_at)! })), total, more };
 }
 
 /** Creates groups together: every name new in the service and not repeated, or none is created. */

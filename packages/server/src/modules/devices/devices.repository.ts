@@ -1,6 +1,7 @@
 import { DEVICE_COUNT_CAP, type DeviceFilters, type DevicesQuery } from '@keydeck/contract/devices';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
+import { rowsOf, textArray } from '../../db/raw-sql.ts';
 import { containsPattern } from '../../platform/paging.ts';
 
 /** A device as lists and exports read it. */
@@ -13,8 +14,6 @@ export type DeviceRow = {
   last_load: Date | null;
   created_at: Date;
 };
-
-const rows = async <T>(tx: Tx, query: SQL): Promise<T[]> => ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
 
 /**
  * The devices of a service that match the filters. The search (a serial fragment, served by the trigram index)
@@ -57,7 +56,7 @@ export function listPage(tx: Tx, serviceId: string, query: DevicesQuery): Promis
   // Only the nullable columns say where nulls go: an index scans backwards only for the default order.
   const nulls = NULLABLE.has(query.order_by) ? sql` nulls last` : sql``;
   const orderBy = query.order_by === 'serial' ? sql`d.serial ${direction}` : sql`${ORDER_COLUMNS[query.order_by]} ${direction}${nulls}, d.serial ${direction}`;
-  return rows<DeviceRow>(
+  return rowsOf<DeviceRow>(
     tx,
     sql`${SELECT_DEVICE} where ${matching(serviceId, query)} order by ${orderBy}
       limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`,
@@ -67,7 +66,7 @@ export function listPage(tx: Tx, serviceId: string, query: DevicesQuery): Promis
 /** How many devices match, counted up to the cap plus one (so the caller knows whether there are more). */
 export async function countCapped(tx: Tx, serviceId: string, filters: DeviceFilters, after?: string): Promise<number> {
   const resume = after === undefined ? sql`` : sql`and d.serial > ${after}`;
-  const [row] = await rows<{ n: number }>(
+  const [row] = await rowsOf<{ n: number }>(
     tx,
     sql`select count(*)::int as n from (select 1 from devices d where ${matching(serviceId, filters)} ${resume} limit ${DEVICE_COUNT_CAP + 1}) m`,
   );
@@ -77,7 +76,7 @@ export async function countCapped(tx: Tx, serviceId: string, filters: DeviceFilt
 /** The next rows of an export, in serial order after the given serial. */
 export function exportBatch(tx: Tx, serviceId: string, filters: DeviceFilters, after: string | null, limit: number): Promise<DeviceRow[]> {
   const resume = after === null ? sql`` : sql`and d.serial > ${after}`;
-  return rows<DeviceRow>(tx, sql`${SELECT_DEVICE} where ${matching(serviceId, filters)} ${resume} order by d.serial limit ${limit}`);
+  return rowsOf<DeviceRow>(tx, sql`${SELECT_DEVICE} where ${matching(serviceId, filters)} ${resume} order by d.serial limit ${limit}`);
 }
 
 /** The serials a batch acts on: the ones named, or the next ones matching a filter. */
@@ -86,7 +85,7 @@ export type BatchTarget = { serials: string[] } | { filters: DeviceFilters; afte
 /** Ids and serials of the devices a batch targets, in serial order; named serials that do not exist are absent. */
 function targeted(serviceId: string, target: BatchTarget): SQL {
   if ('serials' in target) {
-    return sql`select d.id, d.serial from devices d where d.service_id = ${serviceId} and d.serial = any(${toTextArray(target.serials)})`;
+    return sql`select d.id, d.serial from devices d where d.service_id = ${serviceId} and d.serial = any(${textArray(target.serials)})`;
   }
   const resume = target.after === undefined ? sql`` : sql`and d.serial > ${target.after}`;
   return sql`select d.id, d.serial from devices d where ${matching(serviceId, target.filters)} ${resume} order by d.serial limit ${target.limit}`;
@@ -96,7 +95,7 @@ export type ChangedRow = { serial: string; group: string };
 
 /** One change to every targeted device, in one statement; answers each changed device with its group. */
 export function updateTargeted(tx: Tx, serviceId: string, target: BatchTarget, set: SQL): Promise<ChangedRow[]> {
-  return bySerials(tx, target, () => rows<ChangedRow>(
+  return bySerials(tx, target, () => rowsOf<ChangedRow>(
     tx,
     sql`with t as (${targeted(serviceId, target)})
       update devices d set ${set} from t where d.id = t.id
@@ -105,7 +104,7 @@ export function updateTargeted(tx: Tx, serviceId: string, target: BatchTarget, s
 }
 
 export function deleteTargeted(tx: Tx, serviceId: string, target: BatchTarget): Promise<ChangedRow[]> {
-  return bySerials(tx, target, () => rows<ChangedRow>(
+  return bySerials(tx, target, () => rowsOf<ChangedRow>(
     tx,
     sql`with t as (${targeted(serviceId, target)})
       delete from devices d using t where d.id = t.id
@@ -135,14 +134,14 @@ export async function recordChanges(
 ): Promise<void> {
   if (!serials.length) return;
   await tx.execute(sql`insert into device_changes (account_id, service_id, request_id, change, serial)
-    select ${change.accountId}, ${change.serviceId}, ${change.requestId}, ${change.change}, unnest(${toTextArray(serials)})`);
+    select ${change.accountId}, ${change.serviceId}, ${change.requestId}, ${change.change}, unnest(${textArray(serials)})`);
 }
 
 export type HistoryRow = { occurred_at: Date; actor: string | null; change: string; action: string | null; request_id: string };
 
 /** Who changed a device and when: its recorded changes with their audit events, newest first. */
 export function history(tx: Tx, serviceId: string, serial: string): Promise<HistoryRow[]> {
-  return rows<HistoryRow>(
+  return rowsOf<HistoryRow>(
     tx,
     sql`select c.occurred_at, e.actor_username as actor, c.change, e.action, c.request_id
       from device_changes c
@@ -154,7 +153,7 @@ export function history(tx: Tx, serviceId: string, serial: string): Promise<Hist
 
 export function existingSerials(tx: Tx, serviceId: string, serials: string[]): Promise<{ serial: string }[]> {
   return bySerials(tx, { serials }, () =>
-    rows<{ serial: string }>(tx, sql`select serial from devices where service_id = ${serviceId} and serial = any(${toTextArray(serials)})`),
+    rowsOf<{ serial: string }>(tx, sql`select serial from devices where service_id = ${serviceId} and serial = any(${textArray(serials)})`),
   );
 }
 
@@ -164,12 +163,12 @@ export type NewDeviceRow = { serial: string; groupId: string; modelId: string | 
 export async function insertDevices(tx: Tx, accountId: string, serviceId: string, devices: NewDeviceRow[]): Promise<void> {
   await tx.execute(sql`insert into devices (account_id, service_id, serial, group_id, model_id)
     select ${accountId}, ${serviceId}, s, g::uuid, nullif(m, '')::uuid
-    from unnest(${toTextArray(devices.map((d) => d.serial))}, ${toTextArray(devices.map((d) => d.groupId))},
-      ${toTextArray(devices.map((d) => d.modelId ?? ''))}) as n(s, g, m)`);
+    from unnest(${textArray(devices.map((d) => d.serial))}, ${textArray(devices.map((d) => d.groupId))},
+      ${textArray(devices.map((d) => d.modelId ?? ''))}) as n(s, g, m)`);
 }
 
 export async function findReply(tx: Tx, serviceId: string, key: string): Promise<{ requestDigest: string; reply: string } | undefined> {
-  const [row] = await rows<{ request_digest: string; reply: string }>(
+  const [row] = await rowsOf<{ request_digest: string; reply: string }>(
     tx,
     sql`select request_digest, reply from device_batch_replies where service_id = ${serviceId} and key = ${key}`,
   );
@@ -181,12 +180,7 @@ export async function saveReply(tx: Tx, reply: { accountId: string; serviceId: s
     values (${reply.accountId}, ${reply.serviceId}, ${reply.key}, ${reply.requestDigest}, ${reply.reply})`);
 }
 
-/** A text[] parameter: drivers differ in how they pass a JavaScript array, a literal does not. */
-function toTextArray(values: string[]): SQL {
-  return sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`;
-}
-
 export async function serviceName(tx: Tx, serviceId: string): Promise<string> {
-  const [row] = await rows<{ name: string }>(tx, sql`select name from services where id = ${serviceId}`);
+  const [row] = await rowsOf<{ name: string }>(tx, sql`select name from services where id = ${serviceId}`);
   return row?.name ?? serviceId;
 }

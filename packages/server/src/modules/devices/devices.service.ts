@@ -29,7 +29,8 @@ export type BatchCall = DeviceScope & { requestId: string; idempotencyKey: strin
 
 // Small enough that a batch's rows and text are collected young (5,000 grew RSS by about 100 MB on PostgreSQL).
 const EXPORT_BATCH = 1_000;
-const iso = (date: Date | null) => (date === null ? null : new Date(date).toISOString());
+/** A timestamp as the wire spells it; null stays null. */
+export const iso = (date: Date | null) => (date === null ? null : new Date(date).toISOString());
 
 export async function list(scope: DeviceScope, query: DevicesQuery): Promise<DevicesResponse> {
   const [page, counted] = await Promise.all([
@@ -69,10 +70,10 @@ export async function create(call: BatchCall, devices: NewDevice[], dryRun: bool
   const [existing, groups, models] = await Promise.all([
     repo.existingSerials(tx, serviceId, devices.map((d) => d.serial)),
     groupsRepo.findByNames(tx, serviceId, devices.map((d) => d.group)),
-    modelsRepo.list(tx, serviceId),
+    // Names only: counting each model's devices is for the models screen, not for every import.
+    modelsRepo.findByNames(tx, serviceId, devices.flatMap((d) => (d.device_model ? [d.device_model] : []))),
   ]);
   const taken = new Set(existing.map((e) => e.serial));
-  const modelByName = new Map(models.map((m) => [m.name.toLowerCase(), m]));
   const seen = new Set<string>();
   const problems: DevicesCreateResponse['problems'] = [];
   const errors: Record<string, string[]> = {};
@@ -83,7 +84,7 @@ export async function create(call: BatchCall, devices: NewDevice[], dryRun: bool
     seen.add(device.serial);
     const group = groups.get(device.group.toLowerCase());
     if (!group) messages.group = Messages.deviceGroupUnknown(device.group);
-    const model = device.device_model ? modelByName.get(device.device_model.toLowerCase()) : undefined;
+    const model = device.device_model ? models.get(device.device_model.toLowerCase()) : undefined;
     if (device.device_model && !model) messages.device_model = Messages.deviceModelUnknown(device.device_model);
     const texts = Object.values(messages);
     if (texts.length) {
@@ -140,7 +141,7 @@ export async function update(call: BatchCall, body: DevicesUpdateBody): Promise<
   if (body.change !== 'assign_model') return runBatch(call, body, operations[body.change]);
 
   const name = body.device_model ?? null;
-  const model = name === null ? undefined : await modelsRepo.findByName(call.tx, call.access.serviceId, name);
+  const model = name === null ? undefined : (await modelsRepo.findByNames(call.tx, call.access.serviceId, [name])).get(name.toLowerCase());
   if (name !== null && !model) throw badRequest({ device_model: [Messages.deviceModelUnknown(name)] });
   return runBatch(call, body, {
     change: model ? `device model ${model.name}` : 'device model removed',
