@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Group, List, Paper, Text } from '@mantine/core';
+import { Alert, Button, List } from '@mantine/core';
 import { Can } from '../can';
 import { confirm } from '../dialogs';
 import { runBatch, type BatchAction, type BatchResult } from './batch-action';
+import { SelectionPanel } from './selection-panel';
 
 interface SelectionBarProps<T> {
   rows: T[];
@@ -33,31 +34,24 @@ export function SelectionBar<T>({ rows, actions, rowKey, onClear, onDone }: Sele
   return (
     <>
       {rows.length > 0 ? (
-        <Paper withBorder px="md" py="xs" bg="var(--mantine-color-default-hover)" role="region" aria-label="Selection">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm" fw={600}>
-              {rows.length} selected
-            </Text>
-            <Group gap="xs">
-              {actions.map((action) => (
-                <Can key={action.label} permission={action.permission} mode="disable">
-                  <Button
-                    size="xs"
-                    color={action.color ?? 'primary'}
-                    loading={running === action.label}
-                    disabled={running !== null && running !== action.label}
-                    onClick={() => void start(action)}
-                  >
-                    {action.label}
-                  </Button>
-                </Can>
-              ))}
-              <Button size="xs" variant="default" onClick={onClear} disabled={running !== null}>
-                Clear selection
+        <SelectionPanel
+          summary={`${rows.length} selected`}
+          onClear={onClear}
+          busy={running !== null}
+          actions={actions.map((action) => (
+            <Can key={action.label} permission={action.permission} mode="disable">
+              <Button
+                size="xs"
+                color={action.color ?? 'primary'}
+                loading={running === action.label}
+                disabled={running !== null && running !== action.label}
+                onClick={() => void start(action)}
+              >
+                {action.label}
               </Button>
-            </Group>
-          </Group>
-        </Paper>
+            </Can>
+          ))}
+        />
       ) : null}
       {report ? (
         <Alert

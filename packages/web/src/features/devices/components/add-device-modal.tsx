@@ -1,17 +1,15 @@
 import { SimpleGrid, Stack } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { deviceGroupName, deviceModelName, newDevice } from '@keydeck/contract/devices';
 import { useContractForm } from '../../../lib/use-contract-form';
-import { SelectField } from '../../../lib/ui/choice-fields';
 import { ContractForm } from '../../../lib/ui/contract-form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { FormFooter } from '../../../lib/ui/form-footer';
 import { FormModal, type FormModalSlot } from '../../../lib/ui/form-modal';
 import { TextField } from '../../../lib/ui/text-fields';
-import { deviceModelsQueryOptions } from '../api/device-models.api';
 import { useCreateDevices } from '../api/devices.api';
 import { GroupField } from './group-field';
+import { ModelField } from './model-field';
 
 /** The contract's new device; a picker left empty holds '' (no model, or a group still to choose). */
 const fields = newDevice.extend({
@@ -42,7 +40,6 @@ export function AddDeviceModal({ serviceId, opened, onClose }: { serviceId: stri
 }
 
 function AddDeviceForm({ serviceId, onSubmit, pending, actions }: { serviceId: string } & FormModalSlot<Fields>) {
-  const models = useQuery(deviceModelsQueryOptions(serviceId));
   const form = useContractForm({ schema: fields, defaultValues: { serial: '', group: '', device_model: '' }, batchPrefix: BATCH_PREFIX, onSubmit });
   return (
     <ContractForm form={form} aria-label="Add a device">
@@ -51,15 +48,7 @@ function AddDeviceForm({ serviceId, onSubmit, pending, actions }: { serviceId: s
         <TextField name="serial" label="Serial" withAsterisk data-autofocus autoComplete="off" />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <GroupField serviceId={serviceId} name="group" label="Group" placeholder="Search groups" withAsterisk />
-          <SelectField
-            name="device_model"
-            label="Device model"
-            placeholder="No model"
-            data={models.data?.data.map((model) => model.name) ?? []}
-            searchable
-            clearable
-            nothingFoundMessage="No model matches"
-          />
+          <ModelField serviceId={serviceId} name="device_model" />
         </SimpleGrid>
         <FormFooter submitLabel="Add device" pending={pending} actions={actions} />
       </Stack>

@@ -1,13 +1,11 @@
 import { Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { deviceModelName } from '@keydeck/contract/devices';
 import { useContractForm } from '../../../lib/use-contract-form';
-import { SelectField } from '../../../lib/ui/choice-fields';
 import { ContractForm } from '../../../lib/ui/contract-form';
 import { FormFooter } from '../../../lib/ui/form-footer';
 import { FormModal, type FormModalSlot } from '../../../lib/ui/form-modal';
-import { deviceModelsQueryOptions } from '../api/device-models.api';
+import { ModelField } from './model-field';
 
 /** A model, or '' to take the devices' model away. */
 const choice = z.object({ device_model: z.union([z.literal(''), deviceModelName]) });
@@ -40,22 +38,12 @@ export function AssignModelModal({ serviceId, opened, target, onClose, onChosen 
 }
 
 function AssignModelForm({ serviceId, target, onSubmit, pending, actions }: { serviceId: string; target: string } & FormModalSlot<Choice>) {
-  const models = useQuery(deviceModelsQueryOptions(serviceId));
   const form = useContractForm({ schema: choice, defaultValues: { device_model: '' }, onSubmit });
   return (
     <ContractForm form={form} aria-label="Assign a device model">
       <Stack gap="md">
         <Text size="sm">The model of {target} becomes the one chosen here; with none chosen, their model is taken away.</Text>
-        <SelectField
-          name="device_model"
-          label="Device model"
-          placeholder="No model"
-          data={models.data?.data.map((model) => model.name) ?? []}
-          searchable
-          clearable
-          nothingFoundMessage="No model matches"
-          data-autofocus
-        />
+        <ModelField serviceId={serviceId} name="device_model" autoFocus />
         <FormFooter submitLabel="Assign" pending={pending} actions={actions} />
       </Stack>
     </ContractForm>

@@ -1,7 +1,8 @@
 import '@mantine/core/styles/Progress.css';
 import { useState } from 'react';
-import { Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Button, Progress, Stack, Text } from '@mantine/core';
 import { confirm } from '../../../lib/dialogs';
+import { SelectionPanel } from '../../../lib/ui/selection-panel';
 import { useDeviceBatch, type DeviceBatchChange, type DeviceBatchProgress, type DeviceBatchTarget } from '../api/device-batch';
 import { batchReportLines } from '../api/device-report';
 import type { BatchReport } from './batch-report-modal';
@@ -60,20 +61,18 @@ export function DeviceBatchBar({ serviceId, target, matchingText, onSelectAllMat
   const done = progress ? progress.processed / Math.max(1, progress.processed + progress.remaining) : 0;
 
   return (
-    <Paper withBorder px="md" py="xs" bg="var(--mantine-color-default-hover)" role="region" aria-label="Selection">
-      <Stack gap="xs">
-        <Group justify="space-between" gap="sm">
-          <Group gap="xs">
-            <Text size="sm" fw={600}>
-              {matching ? `All ${matchingText} matching devices selected` : `${count(target.serials.length)} selected`}
-            </Text>
-            {onSelectAllMatching ? (
-              <Button size="compact-sm" variant="subtle" onClick={onSelectAllMatching} disabled={running}>
-                Select all {matchingText} matching
-              </Button>
-            ) : null}
-          </Group>
-          <Group gap="xs">
+    <>
+      <SelectionPanel
+        summary={matching ? `All ${matchingText} matching devices selected` : `${count(target.serials.length)} selected`}
+        extra={
+          onSelectAllMatching ? (
+            <Button size="compact-sm" variant="subtle" onClick={onSelectAllMatching} disabled={running}>
+              Select all {matchingText} matching
+            </Button>
+          ) : null
+        }
+        actions={
+          <>
             {actions.map(([label, action]) => (
               <Button
                 key={label}
@@ -88,11 +87,11 @@ export function DeviceBatchBar({ serviceId, target, matchingText, onSelectAllMat
             <Button size="xs" color="error" disabled={running} onClick={() => void run('Delete', { kind: 'delete' })}>
               Delete
             </Button>
-            <Button size="xs" variant="default" onClick={onClear} disabled={running}>
-              Clear selection
-            </Button>
-          </Group>
-        </Group>
+          </>
+        }
+        onClear={onClear}
+        busy={running}
+      >
         {progress ? (
           <Stack gap={4}>
             <Progress.Root size="sm">
@@ -103,7 +102,7 @@ export function DeviceBatchBar({ serviceId, target, matchingText, onSelectAllMat
             </Text>
           </Stack>
         ) : null}
-      </Stack>
+      </SelectionPanel>
       <AssignModelModal
         serviceId={serviceId}
         opened={choosing === 'model'}
@@ -118,6 +117,6 @@ export function DeviceBatchBar({ serviceId, target, matchingText, onSelectAllMat
         onClose={() => setChoosing(null)}
         onChosen={(group) => void run('Move to group', { kind: 'move', group })}
       />
-    </Paper>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { DeviceGroup } from '@keydeck/contract/devices';
 import type { Service } from '@keydeck/contract/services';
@@ -7,6 +7,7 @@ import { formatDate } from '../../../lib/datetime';
 import { useServiceAccess } from '../../../lib/service-access';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
 import { DebouncedInput } from '../../../lib/ui/debounced-input';
+import { SelectionPanel } from '../../../lib/ui/selection-panel';
 import { deviceGroupsQueryOptions } from '../api/device-groups.api';
 import { BatchReportModal, type BatchReport } from './batch-report-modal';
 import { CreateGroupModal } from './create-group-modal';
@@ -54,21 +55,15 @@ export function DeviceGroupsSection({ service }: { service: Service }) {
         </Text>
       </div>
       {canModify && picked.size > 0 ? (
-        <Paper withBorder px="md" py="xs" bg="var(--mantine-color-default-hover)" role="region" aria-label="Selection">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm" fw={600}>
-              {picked.size} selected
-            </Text>
-            <Group gap="xs">
-              <Button size="xs" color="error" onClick={() => setDeleting([...picked])}>
-                Delete
-              </Button>
-              <Button size="xs" variant="default" onClick={() => setPicked(new Set())}>
-                Clear selection
-              </Button>
-            </Group>
-          </Group>
-        </Paper>
+        <SelectionPanel
+          summary={`${picked.size} selected`}
+          actions={
+            <Button size="xs" color="error" onClick={() => setDeleting([...picked])}>
+              Delete
+            </Button>
+          }
+          onClear={() => setPicked(new Set())}
+        />
       ) : null}
       <DataTable
         label="Device groups"
