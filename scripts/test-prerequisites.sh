@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The system counterparts the test suite drives for real (a browser, PostgreSQL 15, a syslog receiver, the
-# TOTP and cipher reference tools), installed from Debian when missing so that `npm ci && npm test` passes on
+# TOTP and cipher reference tools, the SoftHSM2 tokens of the PKCS#11 keystore), installed from Debian when missing so that `npm ci && npm test` passes on
 # a fresh machine. Installing needs root; elsewhere the script names what is missing and stops.
 set -euo pipefail
 
@@ -10,6 +10,7 @@ command -v chromium >/dev/null 2>&1 || missing+=(chromium fonts-liberation)
 [ -x /usr/sbin/rsyslogd ] || missing+=(rsyslog)
 command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 command -v oathtool >/dev/null 2>&1 || missing+=(oathtool)
+command -v softhsm2-util >/dev/null 2>&1 || missing+=(softhsm2)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 if [ "$(id -u)" -ne 0 ]; then

@@ -77,6 +77,16 @@ export const ApiPath = {
   devicesMove: `${API_V1}/service/device/move`,
   deviceHistory: `${API_V1}/service/device/history`,
   deviceModels: `${API_V1}/service/device/model/:service_id`,
+  // Payment keys of the current service: key groups, symmetric keys, key-slot assignments (spec §7).
+  keyGroups: `${API_V1}/service/key_groups`,
+  symmetricKeys: `${API_V1}/service/symmetric_key`,
+  symmetricKeyExport: `${API_V1}/service/symmetric_key/export`,
+  symmetricKeyHistory: `${API_V1}/service/symmetric_key/history`,
+  symmetricKeyUtils: `${API_V1}/service/symmetric_key_utils`,
+  componentKcv: `${API_V1}/service/symmetric_key_utils/kcv`,
+  keyAssignments: `${API_V1}/service/key_assignment`,
+  keyLoad: `${API_V1}/service/key_assignment/load`,
+  rklExportFormats: `${API_V1}/service/rkl_export_formats`,
   // External CAs of a cryptoverse service (responses under data).
   externalCas: `${API_V2}/cryptoverse/:service_id/externalcas`,
   externalCa: `${API_V2}/cryptoverse/:service_id/externalca/:ca_id`,

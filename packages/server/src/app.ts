@@ -10,6 +10,7 @@ import * as allowlist from './modules/allowlist/allowlist.routes.ts';
 import * as audit from './modules/audit/audit.routes.ts';
 import * as cryptoverse from './modules/cryptoverse/cryptoverse.routes.ts';
 import * as devices from './modules/devices/devices.routes.ts';
+import * as paymentKeys from './modules/payment-keys/payment-keys.routes.ts';
 import * as egress from './modules/egress/egress.routes.ts';
 import * as auth from './modules/auth/auth.routes.ts';
 import * as features from './modules/features/features.routes.ts';
@@ -38,7 +39,7 @@ import { registerTextInputCheck } from './platform/text-input.ts';
 import { registerWebApp } from './platform/web-app.ts';
 
 /** Every module, in the order its routes are registered. */
-const modules: { register(app: FastifyInstance, deps: AppDeps): void }[] = [health, auth, admin, accounts, audit, allowlist, features, portRanges, users, roles, syslog, licenses, offboarding, mfa, securityKeys, passwords, identityProviders, allowedFlows, openidLogin, registration, serviceSessions, services, adminServices, serviceUsers, cryptoverse, devices, egress];
+const modules: { register(app: FastifyInstance, deps: AppDeps): void }[] = [health, auth, admin, accounts, audit, allowlist, features, portRanges, users, roles, syslog, licenses, offboarding, mfa, securityKeys, passwords, identityProviders, allowedFlows, openidLogin, registration, serviceSessions, services, adminServices, serviceUsers, cryptoverse, devices, paymentKeys, egress];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;

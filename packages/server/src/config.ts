@@ -42,11 +42,21 @@ const environment = z.object({
   /** 32 bytes, base64url: the key of the audit log's links; absent = one generated at first start into DATA_DIR/audit.key. */
   AUDIT_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'AUDIT_KEY must be 32 bytes, base64url-encoded (43 characters)').optional(),
   ENCRYPTION_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'ENCRYPTION_KEY must be 32 bytes, base64url-encoded (43 characters)').optional(),
+  /** Where payment keys live: software (sealed under the master key) or pkcs11 (an HSM token). */
+  KEYSTORE: z.enum(['software', 'pkcs11']).default('software'),
+  /** 32 bytes, base64url: the software keystore's master key; absent = one generated at first start into DATA_DIR/keystore-master.key. */
+  KEYSTORE_MASTER_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'KEYSTORE_MASTER_KEY must be 32 bytes, base64url-encoded (43 characters)').optional(),
+  PKCS11_LIBRARY: z.string().default('/usr/lib/softhsm/libsofthsm2.so'),
+  PKCS11_TOKEN_LABEL: z.string().min(1).optional(),
+  PKCS11_PIN: z.string().min(1).optional(),
 })
   // The first administrator's password follows the same rule as every other password.
   .superRefine((e, ctx) => {
     const problem = e.ADMIN_PASSWORD === undefined ? null : passwordProblem(e.ADMIN_PASSWORD, e.ADMIN_USERNAME);
     if (problem) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: problem });
+    if (e.KEYSTORE === 'pkcs11' && (!e.PKCS11_TOKEN_LABEL || !e.PKCS11_PIN)) {
+      ctx.addIssue({ code: 'custom', path: ['KEYSTORE'], message: 'KEYSTORE=pkcs11 needs PKCS11_TOKEN_LABEL and PKCS11_PIN' });
+    }
   });
 
 export type Config = {
@@ -69,6 +79,9 @@ export type Config = {
   publicUrl: string | undefined;
   encryptionKey: string | undefined;
   auditKey: string | undefined;
+  keystore:
+    | { kind: 'software'; masterKey: string | undefined }
+    | { kind: 'pkcs11'; library: string; tokenLabel: string; pin: string };
 };
 
 /** Reads the environment into a typed config; a bad value stops the start with a clear message. */
@@ -107,5 +120,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     encryptionKey: e.ENCRYPTION_KEY,
     auditKey: e.AUDIT_KEY,
+    keystore:
+      e.KEYSTORE === 'pkcs11'
+        ? { kind: 'pkcs11', library: e.PKCS11_LIBRARY, tokenLabel: e.PKCS11_TOKEN_LABEL!, pin: e.PKCS11_PIN! }
+        : { kind: 'software', masterKey: e.KEYSTORE_MASTER_KEY },
   };
 }

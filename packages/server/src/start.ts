@@ -10,6 +10,7 @@ import { startServiceProvisioning } from './modules/services/services.jobs.ts';
 import { createJobQueue, type JobQueueOptions } from './platform/job-queue.ts';
 import { createMailer } from './platform/mailer.ts';
 import { startHousekeeping } from './platform/housekeeping.ts';
+import { openKeystore } from './modules/payment-keys/keystore/open-keystore.ts';
 import { loadAuditKey } from './platform/audit-key.ts';
 import { createEgress, type Endpoint } from './platform/egress-policy.ts';
 import { createSecretBox } from './platform/secret-box.ts';
@@ -30,6 +31,7 @@ export async function start(
   const boot = await bootstrap(database.db, { username: config.adminUsername, password: config.adminPassword });
   const jobs = createJobQueue(database, options.jobQueue);
   const auditKey = loadAuditKey(config.auditKey, config.dataDir);
+  const keystore = await openKeystore(config.keystore, config.dataDir);
   const egress = createEgress(database.db, ownEndpoints(config), Messages.egressRefused);
   const app = await buildApp({
     config,
@@ -44,9 +46,11 @@ export async function start(
     // A key of its own for service session tokens, derived so that no new secret needs storing.
     serviceTokens: createServiceTokens(new Uint8Array(hkdfSync('sha256', boot.antiForgerySecret, '', 'keydeck service session tokens', 32))),
     jobs,
+    keystore,
     versions: readVersions(config.webDist),
   });
   app.addHook('onClose', () => database.close());
+  app.addHook('onClose', () => keystore.close());
   // onClose hooks run last-added first: delivery stops (its in-flight batch recorded) before the database closes.
   const syslogDelivery = startSyslogDelivery(database.db, egress, app.log, options.syslogDelivery);
   app.addHook('onClose', () => syslogDelivery.stop());

@@ -1,4 +1,5 @@
 import type { Config } from '../config.ts';
+import type { Keystore } from './keystore.ts';
 import type { Database, Db } from '../db/database.ts';
 import type { AntiForgery } from './anti-forgery.ts';
 import type { Egress } from './egress-policy.ts';
@@ -24,5 +25,7 @@ export type AppDeps = {
   serviceTokens: ServiceTokens;
   /** Background jobs (pg-boss); handlers queue work inside their request's transaction. */
   jobs: JobQueue;
+  /** Where payment keys' material lives (software or an HSM token); never the database. */
+  keystore: Keystore;
   versions: { server: string; web: string };
 };

@@ -73,6 +73,10 @@ export const securityRefusal = (status: number, reason: string, message: string,
 export const signInThrottled = (waitSeconds: number) =>
   new AppError(429, Messages.signInThrottled(waitSeconds), { reason: 'throttled', headers: { 'retry-after': String(waitSeconds) } });
 
+/** A dependency (the HSM token) is away for now: nothing changed, and clients retry after the wait. */
+export const unavailable = (reason: string, message: string, retryAfterSeconds = 5) =>
+  new AppError(503, message, { reason, headers: { 'retry-after': String(retryAfterSeconds) } });
+
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new AppError(429, Messages.tooManyRequests, {
     reason: 'rate_limited',

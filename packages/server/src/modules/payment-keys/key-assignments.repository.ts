@@ -1,0 +1,96 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { KeyAssignmentsQuery } from '@keydeck/contract/payment-keys';
+import type { Tx } from '../../db/database.ts';
+import { rowsOf, textArray } from '../../db/raw-sql.ts';
+
+export type AssignmentRow = {
+  id: string;
+  group: string;
+  key_slot: number;
+  key: string;
+  key_id: string;
+  key_group: string;
+  key_retrieval_algorithm: string;
+  algorithm: string;
+  usage: string;
+  kcv: string;
+  created_at: Date;
+};
+
+const SELECT = sql`select a.id, dg.name as "group", a.key_slot, k.name as key, k.id as key_id, kg.name as key_group,
+  kg.retrieval_algorithm as key_retrieval_algorithm, k.algorithm, k.usage, k.kcv, a.created_at
+  from key_assignments a
+  join device_groups dg on dg.id = a.device_group_id
+  join symmetric_keys k on k.id = a.key_id
+  join key_groups kg on kg.id = k.group_id`;
+
+const ORDER: Record<KeyAssignmentsQuery['order_by'], SQL> = {
+  group: sql`lower(dg.name)`,
+  key_slot: sql`a.key_slot`,
+  key: sql`lower(k.name)`,
+  created_at: sql`a.created_at`,
+};
+
+const escapeLike = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A page of assignments; search matches a device group or key name fragment. */
+export async function listPage(tx: Tx, serviceId: string, query: KeyAssignmentsQuery) {
+  const where = sql.join(
+    [
+      sql`a.service_id = ${serviceId}`,
+      ...(query.group ? [sql`lower(dg.name) = ${query.group.toLowerCase()}`] : []),
+      ...(query.search ? [sql`(dg.name ilike ${escapeLike(query.search)} or k.name ilike ${escapeLike(query.search)})`] : []),
+    ],
+    sql` and `,
+  );
+  const direction = query.order === 'desc' ? sql`desc` : sql`asc`;
+  const rows = await rowsOf<AssignmentRow & { total: number }>(
+    tx,
+    sql`${SELECT} where ${where}
+        order by ${ORDER[query.order_by]} ${direction}, lower(dg.name), a.key_slot
+        limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`,
+  );
+  const [count] = await rowsOf<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from key_assignments a join device_groups dg on dg.id = a.device_group_id join symmetric_keys k on k.id = a.key_id where ${where}`,
+  );
+  return { rows, total: count?.n ?? 0 };
+}
+
+export async function find(tx: Tx, serviceId: string, deviceGroupId: string, slot: number): Promise<AssignmentRow | undefined> {
+  const [row] = await rowsOf<AssignmentRow>(tx, sql`${SELECT} where a.service_id = ${serviceId} and a.device_group_id = ${deviceGroupId} and a.key_slot = ${slot}`);
+  return row;
+}
+
+export async function insert(tx: Tx, row: { accountId: string; serviceId: string; deviceGroupId: string; slot: number; keyId: string }) {
+  await tx.execute(sql`insert into key_assignments (account_id, service_id, device_group_id, key_slot, key_id)
+    values (${row.accountId}, ${row.serviceId}, ${row.deviceGroupId}, ${row.slot}, ${row.keyId})`);
+}
+
+export async function remove(tx: Tx, id: string): Promise<void> {
+  await tx.execute(sql`delete from key_assignments where id = ${id}`);
+}
+
+/** A device of the service by serial, with its group and its number (the DUKPT device identifier). */
+export async function deviceBySerial(tx: Tx, serviceId: string, serial: string) {
+  const [row] = await rowsOf<{ id: number; serial: string; group_id: string; group_name: string }>(
+    tx,
+    sql`select d.id, d.serial, d.group_id, g.name as group_name from devices d join device_groups g on g.id = d.group_id
+        where d.service_id = ${serviceId} and d.serial = ${serial}`,
+  );
+  return row;
+}
+
+/** Device groups by lower-cased name. */
+export async function deviceGroupsByNames(tx: Tx, serviceId: string, names: string[]): Promise<Map<string, { id: string; name: string }>> {
+  const rows = await rowsOf<{ id: string; name: string }>(
+    tx,
+    sql`select id, name from device_groups where service_id = ${serviceId} and lower(name) = any(${textArray(names.map((n) => n.toLowerCase()))})`,
+  );
+  return new Map(rows.map((r) => [r.name.toLowerCase(), r]));
+}
+
+/** A key load reached the device: the device list's "last load". */
+export async function markLoaded(tx: Tx, deviceId: number): Promise<void> {
+  await tx.execute(sql`update devices set last_load = now() where id = ${deviceId}`);
+}

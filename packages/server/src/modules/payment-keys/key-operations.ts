@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { isTdes, KEY_BYTES, KEY_USAGE_CODES, MODES_FOR_USAGE, type KcvMethod, type KeyAlgorithm, type KeyUsage, type ModeOfUse } from '@keydeck/contract/payment-keys';
+import { cmac, ecbEncrypt } from './crypto/cmac.ts';
+import { defaultKcvMethod, kcvFrom } from './crypto/kcv.ts';
+import { aesInitialKey, tdesInitialKey } from './crypto/dukpt.ts';
+import { unwrapTr31, wrapTr31, type KbpkOps } from './crypto/tr31.ts';
+import { KeystoreUnavailableError, KeystoreUnsupportedError, type KeyHandle, type Keystore } from '../../platform/keystore.ts';
+
+/**
+ * The key operations of the payment-key screens, each composed of block operations the keystore performs, so
+ * the same code runs on the software keystore and on an HSM token; a key's clear value enters process memory
+ * only inside withClear (an exportable key being wrapped) or as a just-derived key being wrapped, then is zeroed.
+ */
+export type StoredKey = { material_id: string; algorithm: string; exportability: string; key_ref: string };
+
+export const handleOf = (key: StoredKey): KeyHandle => ({
+  id: key.material_id,
+  algorithm: key.algorithm as KeyAlgorithm,
+  exportable: key.exportability !== 'N',
+  ref: key.key_ref,
+});
+
+export function kcvOf(keystore: Keystore, handle: KeyHandle, method: KcvMethod = defaultKcvMethod(handle.algorithm)): Promise<string> {
+  return kcvFrom(method, { encryptEcb: (data) => keystore.encryptEcb(handle, data), cmac: (data) => keystore.cmac(handle, data) });
+}
+
+const kbpkOps = (keystore: Keystore, kbpk: KeyHandle): KbpkOps => ({ algorithm: kbpk.algorithm, cmac: (data) => keystore.cmac(kbpk, data) });
+
+export type Tr31Attributes = { usage: string; mode_of_use: string; version: string; exportability: string; algorithm: string };
+
+const headerOf = (key: Tr31Attributes) => ({
+  usage: key.usage,
+  algorithm: isTdes(key.algorithm as KeyAlgorithm) ? ('T' as const) : ('A' as const),
+  modeOfUse: key.mode_of_use,
+  keyVersion: key.version,
+  exportability: key.exportability as 'E' | 'N' | 'S',
+});
+
+/** The key as a TR-31 key block under the KBPK (version B for a TDES KBPK, D for AES); refuses a non-exportable key. */
+export function exportKeyBlock(keystore: Keystore, key: StoredKey & Tr31Attributes, kbpk: StoredKey): Promise<string> {
+  return keystore.withClear(handleOf(key), (clear) => wrapRefusingPlainly(kbpkOps(keystore, handleOf(kbpk)), headerOf(key), clear));
+}
+
+/** A key block the rules refuse (a KBPK weaker than the key) is the operator's to fix, said in the rule's words. */
+async function wrapRefusingPlainly(kbpk: KbpkOps, header: ReturnType<typeof headerOf>, key: Buffer): Promise<string> {
+  try {
+    return await wrapTr31(kbpk, header, key);
+  } catch (error) {
+    if (error instanceof KeystoreUnavailableError || error instanceof KeystoreUnsupportedError) throw error;
+    throw new KeyBlockRefusal(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** The key a TR-31 block carries, stored in the keystore under newKey's identity: its attributes from the header. */
+export async function importKeyBlock(keystore: Keystore, kbpk: StoredKey, block: string, newKeyId: string) {
+  const { header, key } = await unwrapTr31(kbpkOps(keystore, handleOf(kbpk)), block);
+  try {
+    const algorithm = algorithmOf(header.algorithm, key.length);
+    if (!algorithm) throw new KeyBlockRefusal(`a ${header.algorithm} key of ${key.length} bytes is not supported`);
+    if (!(KEY_USAGE_CODES as string[]).includes(header.usage)) throw new KeyBlockRefusal(`key usage ${header.usage} is not supported`);
+    if (!MODES_FOR_USAGE[header.usage as KeyUsage].includes(header.modeOfUse as ModeOfUse)) {
+      throw new KeyBlockRefusal(`mode of use ${header.modeOfUse} does not apply to usage ${header.usage}`);
+    }
+    const handle = { id: newKeyId, algorithm, exportable: header.exportability !== 'N' };
+    const ref = await keystore.importClear(handle, key);
+    return { header, algorithm, ref, kcv: await kcvOf(keystore, { ...handle, ref }) };
+  } finally {
+    key.fill(0);
+  }
+}
+
+/** A refusal of a key block's content, said to the operator in the words after 'cannot be imported:'. */
+export class KeyBlockRefusal extends Error {}
+
+function algorithmOf(tr31Algorithm: string, bytes: number): KeyAlgorithm | null {
+  if (tr31Algorithm === 'T') return bytes === 16 ? 'TDES_2KEY' : bytes === 24 ? 'TDES_3KEY' : null;
+  if (tr31Algorithm === 'A') return bytes === 16 ? 'AES_128' : bytes === 24 ? 'AES_192' : bytes === 32 ? 'AES_256' : null;
+  return null;
+}
+
+/** A BDK's key set identifier: 5 random bytes (TDES KSN prefix) or 4 (AES initial key ID prefix), hex. */
+export const newKeySetId = (algorithm: KeyAlgorithm): string => randomBytes(isTdes(algorithm) ? 5 : 4).toString('hex').toUpperCase();
+
+/**
+ * The device's initial DUKPT identity from the BDK's key set and the device's number in the service: TDES, a
+ * 10-byte KSN (40-bit key set id, 19-bit device id, 21-bit counter at zero); AES, an 8-byte initial key ID
+ * (32-bit BDK id, 32-bit derivation id).
+ */
+export function deviceKsn(bdk: { algorithm: string; key_set_id: string | null }, deviceNumber: number): Buffer {
+  const keySet = Buffer.from(bdk.key_set_id ?? '', 'hex');
+  if (isTdes(bdk.algorithm as KeyAlgorithm)) {
+    const tail = Buffer.alloc(5);
+    // 19 bits of device id followed by 21 bits of transaction counter (zero: the initial key).
+    const value = BigInt(deviceNumber % 2 ** 19) << 21n;
+    tail.writeUIntBE(Number(value >> 8n), 0, 4);
+    tail.writeUInt8(Number(value & 0xffn), 4);
+    return Buffer.concat([keySet, tail]);
+  }
+  const derivation = Buffer.alloc(4);
+  derivation.writeUInt32BE(deviceNumber >>> 0);
+  return Buffer.concat([keySet, derivation]);
+}
+
+/**
+ * The device's initial key derived from the BDK (TDES IPEK per X9.24-1:2009, AES initial key per X9.24-3-2017,
+ * of the BDK's own algorithm), as a TR-31 block (usage B1) under the KBPK, with its KCV.
+ */
+export async function exportInitialKey(keystore: Keystore, bdk: StoredKey, ksn: Buffer, kbpk: StoredKey) {
+  const bdkHandle = handleOf(bdk);
+  const encryptEcb = (data: Buffer, variant?: Buffer) => keystore.encryptEcb(bdkHandle, data, variant);
+  const initialKey = isTdes(bdkHandle.algorithm)
+    ? await tdesInitialKey({ encryptEcb }, ksn)
+    : await aesInitialKey({ algorithm: bdkHandle.algorithm, encryptEcb }, ksn, bdkHandle.algorithm);
+  try {
+    const algorithm: KeyAlgorithm = isTdes(bdkHandle.algorithm) ? 'TDES_2KEY' : bdkHandle.algorithm;
+    const header = headerOf({ usage: 'B1', mode_of_use: 'X', version: '00', exportability: 'N', algorithm });
+    const keyBlock = await wrapRefusingPlainly(kbpkOps(keystore, handleOf(kbpk)), header, initialKey);
+    const kcv = await clearKcv(algorithm, initialKey);
+    return { keyBlock, kcv, length: KEY_BYTES[algorithm] };
+  } finally {
+    initialKey.fill(0);
+  }
+}
+
+/** The KCV of a clear value already in hand (a custodian's component, a just-derived initial key). */
+export function clearKcv(algorithm: KeyAlgorithm, key: Buffer, method: KcvMethod = defaultKcvMethod(algorithm)): Promise<string> {
+  return kcvFrom(method, { encryptEcb: async (data) => ecbEncrypt(algorithm, key, data), cmac: async (data) => cmac(algorithm, key, data) });
+}
