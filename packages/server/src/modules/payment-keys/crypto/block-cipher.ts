@@ -13,7 +13,7 @@ function cipherName(algorithm: KeyAlgorithm, mode: 'ecb' | 'cbc'): string {
 }
 
 function checkInput(algorithm: KeyAlgorithm, key: Buffer, data: Buffer): void {
-  if (key.length !== KEY_BYTES[algorithm]) throw new Error(`A ${algorithm} key is ${KEY_BYTES[algorithm]} bytes, not ${key.length}`);
+  if (key.length !== KEY_BYTES[algorithm]) throw new Error(`${algorithm} keys are ${KEY_BYTES[algorithm]} bytes, not ${key.length}`);
   const block = blockBytes(algorithm);
   if (data.length === 0 || data.length % block !== 0) throw new Error(`${algorithm} data must be whole ${block}-byte blocks`);
 }

@@ -59,7 +59,7 @@ describe('cmac', () => {
   });
 
   it('refuses a key of the wrong length', () => {
-    expect(() => cmac('AES_256', randomBytes(16), Buffer.alloc(16))).toThrow('A AES_256 key is 32 bytes, not 16');
+    expect(() => cmac('AES_256', randomBytes(16), Buffer.alloc(16))).toThrow('AES_256 keys are 32 bytes, not 16');
   });
 });
 

@@ -52,7 +52,7 @@ describe('parseKeyHex', () => {
     const hex = randomBytes(KEY_BYTES[algorithm]).toString('hex');
     expect(parseKeyHex(hex, algorithm).key.toString('hex')).toBe(hex);
     expect(() => parseKeyHex(hex.slice(2), algorithm)).toThrow(
-      `A ${algorithm} key is ${KEY_BYTES[algorithm] * 2} hex digits (${KEY_BYTES[algorithm]} bytes), not ${hex.length - 2}`,
+      `${algorithm} keys are ${KEY_BYTES[algorithm] * 2} hex digits (${KEY_BYTES[algorithm]} bytes), not ${hex.length - 2}`,
     );
     expect(() => parseKeyHex(`${hex}0`, algorithm)).toThrow(`not ${hex.length + 1}`);
   });

@@ -40,7 +40,7 @@ export function parseKeyHex(hex: string, algorithm: KeyAlgorithm): ParsedKeyHex 
   if (stray) throw new Error(`A key is hexadecimal (0-9, A-F): '${stray[0]}' is not a hex digit`);
   const expected = KEY_BYTES[algorithm] * 2;
   if (digits.length !== expected) {
-    throw new Error(`A ${algorithm} key is ${expected} hex digits (${KEY_BYTES[algorithm]} bytes), not ${digits.length}`);
+    throw new Error(`${algorithm} keys are ${expected} hex digits (${KEY_BYTES[algorithm]} bytes), not ${digits.length}`);
   }
   const key = Buffer.from(digits, 'hex');
   return { key, oddParity: isTdes(algorithm) ? hasOddParity(key) : null };

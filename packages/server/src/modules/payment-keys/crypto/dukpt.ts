@@ -63,7 +63,7 @@ export async function aesInitialKey(bdk: AesBdkOps, initialKeyId: Buffer, derive
   }
   // X9.24-3-2017 6.1.3: a derived key is never stronger than the key it comes from.
   if (isStrongerThan(derivedAlgorithm, bdk.algorithm)) {
-    throw new Error(`A ${bdk.algorithm} BDK cannot derive a stronger ${derivedAlgorithm} initial key`);
+    throw new Error(`The ${bdk.algorithm} BDK cannot derive a stronger ${derivedAlgorithm} initial key`);
   }
   const keyBytes = KEY_BYTES[derivedAlgorithm];
   const blocks: Buffer[] = [];

@@ -301,6 +301,13 @@ describe('wrap then unwrap', () => {
     expect((await unwrapTr31(kbpk, block)).header.optionalBlocks).toEqual([{ id: 'KS', data: '00604B120F9292800000' }, { id: 'PB', data: '0000' }]);
   });
 
+  it('pads with a bare PB04 when its own id and length complete the block', async () => {
+    const kbpkKey = randomBytes(16);
+    const block = await wrapTr31(clearKbpk('TDES_2KEY', kbpkKey), { ...fieldsFor('TDES_2KEY'), optionalBlocks: [{ id: 'KS', data: 'ABCDEFGH' }] }, randomBytes(16));
+    expect(block.slice(0, 32)).toBe('B0112K0TB07E0200KS0CABCDEFGHPB04');
+    expect(opensslUnwrap('TDES_2KEY', kbpkKey, block, 32).macVerifies).toBe(true);
+  });
+
   it('writes and reads an optional block longer than 255 characters with an extended length', async () => {
     const kbpk = clearKbpk('TDES_2KEY', randomBytes(16));
     const data = 'X'.repeat(300);
@@ -407,7 +414,7 @@ describe('refusals', () => {
 
   it('refuses to wrap a key under a weaker KBPK', async () => {
     await expect(wrapTr31(tdesKbpk, fieldsFor('AES_128'), randomBytes(16))).rejects.toThrow(
-      'A TDES_2KEY key block protection key is weaker than the AES_128 key it would protect',
+      'The TDES_2KEY key block protection key is weaker than the AES_128 key it would protect',
     );
     await expect(wrapTr31(tdesKbpk, fieldsFor('TDES_3KEY'), randomBytes(24))).rejects.toThrow('weaker than the TDES_3KEY key');
     await expect(wrapTr31(clearKbpk('AES_128', randomBytes(16)), fieldsFor('AES_256'), randomBytes(32))).rejects.toThrow('weaker than the AES_256 key');

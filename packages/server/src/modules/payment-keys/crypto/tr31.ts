@@ -97,7 +97,7 @@ export async function wrapTr31(kbpk: KbpkOps, fields: Tr31HeaderFields, key: Buf
   };
   const keyAlgorithm = keyAlgorithmFromTr31(header.algorithm, key.length);
   if (isStrongerThan(keyAlgorithm, kbpk.algorithm)) {
-    throw new Error(`A ${kbpk.algorithm} key block protection key is weaker than the ${keyAlgorithm} key it would protect`);
+    throw new Error(`The ${kbpk.algorithm} key block protection key is weaker than the ${keyAlgorithm} key it would protect`);
   }
   const cipherBlock = tr31BlockBytes(header.version);
   const shownLength = options.revealKeyLength ? key.length : LONGEST_KEY[header.algorithm];
