@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isTdes, KEY_BYTES, KEY_USAGE_CODES, MODES_FOR_USAGE, type KcvMethod, type KeyAlgorithm, type KeyUsage, type ModeOfUse } from '@keydeck/contract/payment-keys';
-import { cmac, ecbEncrypt } from './crypto/cmac.ts';
-import { defaultKcvMethod, kcvFrom } from './crypto/kcv.ts';
+import { defaultKcvMethod, kcvFrom, kcvOfClearKey } from './crypto/kcv.ts';
 import { aesInitialKey, tdesInitialKey } from './crypto/dukpt.ts';
 import { unwrapTr31, wrapTr31, type KbpkOps } from './crypto/tr31.ts';
 import { KeystoreUnavailableError, KeystoreUnsupportedError, type KeyHandle, type Keystore } from '../../platform/keystore.ts';
@@ -115,14 +114,10 @@ export async function exportInitialKey(keystore: Keystore, bdk: StoredKey, ksn: 
     const algorithm: KeyAlgorithm = isTdes(bdkHandle.algorithm) ? 'TDES_2KEY' : bdkHandle.algorithm;
     const header = headerOf({ usage: 'B1', mode_of_use: 'X', version: '00', exportability: 'N', algorithm });
     const keyBlock = await wrapRefusingPlainly(kbpkOps(keystore, handleOf(kbpk)), header, initialKey);
-    const kcv = await clearKcv(algorithm, initialKey);
+    const kcv = await kcvOfClearKey(algorithm, initialKey);
     return { keyBlock, kcv, length: KEY_BYTES[algorithm] };
   } finally {
     initialKey.fill(0);
   }
 }
 
-/** The KCV of a clear value already in hand (a custodian's component, a just-derived initial key). */
-export function clearKcv(algorithm: KeyAlgorithm, key: Buffer, method: KcvMethod = defaultKcvMethod(algorithm)): Promise<string> {
-  return kcvFrom(method, { encryptEcb: async (data) => ecbEncrypt(algorithm, key, data), cmac: async (data) => cmac(algorithm, key, data) });
-}

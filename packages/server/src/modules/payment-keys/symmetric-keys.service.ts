@@ -21,9 +21,10 @@ import {
   type SymmetricKeysQuery,
 } from '@keydeck/contract/payment-keys';
 import { badRequest, conflict, notFound, unavailable } from '../../platform/errors.ts';
-import { defaultKcvMethod } from './crypto/kcv.ts';
+import { combineComponents } from './crypto/components.ts';
+import { defaultKcvMethod, kcvOfClearKey } from './crypto/kcv.ts';
 import * as groupsRepo from './key-groups.repository.ts';
-import { KeyBlockRefusal, clearKcv, exportKeyBlock, handleOf, importKeyBlock, kcvOf, newKeySetId } from './key-operations.ts';
+import { KeyBlockRefusal, exportKeyBlock, handleOf, importKeyBlock, kcvOf, newKeySetId } from './key-operations.ts';
 import { KeyNotExportableError, KeystoreUnavailableError, KeystoreUnsupportedError, type Keystore } from '../../platform/keystore.ts';
 import { RowRefusal, iso, type KeyScope } from './payment-keys.scope.ts';
 import * as repo from './symmetric-keys.repository.ts';
@@ -182,13 +183,11 @@ async function combineCheckedComponents(algorithm: KeyAlgorithm, components: { v
   });
   try {
     for (const [i, buffer] of buffers.entries()) {
-      const kcv = await clearKcv(algorithm, buffer);
+      const kcv = await kcvOfClearKey(algorithm, buffer);
       if (kcv !== components[i]!.kcv) throw new RowRefusal(Messages.componentKcvMismatch(i + 1, kcv));
     }
     if (new Set(components.map((c) => c.value)).size !== components.length) throw new RowRefusal(Messages.componentsRepeated);
-    const combined = Buffer.alloc(KEY_BYTES[algorithm]);
-    for (const buffer of buffers) for (let i = 0; i < combined.length; i++) combined[i]! ^= buffer[i]!;
-    return combined;
+    return combineComponents(buffers);
   } finally {
     for (const buffer of buffers) buffer.fill(0);
   }
@@ -310,7 +309,7 @@ export async function componentKcv(algorithm: KeyAlgorithm, hex: string, method:
   if (!isTdes(algorithm) && method === 'tdes') throw badRequest({ kcv_method: ['AES keys use the AES-CMAC or the legacy AES-ECB KCV method'] });
   const value = Buffer.from(hex, 'hex');
   try {
-    return { kcv: await clearKcv(algorithm, value, method), kcv_method: method };
+    return { kcv: await kcvOfClearKey(algorithm, value, method), kcv_method: method };
   } finally {
     value.fill(0);
   }

@@ -1,3 +1,4 @@
+import type { KcvMethod } from '@keydeck/contract/payment-keys';
 import { isTdes, type KeyAlgorithm } from '../../../platform/keystore.ts';
 import { cmac, ecbEncrypt } from './cmac.ts';
 
@@ -8,8 +9,7 @@ import { cmac, ecbEncrypt } from './cmac.ts';
  * - aes-cmac: AES-CMAC of 16 zero bytes (ANSI X9.24-1:2017), what current HSMs show for AES keys.
  * - aes-ecb: AES-ECB of a zero block, the legacy method some older systems still print.
  */
-export const KCV_METHODS = ['tdes', 'aes-cmac', 'aes-ecb'] as const;
-export type KcvMethod = (typeof KCV_METHODS)[number];
+export type { KcvMethod } from '@keydeck/contract/payment-keys';
 
 const KCV_BYTES = 3;
 
