@@ -21,3 +21,18 @@ export const accountScope = (accountId: string | undefined) => accountId ?? 'own
 
 /** The account's console users: the users screens list them and the service user picker reads them. */
 export const userKeys = (accountId: string | undefined) => queryKeys('users', accountScope(accountId));
+
+/**
+ * The payment keys of a service: key groups, symmetric keys and key-slot assignments. They change together (a
+ * rotation changes the KCV an assignment shows, a new key the group's count), so a change invalidates
+ * `paymentKeyKeys(serviceId).all` and every payment-key list of the service refreshes.
+ */
+export const paymentKeyKeys = (serviceId: string) => queryKeys('payment-keys', serviceId);
+export const keyGroupKeys = (serviceId: string) => queryKeys('payment-keys', serviceId, 'groups');
+export const symmetricKeyKeys = (serviceId: string) => queryKeys('payment-keys', serviceId, 'symmetric-keys');
+export const keyAssignmentKeys = (serviceId: string) => queryKeys('payment-keys', serviceId, 'assignments');
+/**
+ * Device group names as pickers outside the devices screens read them (query_only=true). They sit under the devices
+ * prefix, ['devices', serviceId], which every device change invalidates: a group created there is offered here.
+ */
+export const deviceGroupNameKeys = (serviceId: string) => queryKeys('devices', serviceId, 'group-names');

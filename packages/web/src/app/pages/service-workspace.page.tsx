@@ -96,6 +96,12 @@ const DeviceGroupsSection = lazy(() =>
 const DeviceModelsSection = lazy(() =>
   import('../../features/devices/components/device-models-section').then((module) => ({ default: module.DeviceModelsSection })),
 );
+const SymmetricKeysSection = lazy(() =>
+  import('../../features/payment-keys/components/symmetric-keys-section').then((module) => ({ default: module.SymmetricKeysSection })),
+);
+const KeyAssignmentsSection = lazy(() =>
+  import('../../features/payment-keys/components/key-assignments-section').then((module) => ({ default: module.KeyAssignmentsSection })),
+);
 
 function SectionPanel({ value, children }: { value: string; children: ReactNode }) {
   return (
@@ -112,7 +118,16 @@ function Sections({ service, location }: { service: Service; location: string })
   const externalCas = service.type === 'cryptoverse' && access.can('CertManage');
   // Devices belong to every service type; the Device category opens them.
   const devices = access.can('Device');
-  const allowed: Record<string, boolean> = { 'external-cas': externalCas, devices, 'device-groups': devices, 'device-models': devices };
+  // Payment keys (symmetric keys, key groups, key-slot assignments) belong to every service type; Key opens them.
+  const keys = access.can('Key');
+  const allowed: Record<string, boolean> = {
+    'external-cas': externalCas,
+    devices,
+    'device-groups': devices,
+    'device-models': devices,
+    'symmetric-keys': keys,
+    'key-assignments': keys,
+  };
   // A section the group may not open (or not yet known to be allowed) shows the overview.
   const shown = allowed[section] ? section : 'overview';
   // The Remote Devices list keeps its paging and filters in the URL beside the section.
@@ -132,6 +147,12 @@ function Sections({ service, location }: { service: Service; location: string })
               <Tabs.Tab value="devices">Remote Devices</Tabs.Tab>
               <Tabs.Tab value="device-groups">Device Groups</Tabs.Tab>
               <Tabs.Tab value="device-models">Device Models</Tabs.Tab>
+            </>
+          ) : null}
+          {keys ? (
+            <>
+              <Tabs.Tab value="symmetric-keys">Symmetric Keys</Tabs.Tab>
+              <Tabs.Tab value="key-assignments">Key Assignments</Tabs.Tab>
             </>
           ) : null}
           {externalCas ? <Tabs.Tab value="external-cas">External CAs</Tabs.Tab> : null}
@@ -161,6 +182,16 @@ function Sections({ service, location }: { service: Service; location: string })
           </SectionPanel>
           <SectionPanel value="device-models">
             <DeviceModelsSection service={service} />
+          </SectionPanel>
+        </>
+      ) : null}
+      {keys ? (
+        <>
+          <SectionPanel value="symmetric-keys">
+            <SymmetricKeysSection service={service} />
+          </SectionPanel>
+          <SectionPanel value="key-assignments">
+            <KeyAssignmentsSection service={service} />
           </SectionPanel>
         </>
       ) : null}

@@ -1,0 +1,22 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { deviceGroupsResponse } from '@keydeck/contract/devices';
+import { ApiPath } from '@keydeck/contract/http';
+import { deviceGroupNameKeys } from '../../../lib/query-keys';
+import { toQueryString } from '../../../lib/query-string';
+import { serviceRequest } from '../../../lib/service-session';
+
+/** How many group names a picker offers at once; typing narrows the choice on the server. */
+export const GROUP_NAMES_SHOWN = 50;
+
+/** The names of the service's device groups matching a fragment (query_only: names alone, cheap for the server). */
+export const deviceGroupNamesQueryOptions = (serviceId: string, search: string | undefined) =>
+  queryOptions({
+    queryKey: deviceGroupNameKeys(serviceId).list({ search }),
+    queryFn: async ({ signal }) => {
+      const query = toQueryString({ chunk: 1, chunk_size: GROUP_NAMES_SHOWN, search, query_only: true });
+      const answer = await serviceRequest(serviceId, `${ApiPath.deviceGroups}?${query}`, { schema: deviceGroupsResponse, signal });
+      return { names: answer.data.map((group) => group.group_name), more: answer.more };
+    },
+    placeholderData: keepPreviousData,
+    meta: { errorContext: 'Could not load the device groups' },
+  });

@@ -1,0 +1,56 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiPath } from '@keydeck/contract/http';
+import { batchResponse, keyAssignmentsResponse, keyLoadResponse, type KeyAssignmentsQuery } from '@keydeck/contract/payment-keys';
+import { keyAssignmentKeys, paymentKeyKeys } from '../../../lib/query-keys';
+import { toQueryString } from '../../../lib/query-string';
+import { serviceRequest } from '../../../lib/service-session';
+import { DIALOG_REFUSALS, SECRET_GC_TIME } from './symmetric-keys.api';
+
+export type AssignmentListState = KeyAssignmentsQuery;
+export type AssignmentSlot = { group: string; key_slot: number };
+
+/** A page of the key-slot assignments; search matches a device group or key name fragment. */
+export const keyAssignmentsQueryOptions = (serviceId: string, state: AssignmentListState) =>
+  queryOptions({
+    queryKey: keyAssignmentKeys(serviceId).list(state),
+    queryFn: ({ signal }) => serviceRequest(serviceId, `${ApiPath.keyAssignments}?${toQueryString({ ...state })}`, { schema: keyAssignmentsResponse, signal }),
+    placeholderData: keepPreviousData,
+    meta: { errorContext: 'Could not load the key assignments' },
+  });
+
+/** Assigns keys to device group slots, each on its own; a taken slot is refused in its line. */
+export function useCreateKeyAssignments(serviceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (rows: (AssignmentSlot & { key: string })[]) =>
+      serviceRequest(serviceId, ApiPath.keyAssignments, { method: 'POST', body: { key_assignments: rows }, schema: batchResponse }),
+    meta: { inlineErrorStatuses: [400] },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: paymentKeyKeys(serviceId).all }),
+  });
+}
+
+export function useDeleteKeyAssignments(serviceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (rows: AssignmentSlot[]) =>
+      serviceRequest(serviceId, ApiPath.keyAssignments, { method: 'DELETE', body: { key_assignments: rows }, schema: batchResponse }),
+    meta: { errorContext: 'Could not remove the assignments' },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: paymentKeyKeys(serviceId).all }),
+  });
+}
+
+/**
+ * What one device loads into one slot, as a TR-31 key block under a KBPK (for DUKPT, the device's initial key and
+ * KSN). The answer lives in the mutation only: reset() forgets it.
+ */
+export function useLoadKey(serviceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { serial: string; key_slot: number; kbpk: string }) =>
+      serviceRequest(serviceId, ApiPath.keyLoad, { method: 'POST', body, schema: keyLoadResponse }),
+    gcTime: SECRET_GC_TIME,
+    meta: { inlineErrorStatuses: DIALOG_REFUSALS },
+    // A load is an event of the key's history and marks the device loaded.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentKeyKeys(serviceId).all }),
+  });
+}

@@ -1,0 +1,49 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiPath } from '@keydeck/contract/http';
+import { batchResponse, keyGroupsCreateBody, keyGroupsResponse, type KeyRetrievalAlgorithm } from '@keydeck/contract/payment-keys';
+import { keyGroupKeys, paymentKeyKeys } from '../../../lib/query-keys';
+import { serviceRequest } from '../../../lib/service-session';
+
+/** The service's key groups, with their key retrieval algorithm, key count and DUKPT BDK. */
+export const keyGroupsQueryOptions = (serviceId: string) =>
+  queryOptions({
+    queryKey: keyGroupKeys(serviceId).lists(),
+    queryFn: ({ signal }) => serviceRequest(serviceId, ApiPath.keyGroups, { schema: keyGroupsResponse, signal }),
+    meta: { errorContext: 'Could not load the key groups' },
+  });
+
+/** A new group starts static: DUKPT needs a BDK in the group first, so it is switched to afterwards. */
+export function useCreateKeyGroup(serviceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) =>
+      serviceRequest(serviceId, ApiPath.keyGroups, {
+        method: 'POST',
+        body: { groups: [{ name, key_retrieval_algorithm: 'static' }] },
+        schema: keyGroupsCreateBody,
+      }),
+    meta: { inlineErrorStatuses: [400] },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentKeyKeys(serviceId).all }),
+  });
+}
+
+/** Deletes each group on its own; a group still holding keys is refused (its line says so). */
+export function useDeleteKeyGroups(serviceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (groups: string[]) => serviceRequest(serviceId, ApiPath.keyGroups, { method: 'DELETE', body: { groups }, schema: batchResponse }),
+    meta: { errorContext: 'Could not delete the key groups' },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: paymentKeyKeys(serviceId).all }),
+  });
+}
+
+/** Changes the key retrieval algorithm of each group on its own; DUKPT needs an active BDK of the matching algorithm. */
+export function useChangeKeyRetrieval(serviceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ groups, algorithm }: { groups: string[]; algorithm: KeyRetrievalAlgorithm }) =>
+      serviceRequest(serviceId, ApiPath.keyGroups, { method: 'PUT', body: { groups, key_retrieval_algorithm: algorithm }, schema: batchResponse }),
+    meta: { inlineErrorStatuses: [400] },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: paymentKeyKeys(serviceId).all }),
+  });
+}

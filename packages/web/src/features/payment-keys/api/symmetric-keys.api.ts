@@ -1,0 +1,122 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiPath } from '@keydeck/contract/http';
+import {
+  batchResponse,
+  componentKcvResponse,
+  symmetricKeyExportResponse,
+  symmetricKeyHistoryResponse,
+  symmetricKeysCreateResponse,
+  symmetricKeysResponse,
+  type KeyAlgorithm,
+  type SymmetricKeyCreate,
+  type SymmetricKeysQuery,
+} from '@keydeck/contract/payment-keys';
+import { MAX_PAGE_SIZE } from '@keydeck/contract/paging';
+import { paymentKeyKeys, symmetricKeyKeys } from '../../../lib/query-keys';
+import { toQueryString } from '../../../lib/query-string';
+import { serviceRequest } from '../../../lib/service-session';
+
+export type KeyListState = SymmetricKeysQuery;
+export type KeyAction = 'activate' | 'disable' | 'retire' | 'rotate';
+
+/**
+ * Mutations whose variables or answer carry key material (components, key blocks): gcTime 0 drops them from the
+ * mutation cache as soon as no screen observes them, so nothing secret outlives the dialog that showed it.
+ */
+export const SECRET_GC_TIME = 0;
+
+/** Refusals the export and load dialogs show in their own alert (unknown key or device, key not exportable or not active). */
+export const DIALOG_REFUSALS = [400, 404, 409] as const;
+
+/** A page of the service's symmetric keys: by name, in a group, in a state. */
+export const symmetricKeysQueryOptions = (serviceId: string, state: KeyListState) =>
+  queryOptions({
+    queryKey: symmetricKeyKeys(serviceId).list(state),
+    queryFn: ({ signal }) => serviceRequest(serviceId, `${ApiPath.symmetricKeys}?${toQueryString({ ...state })}`, { schema: symmetricKeysResponse, signal }),
+    placeholderData: keepPreviousData,
+    meta: { errorContext: 'Could not load the symmetric keys' },
+  });
+
+/** Every event of a key (created, rotated, exported, assigned…) with the KCV at the time, and its key slots. */
+export const keyHistoryQueryOptions = (serviceId: string, name: string) =>
+  queryOptions({
+    queryKey: symmetricKeyKeys(serviceId).detail(name, 'history'),
+    queryFn: ({ signal }) => serviceRequest(serviceId, `${ApiPath.symmetricKeyHistory}?${toQueryString({ key: name })}`, { schema: symmetricKeyHistoryResponse, signal }),
+    meta: { errorContext: `Could not load the history of ${name}` },
+  });
+
+/**
+ * Creates one key (generated, combined from components, or unwrapped from a TR-31 block). The batch endpoint
+ * answers 200 with the row's result: a refused row comes back as `success: false` with the server's words.
+ */
+export function useCreateSymmetricKey(serviceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (key: SymmetricKeyCreate) => {
+      const { results } = await serviceRequest(serviceId, ApiPath.symmetricKeys, { method: 'POST', body: { symmetric_keys: [key] }, schema: symmetricKeysCreateResponse });
+      return results[0]!;
+    },
+    gcTime: SECRET_GC_TIME,
+    meta: { inlineErrorStatuses: [400] },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentKeyKeys(serviceId).all }),
+  });
+}
+
+/** Activate, disable, retire or rotate keys, each on its own; one result line a key. */
+export function useUpdateSymmetricKeys(serviceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ names, action }: { names: string[]; action: KeyAction }) =>
+      serviceRequest(serviceId, ApiPath.symmetricKeys, { method: 'PUT', body: { symmetric_keys: names, action }, schema: batchResponse }),
+    meta: { errorContext: 'Could not change the keys' },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: paymentKeyKeys(serviceId).all }),
+  });
+}
+
+/** Deletes keys, each on its own: a key in a key slot or serving as a DUKPT group's BDK stays. */
+export function useDeleteSymmetricKeys(serviceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (names: string[]) => serviceRequest(serviceId, ApiPath.symmetricKeys, { method: 'DELETE', body: { symmetric_keys: names }, schema: batchResponse }),
+    meta: { errorContext: 'Could not delete the keys' },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: paymentKeyKeys(serviceId).all }),
+  });
+}
+
+/** The key wrapped under a KBPK as a TR-31 key block. The answer lives in the mutation only: reset() forgets it. */
+export function useExportSymmetricKey(serviceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { key: string; kbpk: string }) =>
+      serviceRequest(serviceId, ApiPath.symmetricKeyExport, { method: 'POST', body, schema: symmetricKeyExportResponse }),
+    gcTime: SECRET_GC_TIME,
+    meta: { inlineErrorStatuses: DIALOG_REFUSALS },
+    // The export is an event of the key's history.
+    onSuccess: (_answer, { key }) => queryClient.invalidateQueries({ queryKey: symmetricKeyKeys(serviceId).detail(key) }),
+  });
+}
+
+/** One component's KCV, computed by the server so its custodian can compare it with the paperwork. */
+export function useComponentKcv(serviceId: string) {
+  return useMutation({
+    mutationFn: (body: { algorithm: KeyAlgorithm; value: string }) =>
+      serviceRequest(serviceId, ApiPath.componentKcv, { method: 'POST', body, schema: componentKcvResponse }),
+    gcTime: SECRET_GC_TIME,
+    meta: { inlineErrorStatuses: [400] },
+  });
+}
+
+/**
+ * Active keys for a picker (a KBPK, the key of a slot), by name: the first MAX_PAGE_SIZE matching the typed text,
+ * so in a service with many keys typing narrows the choice on the server.
+ */
+export const activeKeysQueryOptions = (serviceId: string, search: string | undefined) =>
+  queryOptions({
+    queryKey: symmetricKeyKeys(serviceId).list({ picker: true, search }),
+    queryFn: ({ signal }) => {
+      const query = toQueryString({ state: 'active', page_size: MAX_PAGE_SIZE, order_by: 'name', search });
+      return serviceRequest(serviceId, `${ApiPath.symmetricKeys}?${query}`, { schema: symmetricKeysResponse, signal });
+    },
+    placeholderData: keepPreviousData,
+    meta: { errorContext: 'Could not load the keys' },
+  });

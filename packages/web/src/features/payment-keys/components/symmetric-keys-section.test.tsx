@@ -1,0 +1,103 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ApiPath } from '@keydeck/contract/http';
+import { Messages } from '@keydeck/contract/messages';
+import type { Service } from '@keydeck/contract/services';
+import { confirm } from '../../../lib/dialogs';
+import { showToast } from '../../../lib/toasts';
+import { jsonResponse, renderWithSession, sessionWith } from '../../../test/render';
+import { SymmetricKeysSection } from './symmetric-keys-section';
+
+vi.mock('../../../lib/dialogs', () => ({ confirm: vi.fn() }));
+vi.mock('../../../lib/toasts', () => ({ showToast: vi.fn() }));
+
+const SERVICE_ID = '0b6f2d1e-1c1a-4a39-9d0e-2d6c1f0a7b05';
+const service: Service = {
+  id: SERVICE_ID,
+  account_id: 'a1',
+  type: 'rkms',
+  type_name: 'Remote Key Management',
+  name: 'Terminals',
+  status: 'Enabled',
+  location: 'eu-central',
+  environment: 'production',
+  use_jwt: false,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+};
+const kek = {
+  id: 'k1',
+  name: 'KEK 1',
+  group: 'Acquirer',
+  algorithm: 'TDES_2KEY',
+  usage: 'K0',
+  mode_of_use: 'B',
+  exportability: 'E',
+  version: '00',
+  state: 'active',
+  kcv: '08D7B4',
+  kcv_method: 'tdes',
+  origin: 'generated',
+  keystore: 'software',
+  assignments: 0,
+  created_at: '2026-03-01T00:00:00.000Z',
+  rotated_at: null,
+};
+
+function server(level: 'View' | 'Modify') {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (url.includes('/service/login/')) {
+      return jsonResponse(200, { service_session: { service_id: SERVICE_ID, expires_at: '2099-01-01T00:00:00.000Z', idle_timeout_seconds: 600 } });
+    }
+    if (url.includes('/service_user_group/current')) {
+      return jsonResponse(200, { user_names: [], all_groups: ['Ops'], permissions: { Key: level }, sections: [], group_name: 'Ops', user_name: 'op' });
+    }
+    if (url.startsWith(ApiPath.keyGroups)) {
+      return jsonResponse(200, { groups: [{ name: 'Acquirer', key_retrieval_algorithm: 'static', key_count: 1, bdk: null, created_at: '2026-01-01T00:00:00.000Z' }] });
+    }
+    if (url.startsWith(ApiPath.symmetricKeys) && init?.method === 'PUT') {
+      return jsonResponse(200, { results: [{ name: 'KEK 1', success: true, message: Messages.keyRotated('KEK 1', '1A2B3C') }] });
+    }
+    if (url.startsWith(ApiPath.symmetricKeys)) return jsonResponse(200, { data: [kek], total: 1 });
+    throw new Error(`unexpected ${init?.method ?? 'GET'} ${url}`);
+  });
+}
+
+const render = () => renderWithSession(<SymmetricKeysSection service={service} />, sessionWith([]));
+
+describe('SymmetricKeysSection', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('lists each key with its KCV and TR-31 codes, and offers no change without Key at Modify', async () => {
+    server('View');
+    render();
+    const table = await screen.findByRole('table', { name: 'Symmetric keys' });
+    const row = (await within(table).findByText('KEK 1')).closest('tr')!;
+    expect(row.textContent).toContain('08D7B4');
+    expect(row.textContent).toContain('Key encryption or wrapping (KEK)');
+    expect(screen.queryByRole('button', { name: 'Generate key' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Actions for KEK 1' })).toBeNull();
+    expect(within(table).queryByRole('checkbox')).toBeNull();
+  });
+
+  it('rotates a key only after a confirmation saying what rotation does, then says the new KCV', async () => {
+    const spy = server('Modify');
+    vi.mocked(confirm).mockResolvedValueOnce(false).mockResolvedValueOnce(true);
+    render();
+    const rotate = async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Actions for KEK 1' }));
+      fireEvent.click(await screen.findByRole('menuitem', { name: 'Rotate…', hidden: true }));
+    };
+
+    await rotate();
+    await waitFor(() => expect(confirm).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(confirm).mock.calls[0]![0]).toMatch(/^Rotate KEK 1\? .*the key version goes up by one and the KCV changes/);
+    expect(spy.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+
+    await rotate();
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith({ color: 'success', message: Messages.keyRotated('KEK 1', '1A2B3C') }));
+    const put = spy.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(JSON.parse(String(put[1]!.body))).toEqual({ symmetric_keys: ['KEK 1'], action: 'rotate' });
+  });
+});
