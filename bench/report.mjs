@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { formatDevices } from './devices-report.mjs';
+import { formatKeys } from './keys-report.mjs';
 import { LOAD } from './http-load.mjs';
 import { TARGETS } from './targets.mjs';
 import { textTable } from './text-table.mjs';
@@ -8,7 +9,7 @@ const RESULTS = new URL('./results/', import.meta.url);
 
 /** The human-readable report: one section per measurement, then what could not be measured. */
 export function formatReport(results) {
-  const { devices, errors, machine } = results;
+  const { devices, keys, errors, machine } = results;
   const out = [
     `Keydeck bench — ${results.startedAt}, Node ${machine.node}, ${machine.cpus} CPUs, ` +
       `load average ${machine.loadAverageAtStart.toFixed(2)} at start, ${machine.loadAverageAtEnd.toFixed(2)} at end`,
@@ -18,8 +19,9 @@ export function formatReport(results) {
     ...(results.only ? [`   only part of the bench ran: BENCH_ONLY=${results.only}`] : []),
     '',
   ];
-  if (results.only !== 'devices') out.push(...formatHttp(results));
+  if (!results.only || results.only === 'http') out.push(...formatHttp(results));
   out.push(...formatDevices(devices, results.only === 'devices' ? 1 : 4));
+  out.push(...formatKeys(keys, results.only === 'keys' ? 1 : 5));
   if (errors.length) {
     out.push('Could not measure:', ...errors.map((e) => `  - ${e.step}: ${e.message.replaceAll('\n', '\n      ')}`), '');
   }

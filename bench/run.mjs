@@ -6,6 +6,8 @@ import { measureBundle } from './bundle-size.mjs';
 import { benchDevices } from './devices-step.mjs';
 import { measureGet } from './http-load.mjs';
 import { startKeydeck } from './keydeck-server.mjs';
+import { measureKeyCrypto } from './keys-crypto.mjs';
+import { benchKeys } from './keys-step.mjs';
 import { auditMedian, LIGHTHOUSE_PRESET, LIGHTHOUSE_RUNS } from './lighthouse.mjs';
 import { startPostgres } from './postgres.mjs';
 import { formatReport, writeJson } from './report.mjs';
@@ -13,11 +15,13 @@ import { enterService, openServiceSession } from './service-session.mjs';
 import { signIn } from './sign-in.mjs';
 
 const LOGIN_API = '/rest/api/v1/login';
-// BENCH_ONLY=devices runs the devices step alone; BENCH_ONLY=http everything but it. Unset: everything.
+// BENCH_ONLY=devices runs the devices step alone, BENCH_ONLY=keys the payment keys step alone; BENCH_ONLY=http the
+// HTTP load, bundle and Lighthouse alone. Unset: everything.
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && ONLY !== 'devices' && ONLY !== 'http') throw new Error(`BENCH_ONLY=${ONLY}: expected devices or http`);
-const RUN_HTTP = ONLY !== 'devices';
-const RUN_DEVICES = ONLY !== 'http';
+if (ONLY !== undefined && !['devices', 'keys', 'http'].includes(ONLY)) throw new Error(`BENCH_ONLY=${ONLY}: expected devices, keys or http`);
+const RUN_HTTP = ONLY === undefined || ONLY === 'http';
+const RUN_DEVICES = ONLY === undefined || ONLY === 'devices';
+const RUN_KEYS = ONLY === undefined || ONLY === 'keys';
 
 const results = {
   startedAt: new Date().toISOString(),
@@ -26,6 +30,7 @@ const results = {
   only: ONLY ?? null,
   load: { PGlite: {}, PostgreSQL: {} },
   devices: { PGlite: undefined, PostgreSQL: undefined },
+  keys: { crypto: { software: undefined, pkcs11: undefined }, list: { PGlite: undefined, PostgreSQL: undefined } },
   bundle: undefined,
   lighthouse: { preset: LIGHTHOUSE_PRESET, runs: LIGHTHOUSE_RUNS, pages: { '/login': undefined, '/home': undefined } },
   errors: [],
@@ -46,9 +51,11 @@ async function step(name, fn) {
   }
 }
 
-/** Stops one started thing now rather than at the end, and forgets it. */
+/** Stops one started thing now rather than at the end, and forgets it (once: a second call does nothing). */
 async function stopEarly(stop) {
-  cleanups.splice(cleanups.indexOf(stop), 1);
+  const at = cleanups.indexOf(stop);
+  if (at === -1) return;
+  cleanups.splice(at, 1);
   await stop();
 }
 
@@ -115,7 +122,40 @@ async function devicesOnPglite(dataDir, { keydeck, serviceId }) {
   });
 }
 
+/**
+ * The key list on PGlite: the API part on the running server, which is then stopped for the seed; Keydeck is
+ * started again on the data directory (same administrator) for the list, and stopped at the end so the devices
+ * step can have the files.
+ */
+async function keysOnPglite(dataDir, { keydeck, session, serviceId, stop }) {
+  let stopRestarted;
+  results.keys.list.PGlite = await benchKeys('PGlite', {
+    database: { keydeckDataDir: dataDir },
+    dataDir,
+    serviceId,
+    actor: keydeck.admin.username,
+    live: { origin: keydeck.origin, session },
+    release: () => step('stop keydeck on PGlite', () => stopEarly(stop)),
+    step,
+    async server() {
+      const restarted = await startKeydeck({ label: 'PGlite', dataDir, admin: keydeck.admin });
+      stopRestarted = () => restarted.stop();
+      cleanups.push(stopRestarted);
+      const again = await signIn(restarted.origin, restarted.admin);
+      await enterService(restarted.origin, again, serviceId);
+      return { origin: restarted.origin, session: again };
+    },
+  });
+  if (stopRestarted) await step('stop keydeck with the keys on PGlite', () => stopEarly(stopRestarted));
+}
+
 async function main() {
+  if (RUN_KEYS) {
+    // Before any server: the crypto runs in a process of its own and wants the CPUs to itself.
+    for (const keystore of ['software', 'pkcs11']) {
+      results.keys.crypto[keystore] = await step(`key crypto on the ${keystore} keystore`, () => measureKeyCrypto(keystore));
+    }
+  }
   // PGlite's files outlive one server: the devices step restarts Keydeck on them.
   const pgliteDir = mkdtempSync(join(tmpdir(), 'keydeck-bench-pglite-'));
   cleanups.push(() => rmSync(pgliteDir, { recursive: true, force: true }));
@@ -134,6 +174,10 @@ async function main() {
     }
   }
   if (pglite) {
+    if (RUN_KEYS) {
+      if (pglite.serviceId) await keysOnPglite(pgliteDir, pglite);
+      else results.errors.push({ step: 'keys on PGlite', message: 'skipped: no service session' });
+    }
     // One Keydeck at a time, so the PostgreSQL run does not share the CPUs with an idle PGlite server.
     await step('stop keydeck on PGlite', () => stopEarly(pglite.stop));
     if (RUN_DEVICES) {
@@ -148,6 +192,21 @@ async function main() {
   if (postgres) {
     cleanups.push(() => postgres.stop());
     const onPostgres = await benchDatabase('PostgreSQL', { databaseUrl: postgres.url });
+    if (RUN_KEYS && onPostgres?.serviceId) {
+      // Seeded while the server runs, as the devices.
+      const { keydeck, session } = onPostgres;
+      results.keys.list.PostgreSQL = await benchKeys('PostgreSQL', {
+        database: { databaseUrl: postgres.url },
+        dataDir: keydeck.dataDir,
+        serviceId: onPostgres.serviceId,
+        actor: keydeck.admin.username,
+        live: { origin: keydeck.origin, session },
+        step,
+        server: async () => ({ origin: keydeck.origin, session }),
+      });
+    } else if (RUN_KEYS) {
+      results.errors.push({ step: 'keys on PostgreSQL', message: 'skipped: no service session' });
+    }
     if (RUN_DEVICES && onPostgres?.serviceId) {
       // Seeded while the server runs: PostgreSQL takes both connections at once.
       const { keydeck, session } = onPostgres;

@@ -14,4 +14,8 @@ export const TARGETS = {
     /** The Remote Devices screen: opened until rows show, and a click on the next page until its rows show. */
     screenMs: 1_000,
   },
+  keys: {
+    /** A key list request (100 a page) at 100,000 keys under load. */
+    listP99Ms: 50,
+  },
 };

@@ -11,6 +11,8 @@ export const KEY_GROUP_NAME_MAX = 100;
 /** Terminals number their key slots from 0; 0–99 covers every terminal family we load. */
 export const KEY_SLOT_MAX = 99;
 export const KEY_BATCH_MAX = 100;
+/** Key totals are counted up to this; a list with more says "10,000+" (total_capped) and asks for a narrower filter. */
+export const KEY_COUNT_CAP = 10_000;
 /** TDES DUKPT numbers terminals in 19 bits of the KSN: a BDK serves at most this many devices. */
 export const TDES_DUKPT_DEVICES_MAX = 2 ** 19;
 
@@ -161,7 +163,12 @@ export const symmetricKeysQuery = pagingQuery(['name', 'created_at', 'algorithm'
   state: z.enum(KEY_STATES).optional(),
 });
 export type SymmetricKeysQuery = z.output<typeof symmetricKeysQuery>;
-export const symmetricKeysResponse = z.object({ data: z.array(symmetricKey), total: z.number().int().min(0) });
+export const symmetricKeysResponse = z.object({
+  data: z.array(symmetricKey),
+  /** Counted up to KEY_COUNT_CAP; total_capped says there are more. */
+  total: z.number().int().min(0),
+  total_capped: z.boolean(),
+});
 
 const keyAttributes = {
   name: keyName,

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { SymmetricKeysQuery } from '@keydeck/contract/payment-keys';
+import { KEY_COUNT_CAP, type SymmetricKeysQuery } from '@keydeck/contract/payment-keys';
 import type { Tx } from '../../db/database.ts';
 import { rowsOf, textArray } from '../../db/raw-sql.ts';
 
@@ -38,7 +38,10 @@ const ORDER: Record<SymmetricKeysQuery['order_by'], SQL> = {
   state: sql`k.state`,
 };
 
-/** A page of the service's keys (optionally of one group, one state, or names containing search) and the total. */
+/**
+ * A page of the service's keys (optionally of one group, one state, or names containing search) and their total,
+ * counted up to KEY_COUNT_CAP: a count of every key on every page would read them all (100,000 keys: 100 ms).
+ */
 export async function listPage(tx: Tx, serviceId: string, query: SymmetricKeysQuery, groupId: string | null) {
   const where = sql.join(
     [
@@ -50,22 +53,15 @@ export async function listPage(tx: Tx, serviceId: string, query: SymmetricKeysQu
     sql` and `,
   );
   const direction = query.order === 'desc' ? sql`desc` : sql`asc`;
-  const rows = await rowsOf<KeyRow & { assignments: number; total: number }>(
+  const rows = await rowsOf<KeyRow & { assignments: number }>(
     tx,
-    sql`with page as (
-          select k.id, count(*) over () as total from symmetric_keys k where ${where}
-          order by ${ORDER[query.order_by]} ${direction}, k.id limit ${query.page_size} offset ${(query.page - 1) * query.page_size})
-        select ${KEY_COLUMNS}, p.total, (select count(*)::int from key_assignments a where a.key_id = k.id) as assignments
-        from page p join symmetric_keys k on k.id = p.id join key_groups g on g.id = k.group_id
-        order by ${ORDER[query.order_by]} ${direction}, k.id`,
+    sql`select ${KEY_COLUMNS}, (select count(*)::int from key_assignments a where a.key_id = k.id) as assignments
+        from symmetric_keys k join key_groups g on g.id = k.group_id where ${where}
+        order by ${ORDER[query.order_by]} ${direction}, k.id limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`,
   );
-  const total = rows[0]?.total ?? (query.page > 1 ? await count(tx, where) : 0);
-  return { rows, total: Number(total) };
-}
-
-async function count(tx: Tx, where: SQL): Promise<number> {
-  const [row] = await rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from symmetric_keys k where ${where}`);
-  return row?.n ?? 0;
+  const [count] = await rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from (select 1 from symmetric_keys k where ${where} limit ${KEY_COUNT_CAP + 1}) m`);
+  const counted = count?.n ?? 0;
+  return { rows, total: Math.min(counted, KEY_COUNT_CAP), capped: counted > KEY_COUNT_CAP };
 }
 
 /** Keys by lower-cased name. */

@@ -59,7 +59,7 @@ function server(level: 'View' | 'Modify') {
     if (url.startsWith(ApiPath.symmetricKeys) && init?.method === 'PUT') {
       return jsonResponse(200, { results: [{ name: 'KEK 1', success: true, message: Messages.keyRotated('KEK 1', '1A2B3C') }] });
     }
-    if (url.startsWith(ApiPath.symmetricKeys)) return jsonResponse(200, { data: [kek], total: 1 });
+    if (url.startsWith(ApiPath.symmetricKeys)) return jsonResponse(200, { data: [kek], total: 1, total_capped: false });
     throw new Error(`unexpected ${init?.method ?? 'GET'} ${url}`);
   });
 }

@@ -118,6 +118,7 @@ export function SymmetricKeysSection({ service }: { service: Service }) {
           query={keys}
           rowKey={(key) => key.name}
           list={{ state, onChange: change }}
+          totalText={keys.data?.total_capped ? `${keys.data.total.toLocaleString('en-US')}+` : undefined}
           searchLabel="Search keys by name"
           toolbar={
             <>
