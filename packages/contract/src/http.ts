@@ -87,6 +87,26 @@ export const ApiPath = {
   keyAssignments: `${API_V1}/service/key_assignment`,
   keyLoad: `${API_V1}/service/key_assignment/load`,
   rklExportFormats: `${API_V1}/service/rkl_export_formats`,
+  // The current service's own allowed IP addresses, and the optional capabilities it offers (spec §1, §7 service/features).
+  serviceAllowedAddresses: `${API_V1}/service/allowed_addresses`,
+  serviceFeatures: `${API_V1}/service/features`,
+  // Certificate authorities of the current service and the certificates they issue (spec §7 service/cert_authority).
+  certAuthorities: `${API_V1}/service/cert_authority`,
+  certAuthorityDownload: `${API_V1}/service/cert_authority/download`,
+  certAuthorityCrl: `${API_V1}/service/cert_authority/crl`,
+  certificates: `${API_V1}/service/certificate`,
+  certificateRevoke: `${API_V1}/service/certificate/revoke`,
+  certificateDownload: `${API_V1}/service/certificate/download`,
+  // Transfer servers of the current service and their SSH host keys (spec §7 service/ftp_servers, scp_servers, host_keys).
+  ftpServers: `${API_V1}/service/ftp_servers`,
+  ftpServerTest: `${API_V1}/service/ftp_servers/test`,
+  scpServers: `${API_V1}/service/scp_servers`,
+  scpServerTest: `${API_V1}/service/scp_servers/test`,
+  hostKeys: `${API_V1}/service/host_keys`,
+  // Scheduled reports of the current service and their run history (spec §7 service/scheduled_reports).
+  scheduledReports: `${API_V1}/service/scheduled_reports`,
+  scheduledReportRun: `${API_V1}/service/scheduled_reports/run`,
+  scheduledReportRuns: `${API_V1}/service/scheduled_reports/runs`,
   // External CAs of a cryptoverse service (responses under data).
   externalCas: `${API_V2}/cryptoverse/:service_id/externalcas`,
   externalCa: `${API_V2}/cryptoverse/:service_id/externalca/:ca_id`,

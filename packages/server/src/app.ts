@@ -11,6 +11,9 @@ import * as audit from './modules/audit/audit.routes.ts';
 import * as cryptoverse from './modules/cryptoverse/cryptoverse.routes.ts';
 import * as devices from './modules/devices/devices.routes.ts';
 import * as paymentKeys from './modules/payment-keys/payment-keys.routes.ts';
+import * as certificates from './modules/certificates/certificates.routes.ts';
+import * as transfer from './modules/transfer/transfer.routes.ts';
+import * as scheduledReports from './modules/scheduled-reports/scheduled-reports.routes.ts';
 import * as egress from './modules/egress/egress.routes.ts';
 import * as auth from './modules/auth/auth.routes.ts';
 import * as features from './modules/features/features.routes.ts';
@@ -30,6 +33,8 @@ import * as serviceSessions from './modules/service-sessions/service-sessions.ro
 import * as services from './modules/services/services.routes.ts';
 import * as adminServices from './modules/services/admin-services.routes.ts';
 import * as serviceUsers from './modules/service-users/service-users.routes.ts';
+import * as serviceAddresses from './modules/service-addresses/service-addresses.routes.ts';
+import * as serviceFeatures from './modules/service-features/service-features.routes.ts';
 import * as users from './modules/users/users.routes.ts';
 import type { AppDeps } from './platform/app-deps.ts';
 import { loggable, registerErrorHandler } from './platform/error-handler.ts';
@@ -39,7 +44,7 @@ import { registerTextInputCheck } from './platform/text-input.ts';
 import { registerWebApp } from './platform/web-app.ts';
 
 /** Every module, in the order its routes are registered. */
-const modules: { register(app: FastifyInstance, deps: AppDeps): void }[] = [health, auth, admin, accounts, audit, allowlist, features, portRanges, users, roles, syslog, licenses, offboarding, mfa, securityKeys, passwords, identityProviders, allowedFlows, openidLogin, registration, serviceSessions, services, adminServices, serviceUsers, cryptoverse, devices, paymentKeys, egress];
+const modules: { register(app: FastifyInstance, deps: AppDeps): void }[] = [health, auth, admin, accounts, audit, allowlist, features, portRanges, users, roles, syslog, licenses, offboarding, mfa, securityKeys, passwords, identityProviders, allowedFlows, openidLogin, registration, serviceSessions, services, adminServices, serviceUsers, serviceAddresses, serviceFeatures, cryptoverse, devices, paymentKeys, certificates, transfer, scheduledReports, egress];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;

@@ -7,6 +7,7 @@ import { openDatabase } from './db/database.ts';
 import { startSyslogDelivery, type DeliveryOptions } from './modules/syslog/syslog.jobs.ts';
 import { createAntiForgery } from './platform/anti-forgery.ts';
 import { startServiceProvisioning } from './modules/services/services.jobs.ts';
+import { startScheduledReports, type ReportSchedulerOptions } from './modules/scheduled-reports/scheduled-reports.jobs.ts';
 import { createJobQueue, type JobQueueOptions } from './platform/job-queue.ts';
 import { createMailer } from './platform/mailer.ts';
 import { startHousekeeping } from './platform/housekeeping.ts';
@@ -21,7 +22,12 @@ import { readVersions } from './versions.ts';
 /** config -> database -> migrations -> bootstrap -> app, ready to listen. Shared by main and the tests. */
 export async function start(
   config: Config,
-  options: { inMemory?: boolean; syslogDelivery?: Partial<DeliveryOptions>; jobQueue?: Partial<JobQueueOptions> } = {},
+  options: {
+    inMemory?: boolean;
+    syslogDelivery?: Partial<DeliveryOptions>;
+    jobQueue?: Partial<JobQueueOptions>;
+    scheduledReports?: Partial<ReportSchedulerOptions>;
+  } = {},
 ) {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -33,14 +39,16 @@ export async function start(
   const auditKey = loadAuditKey(config.auditKey, config.dataDir);
   const keystore = await openKeystore(config.keystore, config.dataDir);
   const egress = createEgress(database.db, ownEndpoints(config), Messages.egressRefused);
+  const mailer = createMailer(config.mail);
+  const secretBox = createSecretBox(config.encryptionKey ?? boot.encryptionKey);
   const app = await buildApp({
     config,
     database,
     db: database.db,
     sessions: createSessionStore(database.db, config.session),
     antiForgery: createAntiForgery(boot.antiForgerySecret),
-    mailer: createMailer(config.mail),
-    secretBox: createSecretBox(config.encryptionKey ?? boot.encryptionKey),
+    mailer,
+    secretBox,
     auditKey,
     egress,
     // A key of its own for service session tokens, derived so that no new secret needs storing.
@@ -60,7 +68,10 @@ export async function start(
   await jobs.start(app.log);
   await startServiceProvisioning(jobs, database.db, auditKey);
   app.addHook('onClose', () => jobs.stop());
-  return { app, database, generatedAdminPassword: boot.generatedAdminPassword };
+  // Added after the queue's hook, so it stops first: no look for due reports queues a run into a stopping queue.
+  const scheduledReports = await startScheduledReports({ db: database.db, jobs, egress, secretBox, mailer, auditKey }, app.log, options.scheduledReports);
+  app.addHook('onClose', () => scheduledReports.stop());
+  return { app, database, generatedAdminPassword: boot.generatedAdminPassword, scheduledReports };
 }
 
 /** The console's own listener and its database: never a tenant's destination. */

@@ -92,12 +92,13 @@ export async function refusalsConcern<T>(concern: RefusalConcern, work: () => Pr
 
 /**
  * An event of the server's own background work: no request and no user, so the actor is 'system', the
- * address empty and the request id the id of the job that did the work.
+ * address empty and the request id the id of the job that did the work. A success unless it says otherwise
+ * (a scheduled report that did not arrive is a failure, with its reason).
  */
 export async function writeSystemAuditEvent(
   tx: Tx,
   auditKey: Uint8Array,
-  event: { accountId: string | null; action: string; target: string; jobId: string },
+  event: { accountId: string | null; action: string; target: string; jobId: string; outcome?: AuditOutcome; reason?: string | null },
 ): Promise<void> {
   await appendAuditEvent(tx, auditKey, {
     accountId: event.accountId,
@@ -106,8 +107,8 @@ export async function writeSystemAuditEvent(
     action: event.action,
     target: event.target,
     targetName: null,
-    outcome: 'success',
-    reason: null,
+    outcome: event.outcome ?? 'success',
+    reason: event.reason ?? null,
     clientAddress: '',
     requestId: event.jobId,
   });

@@ -5,7 +5,9 @@ import type { FastifyRequest } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
 
-export type Mail = { to: string; subject: string; text: string };
+/** A file the mail carries (a scheduled report's CSV). */
+export type MailAttachment = { filename: string; content: string | Buffer; contentType?: string };
+export type Mail = { to: string | string[]; subject: string; text: string; attachments?: MailAttachment[] };
 
 /**
  * Outgoing mail. With SMTP_URL, nodemailer delivers over SMTP; without it (the embedded default) each
@@ -20,17 +22,18 @@ export function createMailer(mail: Config['mail']) {
     /** Links in mails start here. */
     publicUrl: mail.publicUrl,
 
-    async send(message: Mail): Promise<{ file: string | null }> {
+    /** rejected: the recipients the SMTP server refused while it accepted the others (it throws when it accepts none). */
+    async send(message: Mail): Promise<{ file: string | null; rejected: string[] }> {
       const envelope = { from: mail.from, ...message };
       if (smtp) {
-        await smtp.sendMail(envelope);
-        return { file: null };
+        const info = await smtp.sendMail(envelope);
+        return { file: null, rejected: ((info.rejected ?? []) as (string | { address: string })[]).map((r) => (typeof r === 'string' ? r : r.address)) };
       }
       const info = await stream.sendMail(envelope);
       await mkdir(mail.outboxDir, { recursive: true, mode: 0o700 });
       const file = join(mail.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      return { file };
+      return { file, rejected: [] };
     },
 
     close(): void {

@@ -5,7 +5,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { rowsOf } from '../db/raw-sql.ts';
-import { forbidden, serviceSessionRequired } from './errors.ts';
+import { forbidden, securityRefusal, serviceSessionRequired } from './errors.ts';
+import { addressAllowed } from './ip-ranges.ts';
 import type { ServiceTokens } from './service-tokens.ts';
 
 /**
@@ -28,7 +29,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Resolves and checks the caller's service session before the handler runs (one statement: the database
- * function keydeck_service_access, migration 0020). The service is the one the
+ * function keydeck_service_access, migrations 0020 and 0030), then the service's own allowed addresses (on top of
+ * the account's allowlist, which the pipeline checked already; none allow every address). The service is the one the
  * path names (service_id), else the one the token names, else the console session's current service.
  * A non-JWT session slides its idle expiry on every call; a JWT session ends when its token does.
  */
@@ -49,11 +51,14 @@ export async function resolveServiceAccess(
   // A path id that is no uuid names no service the caller has a session on (and must not reach a uuid comparison).
   if (!serviceId || !UUID.test(serviceId) || (claims && claims.serviceId !== serviceId)) throw serviceSessionRequired();
 
-  const [row] = await rowsOf<{ id: string; service_user_id: string; group_name: string; permissions: ServicePermissions }>(
+  const [row] = await rowsOf<{ id: string; service_user_id: string; group_name: string; permissions: ServicePermissions; allowed_ranges: string[] }>(
     db,
     sql`select * from keydeck_service_access(${principal.sessionHash}, ${serviceId}, ${claims?.sessionId ?? null}, ${deps.idleSeconds})`,
   );
   if (!row) throw serviceSessionRequired();
+  if (!addressAllowed(request.ip, row.allowed_ranges.length > 0 ? row.allowed_ranges : null)) {
+    throw securityRefusal(403, 'service_address_refused', Messages.serviceAddressRefused(request.ip));
+  }
   if (rule.category && !allowsServiceAccess(row.permissions, rule.category, rule.level)) {
     throw forbidden(`missing_service_permission:${rule.category}:${rule.level}`, Messages.servicePermissionDenied(rule.category, rule.level));
   }

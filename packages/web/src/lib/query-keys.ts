@@ -32,7 +32,31 @@ export const keyGroupKeys = (serviceId: string) => queryKeys('payment-keys', ser
 export const symmetricKeyKeys = (serviceId: string) => queryKeys('payment-keys', serviceId, 'symmetric-keys');
 export const keyAssignmentKeys = (serviceId: string) => queryKeys('payment-keys', serviceId, 'assignments');
 /**
+ * A service's certificate authorities and the certificates they issue. They change together (issuing or revoking
+ * changes a CA's counts and CRL, deleting a CA takes its certificates), so a change invalidates
+ * `certificateKeys(serviceId).all` and both certificate sections refresh.
+ */
+export const certificateKeys = (serviceId: string) => queryKeys('certificates', serviceId);
+export const certAuthorityKeys = (serviceId: string) => queryKeys('certificates', serviceId, 'authorities');
+export const issuedCertificateKeys = (serviceId: string) => queryKeys('certificates', serviceId, 'issued');
+/**
  * Device group names as pickers outside the devices screens read them (query_only=true). They sit under the devices
  * prefix, ['devices', serviceId], which every device change invalidates: a group created there is offered here.
  */
 export const deviceGroupNameKeys = (serviceId: string) => queryKeys('devices', serviceId, 'group-names');
+/** What the service offers (GET service/features): asked once per service, it changes only with its type or the account's flags. */
+export const serviceFeatureKeys = (serviceId: string) => queryKeys('service-features', serviceId);
+/** The service's own allowed IP addresses. */
+export const serviceAddressKeys = (serviceId: string) => queryKeys('service-addresses', serviceId);
+/**
+ * A service's transfer servers (SFTP, SCP, FTP, FTPS) and the SSH host keys pinned for them. A connection test records
+ * a host key, trusting one changes the servers' host-key state: a change invalidates `transferKeys(serviceId).all`.
+ */
+export const transferKeys = (serviceId: string) => queryKeys('transfer', serviceId);
+export const transferServerKeys = (serviceId: string) => queryKeys('transfer', serviceId, 'servers');
+export const hostKeyKeys = (serviceId: string) => queryKeys('transfer', serviceId, 'host-keys');
+/**
+ * A service's scheduled reports and each one's run history (`detail(name, 'runs')`). A change or a finished run
+ * invalidates `scheduledReportKeys(serviceId).all`: the list's last run and the open history refresh together.
+ */
+export const scheduledReportKeys = (serviceId: string) => queryKeys('scheduled-reports', serviceId);

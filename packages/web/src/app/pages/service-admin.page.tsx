@@ -2,11 +2,13 @@ import '@mantine/core/styles/Tabs.css';
 import { Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Service } from '@keydeck/contract/services';
+import { ServiceAddressesPanel } from '../../features/service-addresses/components/service-addresses-panel';
 import { ServiceGroupsPanel } from '../../features/service-users/components/service-groups-panel';
 import { ServiceUsersPanel } from '../../features/service-users/components/service-users-panel';
 import { serviceQueryOptions } from '../../features/services/api/services.api';
 import { ChooseServiceButton, NoServiceSelected, NotLoggedInToService, WorkspaceGuidance } from '../../features/services/components/workspace-guidance';
 import { useServiceAccess } from '../../lib/service-access';
+import { useServiceFeatures } from '../../lib/service-features';
 import { useCurrentService, useServiceSession } from '../../lib/service-session';
 
 /** /home/service/admin: the current service's users and groups; it needs a selected service and a service session. */
@@ -42,7 +44,7 @@ function ServiceAdmin({ serviceId }: { serviceId: string }) {
           {current.name}: users and groups
         </Title>
         <Text c="dimmed" mt={4}>
-          Who may work in the service, and what each group may see and change.
+          Who may work in the service, what each group may see and change, and from which addresses.
         </Text>
       </div>
       {session ? (
@@ -58,6 +60,8 @@ function ServiceAdmin({ serviceId }: { serviceId: string }) {
 
 function Administration({ service }: { service: Service }) {
   const access = useServiceAccess(service);
+  // The service's own allowed addresses decide who may use it, as its users and groups do: the User category.
+  const addresses = useServiceFeatures(service).on('allowed_addresses');
   if (access.isLoading) return <Loader size="sm" aria-label="Loading your permissions" />;
   if (!access.can('User')) {
     return (
@@ -74,6 +78,7 @@ function Administration({ service }: { service: Service }) {
         <Tabs.List aria-label="Users and groups">
           <Tabs.Tab value="users">Users</Tabs.Tab>
           <Tabs.Tab value="groups">Groups</Tabs.Tab>
+          {addresses ? <Tabs.Tab value="addresses">Allowed addresses</Tabs.Tab> : null}
         </Tabs.List>
         <Text size="sm" c="dimmed">
           Your group: {access.groupName}
@@ -86,6 +91,11 @@ function Administration({ service }: { service: Service }) {
       <Tabs.Panel value="groups" pt="lg">
         <ServiceGroupsPanel service={service} serviceName={service.name} canModify={canModify} />
       </Tabs.Panel>
+      {addresses ? (
+        <Tabs.Panel value="addresses" pt="lg">
+          <ServiceAddressesPanel serviceId={service.id} canModify={canModify} />
+        </Tabs.Panel>
+      ) : null}
     </Tabs>
   );
 }

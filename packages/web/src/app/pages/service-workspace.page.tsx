@@ -12,6 +12,7 @@ import { ServiceDetails } from '../../features/services/components/service-detai
 import { ServiceStatusBadge } from '../../features/services/components/service-status-badge';
 import { NoServiceSelected, NotLoggedInToService } from '../../features/services/components/workspace-guidance';
 import { useServiceAccess } from '../../lib/service-access';
+import { useServiceFeatures } from '../../lib/service-features';
 import { useCurrentService, useServiceSession } from '../../lib/service-session';
 
 const route = getRouteApi('/shell/home/service');
@@ -102,6 +103,18 @@ const SymmetricKeysSection = lazy(() =>
 const KeyAssignmentsSection = lazy(() =>
   import('../../features/payment-keys/components/key-assignments-section').then((module) => ({ default: module.KeyAssignmentsSection })),
 );
+const CertAuthoritiesSection = lazy(() =>
+  import('../../features/certificates/components/cert-authorities-section').then((module) => ({ default: module.CertAuthoritiesSection })),
+);
+const CertificateManagementSection = lazy(() =>
+  import('../../features/certificates/components/certificate-management-section').then((module) => ({ default: module.CertificateManagementSection })),
+);
+const TransferServersSection = lazy(() =>
+  import('../../features/transfer/components/transfer-servers-section').then((module) => ({ default: module.TransferServersSection })),
+);
+const ScheduledReportsSection = lazy(() =>
+  import('../../features/scheduled-reports/components/scheduled-reports-section').then((module) => ({ default: module.ScheduledReportsSection })),
+);
 
 function SectionPanel({ value, children }: { value: string; children: ReactNode }) {
   return (
@@ -115,18 +128,30 @@ function Sections({ service, location }: { service: Service; location: string })
   const { section = 'overview', ...deviceList } = route.useSearch();
   const navigate = route.useNavigate();
   const access = useServiceAccess(service);
+  const features = useServiceFeatures(service);
   const externalCas = service.type === 'cryptoverse' && access.can('CertManage');
   // Devices belong to every service type; the Device category opens them.
   const devices = access.can('Device');
-  // Payment keys (symmetric keys, key groups, key-slot assignments) belong to every service type; Key opens them.
-  const keys = access.can('Key');
+  // Payment keys (symmetric keys and key groups, key-slot assignments): where the service offers them, Key opens them.
+  const symmetricKeys = features.on('symmetric_keys') && access.can('Key');
+  const keyAssignments = features.on('key_assignments') && access.can('Key');
+  // The service's own CAs and the certificates they issue: where the service offers them, CertManage opens both.
+  const certificates = features.on('certificate_authorities') && access.can('CertManage');
+  // Where exports and reports are delivered, and the SSH host keys pinned for them: the Host category opens them.
+  const transferServers = features.on('transfer_servers') && access.can('Host');
+  // Reports the service sends out about itself, like its logs: where the service offers them, the Log category opens them.
+  const scheduledReports = features.on('scheduled_reports') && access.can('Log');
   const allowed: Record<string, boolean> = {
+    'transfer-servers': transferServers,
+    'scheduled-reports': scheduledReports,
     'external-cas': externalCas,
     devices,
     'device-groups': devices,
     'device-models': devices,
-    'symmetric-keys': keys,
-    'key-assignments': keys,
+    'symmetric-keys': symmetricKeys,
+    'key-assignments': keyAssignments,
+    'certificate-authorities': certificates,
+    'certificate-management': certificates,
   };
   // A section the group may not open (or not yet known to be allowed) shows the overview.
   const shown = allowed[section] ? section : 'overview';
@@ -149,12 +174,16 @@ function Sections({ service, location }: { service: Service; location: string })
               <Tabs.Tab value="device-models">Device Models</Tabs.Tab>
             </>
           ) : null}
-          {keys ? (
+          {symmetricKeys ? <Tabs.Tab value="symmetric-keys">Symmetric Keys</Tabs.Tab> : null}
+          {keyAssignments ? <Tabs.Tab value="key-assignments">Key Assignments</Tabs.Tab> : null}
+          {certificates ? (
             <>
-              <Tabs.Tab value="symmetric-keys">Symmetric Keys</Tabs.Tab>
-              <Tabs.Tab value="key-assignments">Key Assignments</Tabs.Tab>
+              <Tabs.Tab value="certificate-authorities">Certificate Authorities</Tabs.Tab>
+              <Tabs.Tab value="certificate-management">Certificate Management</Tabs.Tab>
             </>
           ) : null}
+          {transferServers ? <Tabs.Tab value="transfer-servers">Transfer Servers</Tabs.Tab> : null}
+          {scheduledReports ? <Tabs.Tab value="scheduled-reports">Scheduled Reports</Tabs.Tab> : null}
           {externalCas ? <Tabs.Tab value="external-cas">External CAs</Tabs.Tab> : null}
         </Tabs.List>
         <Anchor component={Link} to="/home/service/admin" size="sm">
@@ -185,15 +214,35 @@ function Sections({ service, location }: { service: Service; location: string })
           </SectionPanel>
         </>
       ) : null}
-      {keys ? (
+      {symmetricKeys ? (
+        <SectionPanel value="symmetric-keys">
+          <SymmetricKeysSection service={service} />
+        </SectionPanel>
+      ) : null}
+      {keyAssignments ? (
+        <SectionPanel value="key-assignments">
+          <KeyAssignmentsSection service={service} />
+        </SectionPanel>
+      ) : null}
+      {certificates ? (
         <>
-          <SectionPanel value="symmetric-keys">
-            <SymmetricKeysSection service={service} />
+          <SectionPanel value="certificate-authorities">
+            <CertAuthoritiesSection service={service} />
           </SectionPanel>
-          <SectionPanel value="key-assignments">
-            <KeyAssignmentsSection service={service} />
+          <SectionPanel value="certificate-management">
+            <CertificateManagementSection service={service} />
           </SectionPanel>
         </>
+      ) : null}
+      {transferServers ? (
+        <SectionPanel value="transfer-servers">
+          <TransferServersSection service={service} />
+        </SectionPanel>
+      ) : null}
+      {scheduledReports ? (
+        <SectionPanel value="scheduled-reports">
+          <ScheduledReportsSection service={service} />
+        </SectionPanel>
       ) : null}
       {externalCas ? (
         <SectionPanel value="external-cas">

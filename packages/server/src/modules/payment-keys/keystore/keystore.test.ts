@@ -1,15 +1,17 @@
+import 'reflect-metadata';
 import { execFileSync } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createPublicKey, randomBytes, randomUUID, verify } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AsnEcSignatureFormatter } from '@peculiar/x509';
 import pkcs11js from 'pkcs11js';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSoftHsmToken, type SoftHsmToken } from '../../../../test/softhsm.ts';
 import { loadAuditKey } from '../../../platform/audit-key.ts';
 import {
-  KEY_ALGORITHMS, KEY_BYTES, KeyNotExportableError, KeystoreUnavailableError, KeystoreUnsupportedError, isTdes,
-  type KeyAlgorithm, type KeyHandle, type Keystore,
+  KEY_ALGORITHMS, KEY_BYTES, KEY_PAIR_ALGORITHMS, KEY_PAIR_SPECS, KeyNotExportableError, KeystoreUnavailableError, KeystoreUnsupportedError, isTdes,
+  type DigestAlgorithm, type KeyAlgorithm, type KeyHandle, type KeyPairAlgorithm, type KeyPairHandle, type Keystore,
 } from '../../../platform/keystore.ts';
 import { MASTER_KEY_FILE, loadMasterKey } from './master-key.ts';
 import { createPkcs11Keystore } from './pkcs11-keystore.ts';
@@ -33,6 +35,42 @@ function opensslCmac(algorithm: KeyAlgorithm, key: Buffer, data: Buffer): Buffer
     input: data, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'],
   });
   return Buffer.from(out.trim(), 'hex');
+}
+
+/** openssl's verdict on a signature over data by the public key (SPKI DER); an ECDSA signature goes to it as DER. */
+function opensslVerifies(algorithm: KeyPairAlgorithm, spki: Buffer, digest: DigestAlgorithm, data: Buffer, signature: Buffer): boolean {
+  const spec = KEY_PAIR_SPECS[algorithm];
+  const der = spec.type === 'ec'
+    ? Buffer.from(new AsnEcSignatureFormatter().toAsnSignature({ name: 'ECDSA', namedCurve: spec.curve } as Parameters<AsnEcSignatureFormatter['toAsnSignature']>[0], signature)!)
+    : signature;
+  const dir = mkdtempSync(join(tmpdir(), 'keydeck-keypair-'));
+  try {
+    writeFileSync(join(dir, 'public.der'), spki);
+    writeFileSync(join(dir, 'data.bin'), data);
+    writeFileSync(join(dir, 'signature.bin'), der);
+    execFileSync(OPENSSL, ['pkey', '-pubin', '-inform', 'DER', '-in', 'public.der', '-out', 'public.pem'], { cwd: dir, stdio: 'pipe' });
+    const out = execFileSync(OPENSSL, ['dgst', digest === 'SHA-256' ? '-sha256' : '-sha384', '-verify', 'public.pem', '-signature', 'signature.bin', 'data.bin'], {
+      cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    return out.trim() === 'Verified OK';
+  } catch {
+    return false;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** node:crypto's verdict, ECDSA signatures taken raw (r||s). */
+function nodeVerifies(algorithm: KeyPairAlgorithm, spki: Buffer, digest: DigestAlgorithm, data: Buffer, signature: Buffer): boolean {
+  const key = createPublicKey({ key: spki, format: 'der', type: 'spki' });
+  const ec = KEY_PAIR_SPECS[algorithm].type === 'ec';
+  return verify(digest === 'SHA-256' ? 'sha256' : 'sha384', data, ec ? { key, dsaEncoding: 'ieee-p1363' } : key, signature);
+}
+
+async function generatedPair(keystore: Keystore, algorithm: KeyPairAlgorithm): Promise<KeyPairHandle & { spki: Buffer }> {
+  const key = { id: `pair-${randomUUID()}`, algorithm };
+  const { ref, publicKeySpki } = await keystore.generateKeyPair(key);
+  return { ...key, ref, spki: publicKeySpki };
 }
 
 const blockOf = (algorithm: KeyAlgorithm) => (isTdes(algorithm) ? 8 : 16);
@@ -186,6 +224,35 @@ describe.each(backends)('the $name keystore', (backend) => {
     await expect(keystore.encryptEcb(key, Buffer.alloc(15))).rejects.toThrow('whole 16-byte blocks');
     await expect(keystore.encryptEcb(key, Buffer.alloc(0))).rejects.toThrow('whole 16-byte blocks');
   });
+
+  it.each(KEY_PAIR_ALGORITHMS)('generates a %s key pair whose signatures node:crypto and openssl verify', async (algorithm) => {
+    const pair = await generatedPair(keystore, algorithm);
+    const spec = KEY_PAIR_SPECS[algorithm];
+    const details = createPublicKey({ key: pair.spki, format: 'der', type: 'spki' }).asymmetricKeyDetails!;
+    if (spec.type === 'rsa') expect([details.modulusLength, details.publicExponent]).toEqual([spec.bits, 65537n]);
+    else expect(details.namedCurve).toBe(spec.curve === 'P-256' ? 'prime256v1' : 'secp384r1');
+    const data = randomBytes(300);
+    for (const digest of ['SHA-256', 'SHA-384'] as const) {
+      const signature = await keystore.sign(pair, digest, data);
+      expect(signature).toHaveLength(spec.type === 'rsa' ? spec.bits / 8 : 2 * spec.bytes);
+      expect(nodeVerifies(algorithm, pair.spki, digest, data, signature)).toBe(true);
+      expect(opensslVerifies(algorithm, pair.spki, digest, data, signature)).toBe(true);
+      const other = Buffer.from(data);
+      other[0]! ^= 1;
+      expect(opensslVerifies(algorithm, pair.spki, digest, other, signature)).toBe(false);
+    }
+  });
+
+  it('signs only with the key pair its handle names, and destroys it', async () => {
+    const a = await generatedPair(keystore, 'EC_P256');
+    const b = await generatedPair(keystore, 'EC_P256');
+    const data = randomBytes(32);
+    await expect(keystore.sign({ ...a, algorithm: 'EC_P384' }, 'SHA-384', data)).rejects.toThrow(keystore.kind === 'software' ? 'does not open' : 'is not a EC_P384 key');
+    await expect(keystore.sign({ ...b, ref: a.ref }, 'SHA-256', data)).rejects.toThrow(keystore.kind === 'software' ? 'does not open' : 'is not this key');
+    expect(nodeVerifies('EC_P256', b.spki, 'SHA-256', data, await keystore.sign(b, 'SHA-256', data))).toBe(true);
+    await keystore.destroy(b);
+    if (keystore.kind === 'pkcs11') await expect(keystore.sign(b, 'SHA-256', data)).rejects.toThrow(`Key ${b.id} is not on the HSM token`);
+  });
 });
 
 describe('the software keystore’s sealed keys', () => {
@@ -240,6 +307,18 @@ describe('the software keystore’s sealed keys', () => {
     await expect(keystore.encryptEcb({ ...key, ref: 'pkcs11:token:00' }, Buffer.alloc(16))).rejects.toThrow('not a sealed key');
   });
 
+  it('seals a private key as PKCS#8 DER under the master key, opening only for its id and algorithm', async () => {
+    const key = { id: `pair-${randomUUID()}`, algorithm: 'RSA_2048' as const };
+    const { ref } = await keystore.generateKeyPair(key);
+    expect(ref).toMatch(/^v1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]+$/);
+    // An RSA 2048 PKCS#8 key is some 1,200 bytes: the ciphertext is as long, under AES-GCM, with no structure showing.
+    const ct = Buffer.from(ref.split('.')[3]!, 'base64url');
+    expect(ct.length).toBeGreaterThan(1_100);
+    expect(ct.subarray(0, 2).toString('hex')).not.toBe('3082');
+    await expect(keystore.sign({ ...key, ref, id: 'pair-other' }, 'SHA-256', Buffer.alloc(1))).rejects.toThrow('does not open');
+    await expect(createSoftwareKeystore(randomBytes(32)).sign({ ...key, ref }, 'SHA-256', Buffer.alloc(1))).rejects.toThrow('does not open');
+  });
+
   it('needs a 32-byte master key', () => {
     expect(() => createSoftwareKeystore(randomBytes(16))).toThrow('32 bytes');
   });
@@ -283,6 +362,20 @@ describe('the PKCS#11 keystore on SoftHSM2', () => {
     expect((await second.cmac(key, data)).equals(mac)).toBe(true);
   });
 
+  it('finds a key again when another keystore on the token destroyed it and made a new one with its id', async () => {
+    const [mine, other] = [open(), open()];
+    const id = randomUUID();
+    const first = { id, algorithm: 'AES_128' as const, exportable: true };
+    const before = { ...first, ref: await mine.importClear(first, Buffer.alloc(16, 1)) };
+    const zeros = Buffer.alloc(16);
+    const oldBlock = await mine.encryptEcb(before, zeros);
+    await other.destroy(before);
+    const after = { ...first, ref: await other.importClear(first, Buffer.alloc(16, 2)) };
+    const newBlock = await mine.encryptEcb(after, zeros);
+    expect(newBlock.equals(oldBlock)).toBe(false);
+    expect(newBlock.equals(await other.encryptEcb(after, zeros))).toBe(true);
+  });
+
   it('refuses a reference that is not the key’s, and a second key with one id', async () => {
     const keystore = open();
     const a = await generated(keystore, 'AES_128', true);
@@ -290,6 +383,15 @@ describe('the PKCS#11 keystore on SoftHSM2', () => {
     await expect(keystore.encryptEcb({ ...b, ref: a.ref }, Buffer.alloc(16))).rejects.toThrow('is not this key');
     await expect(keystore.generate({ id: a.id, algorithm: 'AES_128', exportable: true })).rejects.toThrow('already on the HSM token');
     await expect(keystore.encryptEcb({ ...a, algorithm: 'TDES_2KEY' }, Buffer.alloc(8))).rejects.toThrow('is not a TDES_2KEY key');
+  });
+
+  it('keeps a key pair’s private key as a sensitive, never extractable token object, and no public key object', async () => {
+    const keystore = open();
+    const pair = await generatedPair(keystore, 'EC_P384');
+    expect(pair.ref).toBe(`pkcs11:pkcs11-keystore:${Buffer.from(pair.id).toString('hex')}`);
+    expect(tokenAttributes(token, pair.id)).toEqual({ extractable: false, sensitive: true, token: true, private: true, label: pair.id });
+    await keystore.destroy(pair);
+    expect(tokenAttributes(token, pair.id)).toBeNull();
   });
 
   it('destroys a key’s token object', async () => {

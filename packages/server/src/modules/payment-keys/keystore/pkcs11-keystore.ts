@@ -1,9 +1,10 @@
-import { createDecipheriv, randomBytes } from 'node:crypto';
+import { createDecipheriv, createHash, createPublicKey, randomBytes } from 'node:crypto';
+import { AsnConvert, OctetString } from '@peculiar/asn1-schema';
 import pkcs11js from 'pkcs11js';
 import type { PKCS11, Template } from 'pkcs11js';
 import {
-  KEY_BYTES, KeyNotExportableError, KeystoreUnavailableError, KeystoreUnsupportedError, isTdes,
-  type KeyAlgorithm, type KeyHandle, type Keystore,
+  KEY_BYTES, KEY_PAIR_SPECS, KeyNotExportableError, KeystoreUnavailableError, KeystoreUnsupportedError, isKeyPair, isTdes,
+  type DigestAlgorithm, type KeyAlgorithm, type KeyHandle, type KeyPairHandle, type Keystore,
 } from '../../../platform/keystore.ts';
 
 export type Pkcs11Options = { library: string; tokenLabel: string; pin: string };
@@ -15,8 +16,10 @@ type KeyIdentity = Omit<KeyHandle, 'ref'>;
 const {
   CKA_CLASS, CKA_DECRYPT, CKA_DERIVE, CKA_ENCRYPT, CKA_EXTRACTABLE, CKA_ID, CKA_KEY_TYPE, CKA_LABEL, CKA_PRIVATE, CKA_SENSITIVE,
   CKA_SIGN, CKA_TOKEN, CKA_UNWRAP, CKA_VALUE, CKA_VALUE_LEN, CKA_VERIFY, CKA_WRAP,
-  CKF_RW_SESSION, CKF_SERIAL_SESSION, CKK_AES, CKK_DES2, CKK_DES3, CKO_SECRET_KEY, CKU_USER,
+  CKA_EC_PARAMS, CKA_EC_POINT, CKA_MODULUS, CKA_MODULUS_BITS, CKA_PUBLIC_EXPONENT,
+  CKF_RW_SESSION, CKF_SERIAL_SESSION, CKK_AES, CKK_DES2, CKK_DES3, CKK_EC, CKK_RSA, CKO_PRIVATE_KEY, CKO_PUBLIC_KEY, CKO_SECRET_KEY, CKU_USER,
   CKM_AES_CMAC, CKM_AES_ECB, CKM_AES_KEY_GEN, CKM_AES_KEY_WRAP_PAD, CKM_DES2_KEY_GEN, CKM_DES3_CMAC, CKM_DES3_ECB, CKM_DES3_KEY_GEN,
+  CKM_EC_KEY_PAIR_GEN, CKM_ECDSA, CKM_RSA_PKCS_KEY_PAIR_GEN, CKM_SHA256_RSA_PKCS, CKM_SHA384_RSA_PKCS,
   CKR_CRYPTOKI_ALREADY_INITIALIZED, CKR_USER_ALREADY_LOGGED_IN,
 } = pkcs11js;
 
@@ -31,6 +34,12 @@ const KEY_TYPE: Record<KeyAlgorithm, number> = { TDES_2KEY: CKK_DES2, TDES_3KEY:
 const KEY_GEN: Record<KeyAlgorithm, number> = {
   TDES_2KEY: CKM_DES2_KEY_GEN, TDES_3KEY: CKM_DES3_KEY_GEN, AES_128: CKM_AES_KEY_GEN, AES_192: CKM_AES_KEY_GEN, AES_256: CKM_AES_KEY_GEN,
 };
+/**
+ * CKA_EC_PARAMS of the curves: the DER of each curve's object identifier (RFC 5480: prime256v1 1.2.840.10045.3.1.7,
+ * secp384r1 1.3.132.0.34), the values PKCS#11 documents for named curves.
+ */
+const EC_PARAMS = { 'P-256': Buffer.from('06082a8648ce3d030107', 'hex'), 'P-384': Buffer.from('06052b81040022', 'hex') } as const;
+const RSA_SIGN: Record<DigestAlgorithm, number> = { 'SHA-256': CKM_SHA256_RSA_PKCS, 'SHA-384': CKM_SHA384_RSA_PKCS };
 /** RFC 5649's alternative initial value (AES key wrap with padding). */
 const WRAP_PAD_IV = Buffer.from('a65959a6', 'hex');
 
@@ -69,6 +78,24 @@ function initialize(module: PKCS11): void {
   }
 }
 
+/** A big-endian unsigned integer without leading zero bytes, as JWK wants it. */
+function unsigned(value: Buffer): Buffer {
+  let start = 0;
+  while (start < value.length - 1 && value[start] === 0) start++;
+  return value.subarray(start);
+}
+
+/**
+ * CKA_EC_POINT is the DER OCTET STRING of the uncompressed point (PKCS#11 2.40); some tokens answer the bare point.
+ * Answers 04 || X || Y.
+ */
+function ecPoint(value: Buffer, bytes: number): Buffer {
+  const size = 1 + 2 * bytes;
+  const point = value.length === size && value[0] === 4 ? value : Buffer.from(AsnConvert.parse(value, OctetString).buffer);
+  if (point.length !== size || point[0] !== 4) throw new Error('The HSM token answered an EC point that is not an uncompressed point of the curve');
+  return point;
+}
+
 function returnValue(error: unknown): number | undefined {
   return error instanceof pkcs11js.Pkcs11Error ? error.code : undefined;
 }
@@ -84,7 +111,8 @@ function ignoringErrors(work: () => void): void {
 /**
  * Keys as objects on a PKCS#11 token (an HSM; SoftHSM2 in tests): sensitive, and not extractable unless created
  * exportable. Operations run on the token; a token that goes away makes calls fail with KeystoreUnavailableError
- * until it is back, the keystore opening a new session on the next call.
+ * until it is back, the keystore opening a new session on the next call. A key pair (a CA's) keeps only its private
+ * key on the token, sensitive and never extractable; its public key is read back as SPKI and not kept there.
  */
 export function createPkcs11Keystore(options: Pkcs11Options): Keystore {
   const { tokenLabel } = options;
@@ -92,6 +120,12 @@ export function createPkcs11Keystore(options: Pkcs11Options): Keystore {
   const p11 = library.module;
   let session: Session | null = null;
   let closed = false;
+  /**
+   * Object handles found in this session, by class and id: SoftHSM2 answers a search by reading every object on
+   * the token (about 110 ms at 10,000 keys), a handle's attribute in microseconds. A handle is checked on use (its
+   * CKA_ID read back), so an object another process destroyed, or a reused handle, is searched for again.
+   */
+  const handles = new Map<string, Handle>();
 
   const unavailable = (cause?: unknown) => new KeystoreUnavailableError(`The HSM token ${tokenLabel} is not available`, { cause });
 
@@ -135,6 +169,7 @@ export function createPkcs11Keystore(options: Pkcs11Options): Keystore {
   const tokenPresent = (s: Session): boolean => labelOf(s.slot) === tokenLabel;
 
   const drop = (s: Session): void => {
+    handles.clear();
     ignoringErrors(() => p11.C_CloseSession(s.handle));
     if (session === s) session = null;
   };
@@ -163,8 +198,25 @@ export function createPkcs11Keystore(options: Pkcs11Options): Keystore {
     }
   };
 
+  /** The one object with the id and class, from this session's handles when still true, else by a search. */
+  const findOne = (s: Handle, id: Buffer, objectClass: number): Handle[] => {
+    const cacheKey = `${objectClass}:${id.toString('hex')}`;
+    const known = handles.get(cacheKey);
+    if (known !== undefined) {
+      try {
+        if (attribute(s, known, CKA_ID).equals(id)) return [known];
+      } catch {
+        // Destroyed since: search again.
+      }
+      handles.delete(cacheKey);
+    }
+    const found = findObjects(s, id, objectClass);
+    if (found.length === 1) handles.set(cacheKey, found[0]!);
+    return found;
+  };
+
   const findKey = (s: Handle, key: KeyHandle): Handle => {
-    const found = findObjects(s, idOf(key));
+    const found = findOne(s, idOf(key), CKO_SECRET_KEY);
     if (found.length !== 1) throw new Error(found.length ? `Key ${key.id} is on the HSM token more than once` : `Key ${key.id} is not on the HSM token ${tokenLabel}`);
     const object = found[0]!;
     const number = (attribute: number) => {
@@ -177,7 +229,7 @@ export function createPkcs11Keystore(options: Pkcs11Options): Keystore {
     return object;
   };
 
-  const idOf = (key: KeyHandle): Buffer => {
+  const idOf = (key: KeyHandle | KeyPairHandle): Buffer => {
     const separator = key.ref.lastIndexOf(':');
     const [scheme, label, id] = [key.ref.slice(0, 'pkcs11:'.length), key.ref.slice('pkcs11:'.length, separator), key.ref.slice(separator + 1)];
     if (scheme !== 'pkcs11:' || label !== tokenLabel || id !== Buffer.from(key.id, 'utf8').toString('hex')) {
@@ -186,8 +238,10 @@ export function createPkcs11Keystore(options: Pkcs11Options): Keystore {
     return Buffer.from(id, 'hex');
   };
 
-  const findObjects = (s: Handle, id: Buffer): Handle[] => {
-    p11.C_FindObjectsInit(s, [{ type: CKA_CLASS, value: CKO_SECRET_KEY }, { type: CKA_TOKEN, value: true }, { type: CKA_ID, value: id }]);
+  /** The token objects with the id, of one class (secret keys unless told), or of every class (null). */
+  const findObjects = (s: Handle, id: Buffer, objectClass: number | null = CKO_SECRET_KEY): Handle[] => {
+    const byClass = objectClass === null ? [] : [{ type: CKA_CLASS, value: objectClass }];
+    p11.C_FindObjectsInit(s, [...byClass, { type: CKA_TOKEN, value: true }, { type: CKA_ID, value: id }]);
     try {
       return p11.C_FindObjects(s, 2);
     } finally {
@@ -220,13 +274,44 @@ export function createPkcs11Keystore(options: Pkcs11Options): Keystore {
     throw error instanceof KeystoreUnavailableError || !GONE.has(returnValue(error) ?? 0) ? error : unavailable(error);
   }
 
-  const create = (key: KeyIdentity, make: (s: Handle) => void): string => {
+  const create = <T = void>(key: { id: string }, make: (s: Handle) => T): { ref: string; made: T } => {
     if (!key.id) throw new Error('A key needs an id');
     return run((s) => {
-      if (findObjects(s, Buffer.from(key.id, 'utf8')).length) throw new Error(`Key ${key.id} is already on the HSM token ${tokenLabel}`);
-      make(s);
-      return `pkcs11:${tokenLabel}:${Buffer.from(key.id, 'utf8').toString('hex')}`;
+      if (findObjects(s, Buffer.from(key.id, 'utf8'), null).length) throw new Error(`Key ${key.id} is already on the HSM token ${tokenLabel}`);
+      const made = make(s);
+      return { ref: `pkcs11:${tokenLabel}:${Buffer.from(key.id, 'utf8').toString('hex')}`, made };
     });
+  };
+
+  const attribute = (s: Handle, object: Handle, type: number): Buffer => p11.C_GetAttributeValue(s, object, [{ type }])[0]?.value ?? Buffer.alloc(0);
+
+  /** The private key of a pair on the token, checked to be of the handle's algorithm. */
+  const findPrivateKey = (s: Handle, key: KeyPairHandle): Handle => {
+    const found = findOne(s, idOf(key), CKO_PRIVATE_KEY);
+    if (found.length !== 1) throw new Error(found.length ? `Key ${key.id} is on the HSM token more than once` : `Key ${key.id} is not on the HSM token ${tokenLabel}`);
+    const object = found[0]!;
+    const spec = KEY_PAIR_SPECS[key.algorithm];
+    const keyType = attribute(s, object, CKA_KEY_TYPE);
+    const matches = spec.type === 'rsa'
+      ? keyType.length > 0 && keyType.readUIntLE(0, Math.min(keyType.length, 6)) === CKK_RSA && unsigned(attribute(s, object, CKA_MODULUS)).length * 8 === spec.bits
+      : keyType.length > 0 && keyType.readUIntLE(0, Math.min(keyType.length, 6)) === CKK_EC && attribute(s, object, CKA_EC_PARAMS).equals(EC_PARAMS[spec.curve]);
+    if (!matches) throw new Error(`Key ${key.id} on the HSM token is not a ${key.algorithm} key`);
+    return object;
+  };
+
+  /** The public key of a pair as DER SubjectPublicKeyInfo, from the token object's attributes (by way of a JWK). */
+  const spkiOf = (s: Handle, publicKey: Handle, key: Omit<KeyPairHandle, 'ref'>): Buffer => {
+    const spec = KEY_PAIR_SPECS[key.algorithm];
+    if (spec.type === 'rsa') {
+      const n = unsigned(attribute(s, publicKey, CKA_MODULUS));
+      const e = unsigned(attribute(s, publicKey, CKA_PUBLIC_EXPONENT));
+      return createPublicKey({ key: { kty: 'RSA', n: n.toString('base64url'), e: e.toString('base64url') }, format: 'jwk' }).export({ type: 'spki', format: 'der' });
+    }
+    const point = ecPoint(attribute(s, publicKey, CKA_EC_POINT), spec.bytes);
+    return createPublicKey({
+      key: { kty: 'EC', crv: spec.curve, x: point.subarray(1, 1 + spec.bytes).toString('base64url'), y: point.subarray(1 + spec.bytes).toString('base64url') },
+      format: 'jwk',
+    }).export({ type: 'spki', format: 'der' });
   };
 
   const encryptWith = (s: Handle, algorithm: KeyAlgorithm, object: Handle, data: Buffer): Buffer => {
@@ -282,12 +367,12 @@ export function createPkcs11Keystore(options: Pkcs11Options): Keystore {
     async generate(key) {
       const template = keyTemplate(key);
       if (!isTdes(key.algorithm)) template.push({ type: CKA_VALUE_LEN, value: KEY_BYTES[key.algorithm] });
-      return create(key, (s) => p11.C_GenerateKey(s, { mechanism: KEY_GEN[key.algorithm] }, template));
+      return create(key, (s) => void p11.C_GenerateKey(s, { mechanism: KEY_GEN[key.algorithm] }, template)).ref;
     },
     async importClear(key, clear) {
       try {
         if (clear.length !== KEY_BYTES[key.algorithm]) throw new Error(`Key ${key.id}: a ${key.algorithm} key has ${KEY_BYTES[key.algorithm]} bytes`);
-        return create(key, (s) => p11.C_CreateObject(s, [...keyTemplate(key), { type: CKA_VALUE, value: clear }]));
+        return create(key, (s) => void p11.C_CreateObject(s, [...keyTemplate(key), { type: CKA_VALUE, value: clear }])).ref;
       } finally {
         clear.fill(0);
       }
@@ -325,10 +410,69 @@ export function createPkcs11Keystore(options: Pkcs11Options): Keystore {
       });
     },
     withClear,
+    async generateKeyPair(key) {
+      const spec = KEY_PAIR_SPECS[key.algorithm];
+      const id = Buffer.from(key.id, 'utf8');
+      // The public key is a session object, read and dropped: the caller keeps it (in the certificate).
+      const publicTemplate: Template = [
+        { type: CKA_CLASS, value: CKO_PUBLIC_KEY },
+        { type: CKA_KEY_TYPE, value: spec.type === 'rsa' ? CKK_RSA : CKK_EC },
+        { type: CKA_TOKEN, value: false },
+        { type: CKA_VERIFY, value: true },
+        { type: CKA_ENCRYPT, value: false },
+        { type: CKA_WRAP, value: false },
+        { type: CKA_ID, value: id },
+        ...(spec.type === 'rsa'
+          ? [{ type: CKA_MODULUS_BITS, value: spec.bits }, { type: CKA_PUBLIC_EXPONENT, value: Buffer.from([1, 0, 1]) }]
+          : [{ type: CKA_EC_PARAMS, value: EC_PARAMS[spec.curve] }]),
+      ];
+      const privateTemplate: Template = [
+        { type: CKA_CLASS, value: CKO_PRIVATE_KEY },
+        { type: CKA_KEY_TYPE, value: spec.type === 'rsa' ? CKK_RSA : CKK_EC },
+        { type: CKA_TOKEN, value: true },
+        { type: CKA_PRIVATE, value: true },
+        { type: CKA_SENSITIVE, value: true },
+        { type: CKA_EXTRACTABLE, value: false },
+        { type: CKA_ID, value: id },
+        { type: CKA_LABEL, value: key.id },
+        { type: CKA_SIGN, value: true },
+        { type: CKA_DECRYPT, value: false },
+        { type: CKA_UNWRAP, value: false },
+        { type: CKA_DERIVE, value: false },
+      ];
+      const { ref, made } = create(key, (s) => {
+        const pair = p11.C_GenerateKeyPair(s, { mechanism: spec.type === 'rsa' ? CKM_RSA_PKCS_KEY_PAIR_GEN : CKM_EC_KEY_PAIR_GEN }, publicTemplate, privateTemplate);
+        try {
+          return spkiOf(s, pair.publicKey, key);
+        } catch (error) {
+          ignoringErrors(() => p11.C_DestroyObject(s, pair.privateKey));
+          throw error;
+        } finally {
+          ignoringErrors(() => p11.C_DestroyObject(s, pair.publicKey));
+        }
+      });
+      return { ref, publicKeySpki: made };
+    },
+    async sign(key, digest, data) {
+      const spec = KEY_PAIR_SPECS[key.algorithm];
+      return run((s) => {
+        const object = findPrivateKey(s, key);
+        if (spec.type === 'rsa') {
+          p11.C_SignInit(s, { mechanism: RSA_SIGN[digest] }, object);
+          return Buffer.from(p11.C_Sign(s, data, Buffer.alloc(spec.bits / 8)));
+        }
+        // CKM_ECDSA signs a digest the caller made (tokens differ in which CKM_ECDSA_SHAx they have).
+        const hashed = createHash(digest === 'SHA-256' ? 'sha256' : 'sha384').update(data).digest();
+        p11.C_SignInit(s, { mechanism: CKM_ECDSA }, object);
+        return Buffer.from(p11.C_Sign(s, hashed, Buffer.alloc(2 * spec.bytes)));
+      });
+    },
     async destroy(key) {
       const id = idOf(key);
       run((s) => {
-        const found = findObjects(s, id);
+        // A key pair leaves its private key on the token (its public key was never kept there).
+        const found = isKeyPair(key) ? findObjects(s, id, null) : findObjects(s, id);
+        for (const cacheKey of [...handles.keys()]) if (cacheKey.endsWith(`:${id.toString('hex')}`)) handles.delete(cacheKey);
         // Nothing found is done, unless it is the token that is gone (run asks it when this throws).
         if (!found.length && session && !tokenPresent(session)) throw new Error(`The HSM token ${tokenLabel} does not answer`);
         for (const object of found) p11.C_DestroyObject(s, object);

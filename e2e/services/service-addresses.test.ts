@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { apiCall } from '../harness/api';
+import { accessibilityViolations } from '../harness/axe';
+import { useBrowser } from '../harness/browser';
+import { waitForDialog } from '../harness/dialog';
+import { Demo, signIn } from '../harness/sign-in';
+import { createDemoService, waitUntilEnabled } from '../harness/services';
+import { toasts, waitForToast } from '../harness/toast';
+
+const browser = useBrowser();
+const run = randomBytes(3).toString('hex');
+const SHOTS = '/tmp/kd';
+
+/** A screenshot of the page, toasts closed first unless they are what it shows. */
+async function shot(page: Page, name: string, keepToasts = false) {
+  if (!keepToasts) {
+    for (const toast of await toasts(page).all()) await toast.click().catch(() => undefined);
+    await toasts(page).first().waitFor({ state: 'detached' }).catch(() => undefined);
+  }
+  await page.screenshot({ path: `${SHOTS}/addresses-${name}.png`, fullPage: true });
+}
+
+type List = { current_ip: string; allowed_addresses: { ip_address: string; label: string | null }[] };
+
+describe('a service’s allowed IP addresses', () => {
+  it('adds an address, asks before a list that shuts the operator out, and saves one that keeps them in', async () => {
+    const { page } = browser;
+    await mkdir(SHOTS, { recursive: true });
+    const serviceId = await createDemoService(page, `Addresses ${run}`, 'rkms');
+    await signIn(page, Demo.admin.username);
+    await waitUntilEnabled(page, serviceId);
+    await page.goto(`/home/services/${serviceId}?action=login`);
+    const login = await waitForDialog(page);
+    await login.getByRole('button', { name: 'Log in', exact: true }).click();
+    await login.waitFor({ state: 'detached' });
+
+    // The service offers keys (an rkms service): the workspace shows their tabs.
+    await page.goto('/home/service');
+    await page.getByRole('tab', { name: 'Symmetric Keys' }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Key Assignments' }).count()).toBe(1);
+
+    await page.goto('/home/service/admin');
+    await page.getByRole('tab', { name: 'Allowed addresses' }).click();
+    await page.getByTestId('no-addresses').waitFor();
+    const currentIp = (await page.getByTestId('current-ip').textContent())!;
+    await shot(page, '01-empty');
+
+    // An office range alone would shut the operator out: the screen warns, and saving asks first.
+    await page.getByRole('button', { name: 'Add address' }).click();
+    await page.getByLabel('Address or range 1').fill('203.0.113.0/24');
+    await page.getByLabel('Label 1').fill('Head office');
+    await page.getByTestId('shut-out-warning').waitFor();
+    await shot(page, '02-warning');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const question = await waitForDialog(page);
+    expect(await question.textContent()).toContain(`This list leaves your current address ${currentIp} outside the service's allowed IP addresses`);
+    await shot(page, '03-confirm');
+    await question.getByRole('button', { name: 'No' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect((await apiCall<List>(page, 'GET', '/rest/api/v1/service/allowed_addresses')).allowed_addresses).toEqual([]);
+
+    // With the operator's own address added, it saves without asking.
+    await page.getByRole('button', { name: 'Add my address' }).click();
+    await page.getByLabel('Label 2').fill('My desk');
+    expect(await page.getByTestId('shut-out-warning').count()).toBe(0);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await waitForToast(page, 'Saved 2 allowed addresses.');
+    await shot(page, '04-saved', true);
+    const saved = await apiCall<List>(page, 'GET', '/rest/api/v1/service/allowed_addresses');
+    expect(saved.allowed_addresses.map((a) => [a.ip_address, a.label])).toContainEqual(['203.0.113.0/24', 'Head office']);
+    expect(saved.allowed_addresses).toHaveLength(2);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    // A range with host bits set is named before anything is sent.
+    await page.getByRole('button', { name: 'Add address' }).click();
+    await page.getByLabel('Address or range 3').fill('198.51.100.7/24');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('198.51.100.7/24 has host bits set: the range it names is 198.51.100.0/24.').waitFor();
+    await shot(page, '05-host-bits');
+
+    // Back to every address allowed, for whoever uses the demo service next.
+    await apiCall(page, 'PUT', '/rest/api/v1/service/allowed_addresses', { allowed_addresses: [] });
+  });
+});

@@ -1,0 +1,178 @@
+import {
+  certAuthoritiesDeleteBody,
+  certAuthoritiesDeleteResponse,
+  certAuthoritiesResponse,
+  certAuthorityCreateBody,
+  certAuthorityCreateResponse,
+  certAuthorityCrlQuery,
+  certAuthorityDownloadQuery,
+  certificateDownloadQuery,
+  certificateIssueBody,
+  certificateIssueResponse,
+  certificatesQuery,
+  certificatesResponse,
+  certificatesRevokeBody,
+  certificatesRevokeResponse,
+} from '@keydeck/contract/certificates';
+import { ApiPath } from '@keydeck/contract/http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../platform/app-deps.ts';
+import type { AuditInput } from '../../platform/audit-declaration.ts';
+import { preparedValue } from '../../platform/prepared-value.ts';
+import * as authorities from './authorities.service.ts';
+import type { CertScope } from './certificates.scope.ts';
+import * as certificates from './issued-certificates.service.ts';
+
+/** What changed, by the service's name and what was done. */
+async function serviceTarget({ request, tx }: AuditInput, what: string[]) {
+  return `${await authorities.serviceName(tx, request.serviceAccess.serviceId)}: ${what.join(', ') || 'nothing'}`;
+}
+const succeeded = (result: { results: { name: string; success: boolean }[] } | undefined) => result?.results.filter((r) => r.success).map((r) => r.name) ?? [];
+/** The line of a `before` description that names the item, else the item alone. */
+const described = (lines: string | undefined, name: string) => lines?.split('\n').find((line) => line.startsWith(`${name} (`)) ?? name;
+
+/** A download: PEM text or DER bytes, as an attachment the browser saves under the name. */
+function attachment(reply: FastifyReply, filename: string, type: string) {
+  reply.header('content-type', type).header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'no-store');
+}
+const fileName = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'ca';
+const PEM_TYPE = 'application/x-pem-file';
+
+/** Which CRL a request answered with, for its audit event (the answer itself is the CRL's bytes). */
+const crlServed = preparedValue<string | undefined>();
+
+/**
+ * Certificate authorities of the current service and the certificates they issue (spec §7 service/cert_authority;
+ * sections Certificate Authorities and Certificate Management). Reading needs the CertManage category, changing
+ * it the Modify level. Every call that signs, changes or hands out a certificate or CRL is audited with serials
+ * and CA names; key material never leaves the keystore.
+ */
+export function register(app: FastifyInstance, deps: AppDeps): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const view = { signedIn: true, serviceAccess: { category: 'CertManage', level: 'View' } } as const;
+  const modify = { signedIn: true, serviceAccess: { category: 'CertManage', level: 'Modify' } } as const;
+  const scopeOf = (request: FastifyRequest): CertScope => ({
+    tx: request.tx,
+    accountId: request.principal!.account.id,
+    access: request.serviceAccess,
+    actor: request.principal!.username,
+    keystore: deps.keystore,
+    afterCommit: (task) => request.afterCommit.push(async () => void (await task().catch((error: unknown) => request.log.warn({ err: error }, 'keystore clean-up failed')))),
+  });
+
+  routes.get(ApiPath.certAuthorities, {
+    schema: { operationId: 'listCertAuthorities', response: { 200: certAuthoritiesResponse } },
+    config: view,
+    handler: (request) => authorities.list(scopeOf(request)),
+  });
+  routes.post(ApiPath.certAuthorities, {
+    schema: { operationId: 'createCertAuthority', body: certAuthorityCreateBody, response: { 201: certAuthorityCreateResponse } },
+    config: modify,
+    audit: {
+      action: 'cert_authority.create',
+      target: (input) => {
+        const { body, result } = input;
+        const where = body.parent ? `under ${body.parent}` : 'root';
+        return serviceTarget(input, [result ? `${result.ca.ca_name} (${where}, ${result.ca.key_algorithm}, serial ${result.ca.serial}, until ${result.ca.not_after.slice(0, 10)})` : `${body.ca_name} (${where})`]);
+      },
+    },
+    handler: async (request, reply) => {
+      const created = await authorities.create(scopeOf(request), request.body);
+      reply.status(201);
+      return created;
+    },
+  });
+  routes.delete(ApiPath.certAuthorities, {
+    schema: { operationId: 'deleteCertAuthorities', body: certAuthoritiesDeleteBody, response: { 200: certAuthoritiesDeleteResponse } },
+    config: modify,
+    audit: {
+      action: 'cert_authority.delete',
+      before: async ({ request, tx, body }) => ({ cas: await authorities.describeCas({ tx, access: request.serviceAccess }, body.cas) }),
+      target: (input) =>
+        serviceTarget(input, succeeded(input.result).map((name) => `${described(input.before.cas, name)}${input.body.confirm ? ' confirmed' : ''}`)),
+    },
+    handler: (request) => authorities.remove(scopeOf(request), request.body.cas, request.body.confirm),
+  });
+  routes.get(ApiPath.certAuthorityDownload, {
+    schema: {
+      operationId: 'downloadCertAuthority',
+      querystring: certAuthorityDownloadQuery,
+      response: { 200: z.string().describe('application/x-pem-file: the CA certificate, with chain=true followed by its issuers up to the root') },
+    },
+    config: view,
+    audit: { action: 'cert_authority.download', target: (input) => serviceTarget(input, [`${input.query.ca}${input.query.chain ? ' with its chain' : ''}`]) },
+    handler: async (request, reply) => {
+      const { ca, pem } = await authorities.download(scopeOf(request), request.query.ca, request.query.chain);
+      attachment(reply, `${fileName(ca.name)}${request.query.chain ? '-chain' : ''}.pem`, PEM_TYPE);
+      return pem;
+    },
+  });
+  routes.get(ApiPath.certAuthorityCrl, {
+    schema: {
+      operationId: 'certAuthorityCrl',
+      querystring: certAuthorityCrlQuery,
+      response: { 200: z.string().describe('the CA’s current CRL: application/x-pem-file (format=pem) or application/pkix-crl, DER (format=der)') },
+    },
+    config: view,
+    audit: { action: 'cert_authority.crl', target: (input) => serviceTarget(input, [crlServed.of(input.request) ?? `${input.query.ca} CRL`]) },
+    handler: async (request, reply) => {
+      const answer = await authorities.crl(scopeOf(request), request.query.ca);
+      crlServed.set(request, `${answer.ca.name} CRL number ${answer.number}${answer.signed ? ', newly signed' : ''}`);
+      const name = fileName(answer.ca.name);
+      if (request.query.format === 'der') {
+        attachment(reply, `${name}.crl`, 'application/pkix-crl');
+        return answer.der as unknown as string;
+      }
+      attachment(reply, `${name}.crl.pem`, PEM_TYPE);
+      return answer.pem;
+    },
+  });
+
+  routes.get(ApiPath.certificates, {
+    schema: { operationId: 'listCertificates', querystring: certificatesQuery, response: { 200: certificatesResponse } },
+    config: view,
+    handler: (request) => certificates.list(scopeOf(request), request.query),
+  });
+  routes.post(ApiPath.certificates, {
+    schema: { operationId: 'issueCertificate', body: certificateIssueBody, response: { 201: certificateIssueResponse } },
+    config: modify,
+    audit: {
+      action: 'certificate.issue',
+      target: (input) => {
+        const issued = input.result?.certificate;
+        return serviceTarget(input, [issued ? `serial ${issued.serial} (${issued.subject || issued.sans.join(' ')}) by CA ${issued.ca}, until ${issued.not_after.slice(0, 10)}` : `a certificate by CA ${input.body.ca}`]);
+      },
+    },
+    handler: async (request, reply) => {
+      const issued = await certificates.issue(scopeOf(request), request.body);
+      reply.status(201);
+      return issued;
+    },
+  });
+  routes.post(ApiPath.certificateRevoke, {
+    schema: { operationId: 'revokeCertificates', body: certificatesRevokeBody, response: { 200: certificatesRevokeResponse } },
+    config: modify,
+    audit: {
+      action: 'certificate.revoke',
+      before: async ({ request, tx, body }) => ({ certificates: await certificates.describeCertificates({ tx, access: request.serviceAccess }, body.serials) }),
+      target: (input) => serviceTarget(input, succeeded(input.result).map((serial) => `${described(input.before.certificates, serial)} ${input.body.reason}`)),
+    },
+    handler: (request) => certificates.revoke(scopeOf(request), request.body.serials, request.body.reason),
+  });
+  routes.get(ApiPath.certificateDownload, {
+    schema: {
+      operationId: 'downloadCertificate',
+      querystring: certificateDownloadQuery,
+      response: { 200: z.string().describe('application/x-pem-file: the certificate, with chain=true followed by its CA chain up to the root') },
+    },
+    config: view,
+    audit: { action: 'certificate.download', target: (input) => serviceTarget(input, [`serial ${input.query.serial}${input.query.chain ? ' with its chain' : ''}`]) },
+    handler: async (request, reply) => {
+      const { certificate, pem } = await certificates.download(scopeOf(request), request.query.serial, request.query.chain);
+      attachment(reply, `${certificate.serial}${request.query.chain ? '-chain' : ''}.pem`, PEM_TYPE);
+      return pem;
+    },
+  });
+}

@@ -1,0 +1,100 @@
+import { ApiPath } from '@keydeck/contract/http';
+import {
+  REPORT_KIND_LABELS,
+  reportRunsResponse,
+  scheduledReportRunBody,
+  scheduledReportRunResponse,
+  scheduledReportRunsQuery,
+  scheduledReportsCreateBody,
+  scheduledReportsDeleteBody,
+  scheduledReportsResponse,
+  scheduledReportsResultResponse,
+  scheduledReportsUpdateBody,
+  type ScheduledReport,
+  type ScheduledReportsResultResponse,
+} from '@keydeck/contract/scheduled-reports';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../platform/app-deps.ts';
+import type { AuditInput } from '../../platform/audit-declaration.ts';
+import * as reports from './scheduled-reports.service.ts';
+
+/** What changed, by the service's name and the reports named. */
+async function batchTarget({ request, tx }: AuditInput, what: string[]) {
+  return `${await reports.serviceName(tx, request.serviceAccess.serviceId)}: ${what.join('; ') || 'nothing'}`;
+}
+/** A report as its audit trail names it: what it lists, when, and where it goes. */
+const described = (r: ScheduledReport) =>
+  `${r.name} (${REPORT_KIND_LABELS[r.kind]}, ${r.schedule}${r.enabled ? '' : ', disabled'}` +
+  `${r.transfer_server ? `, to ${r.transfer_server.protocol}://${r.transfer_server.name}` : ''}${r.recipients.length ? `, mailed to ${r.recipients.join(', ')}` : ''})`;
+const changed = (result: ScheduledReportsResultResponse | undefined) => result?.results.flatMap((r) => (r.success && r.report ? [described(r.report)] : [])) ?? [];
+
+/**
+ * Scheduled reports of the current service (spec §7 service/scheduled_reports) and their run history. The Log
+ * category governs them, not Device or Key: a report is a record the service sends out about itself, like its logs,
+ * and one report may cover either's data. Reading needs Log, changing or running one now Log at Modify; setting up
+ * or running a report also needs View on the category of the data it lists (Device for devices, Key for keys and
+ * key assignments), so a report never carries more than its author may see. Only where the service offers them.
+ */
+export function register(app: FastifyInstance, deps: AppDeps): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const view = { signedIn: true, serviceAccess: { category: 'Log', level: 'View' } } as const;
+  const modify = { signedIn: true, serviceAccess: { category: 'Log', level: 'Modify' } } as const;
+  const scopeOf = async (request: FastifyRequest): Promise<reports.ReportScope> => {
+    const { accountId } = await reports.requireOffered(request.tx, request.serviceAccess.serviceId);
+    return {
+      tx: request.tx,
+      accountId,
+      serviceId: request.serviceAccess.serviceId,
+      actor: request.principal!.username,
+      permissions: request.serviceAccess.permissions,
+    };
+  };
+
+  routes.get(ApiPath.scheduledReports, {
+    schema: { operationId: 'listScheduledReports', response: { 200: scheduledReportsResponse } },
+    config: view,
+    handler: async (request) => reports.list(await scopeOf(request)),
+  });
+  routes.post(ApiPath.scheduledReports, {
+    schema: { operationId: 'createScheduledReports', body: scheduledReportsCreateBody, response: { 200: scheduledReportsResultResponse } },
+    config: modify,
+    audit: { action: 'scheduled_report.create', target: (input) => batchTarget(input, changed(input.result)) },
+    handler: async (request) => reports.create(await scopeOf(request), request.body.reports),
+  });
+  routes.put(ApiPath.scheduledReports, {
+    schema: { operationId: 'updateScheduledReports', body: scheduledReportsUpdateBody, response: { 200: scheduledReportsResultResponse } },
+    config: modify,
+    audit: { action: 'scheduled_report.update', target: (input) => batchTarget(input, changed(input.result)) },
+    handler: async (request) => reports.update(await scopeOf(request), request.body.reports),
+  });
+  routes.delete(ApiPath.scheduledReports, {
+    schema: { operationId: 'deleteScheduledReports', body: scheduledReportsDeleteBody, response: { 200: scheduledReportsResultResponse } },
+    config: modify,
+    audit: {
+      action: 'scheduled_report.delete',
+      target: (input) => batchTarget(input, input.result?.results.filter((r) => r.success).map((r) => r.name) ?? []),
+    },
+    handler: async (request) => reports.remove(await scopeOf(request), request.body.reports),
+  });
+  routes.post(ApiPath.scheduledReportRun, {
+    schema: { operationId: 'runScheduledReport', body: scheduledReportRunBody, response: { 202: scheduledReportRunResponse } },
+    config: modify,
+    audit: {
+      action: 'scheduled_report.run',
+      target: (input) => batchTarget(input, [input.result ? `${input.result.name} (run ${input.result.run_id})` : input.body.name]),
+    },
+    handler: async (request, reply) => {
+      const queued = await reports.runNow(await scopeOf(request), deps.jobs, request.body.name);
+      // The job is visible to workers once the request commits: wake this process's worker then, not at its next poll.
+      request.afterCommit.push(async () => deps.jobs.wake(reports.RUN_QUEUE));
+      reply.status(202);
+      return queued;
+    },
+  });
+  routes.get(ApiPath.scheduledReportRuns, {
+    schema: { operationId: 'listScheduledReportRuns', querystring: scheduledReportRunsQuery, response: { 200: reportRunsResponse } },
+    config: view,
+    handler: async (request) => reports.runs(await scopeOf(request), request.query.name, request.query.limit),
+  });
+}

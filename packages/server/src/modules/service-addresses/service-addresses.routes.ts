@@ -1,0 +1,40 @@
+import { ApiPath } from '@keydeck/contract/http';
+import { serviceAddresses, serviceAddressesUpdate } from '@keydeck/contract/service-addresses';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as service from './service-addresses.service.ts';
+
+const scopeOf = (request: FastifyRequest): service.AddressScope => ({ tx: request.tx, access: request.serviceAccess, ip: request.ip });
+
+/**
+ * The current service's own allowed IP addresses (spec §1), checked on every service data call and bearer-token
+ * call on top of the account's allowlist (platform/service-access.ts). They decide who may use the service at all,
+ * as the service's users and groups do: the User category governs them, View to read and Modify to change.
+ */
+export function register(app: FastifyInstance): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(ApiPath.serviceAllowedAddresses, {
+    schema: { operationId: 'listServiceAllowedAddresses', response: { 200: serviceAddresses } },
+    config: { signedIn: true, serviceAccess: { category: 'User', level: 'View' } },
+    handler: (request) => service.list(scopeOf(request)),
+  });
+
+  routes.put(ApiPath.serviceAllowedAddresses, {
+    schema: { operationId: 'replaceServiceAllowedAddresses', body: serviceAddressesUpdate, response: { 200: serviceAddresses } },
+    config: { signedIn: true, serviceAccess: { category: 'User', level: 'Modify' } },
+    audit: {
+      action: 'service_address.replace',
+      before: async ({ request, tx }) => ({ addresses: service.describe((await service.list({ ...scopeOf(request), tx })).allowed_addresses).join('\n') }),
+      target: async ({ request, tx, before, result }) => {
+        const name = await service.serviceName(tx, request.serviceAccess.serviceId);
+        if (!result) return name;
+        const was = new Set(before.addresses ? before.addresses.split('\n') : []);
+        const now = service.describe(result.allowed_addresses);
+        const changes = [...now.filter((entry) => !was.has(entry)).map((entry) => `+${entry}`), ...[...was].filter((entry) => !now.includes(entry)).map((entry) => `-${entry}`)];
+        return `${name}: ${changes.join(', ') || 'no change'}${now.length === 0 ? ' (every address allowed)' : ''}`;
+      },
+    },
+    handler: (request) => service.replace(scopeOf(request), request.body.allowed_addresses, request.body.confirm),
+  });
+}

@@ -1,0 +1,160 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ApiPath } from '@keydeck/contract/http';
+import { Messages } from '@keydeck/contract/messages';
+import type { ReportRun, ScheduledReport } from '@keydeck/contract/scheduled-reports';
+import type { Service, ServicePermissions } from '@keydeck/contract/services';
+import { showToast } from '../../../lib/toasts';
+import { jsonResponse, renderWithSession, sessionWith } from '../../../test/render';
+import { ScheduledReportsSection } from './scheduled-reports-section';
+
+vi.mock('../../../lib/dialogs', () => ({ confirm: vi.fn() }));
+vi.mock('../../../lib/toasts', () => ({ showToast: vi.fn() }));
+
+const SERVICE_ID = '0b6f2d1e-1c1a-4a39-9d0e-2d6c1f0a7b13';
+const SERVER_ID = '6f9b2a60-8d1c-4a5e-9a0e-3c2d1b0a9f01';
+const service: Service = {
+  id: SERVICE_ID,
+  account_id: 'a1',
+  type: 'rkms',
+  type_name: 'Remote Key Management',
+  name: 'Terminals',
+  status: 'Enabled',
+  location: 'eu-central',
+  environment: 'production',
+  use_jwt: false,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+};
+
+const run: ReportRun = {
+  id: 'run-1',
+  report: 'Daily devices',
+  kind: 'devices',
+  trigger: 'operator',
+  triggered_by: 'ada',
+  scheduled_for: null,
+  started_at: '2026-03-02T06:00:00.000Z',
+  finished_at: '2026-03-02T06:00:01.000Z',
+  status: 'partial',
+  rows: 3,
+  bytes: 180,
+  file_name: 'daily-devices-20260302T060000Z.csv',
+  outcomes: [
+    { destination: 'transfer', target: 'Reports SFTP', success: false, message: Messages.transferRefused('sftp.example.com:22') },
+    { destination: 'mail', target: 'ops@example.com', success: true, message: Messages.reportMailed('daily-devices-20260302T060000Z.csv', 'ops@example.com') },
+  ],
+  error: null,
+};
+const daily: ScheduledReport = {
+  id: 'r1',
+  name: 'Daily devices',
+  kind: 'devices',
+  frequency: 'daily',
+  weekday: null,
+  time: '06:00',
+  schedule: 'Daily at 06:00 UTC',
+  transfer_server: { id: SERVER_ID, name: 'Reports SFTP', protocol: 'sftp' },
+  recipients: ['ops@example.com'],
+  enabled: true,
+  next_run_at: '2099-03-03T06:00:00.000Z',
+  last_run: run,
+  created_by: 'ada',
+  created_at: '2026-03-01T00:00:00.000Z',
+  updated_at: '2026-03-01T00:00:00.000Z',
+};
+
+interface World {
+  permissions: ServicePermissions;
+  runs?: ReportRun[];
+}
+
+function server(world: World) {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    if (url.includes('/service/login/')) {
+      return jsonResponse(200, { service_session: { service_id: SERVICE_ID, expires_at: '2099-01-01T00:00:00.000Z', idle_timeout_seconds: 600 } });
+    }
+    if (url.includes('/service_user_group/current')) {
+      return jsonResponse(200, { user_names: [], all_groups: ['Ops'], permissions: world.permissions, sections: [], group_name: 'Ops', user_name: 'op' });
+    }
+    if (url === ApiPath.scheduledReports && method === 'GET') return jsonResponse(200, { reports: [daily] });
+    if (url.startsWith(`${ApiPath.scheduledReportRuns}?`)) return jsonResponse(200, { runs: world.runs ?? [run] });
+    if (url === ApiPath.scheduledReports && method === 'POST') {
+      const row = (JSON.parse(String(init!.body)) as { reports: { name: string }[] }).reports[0]!;
+      return jsonResponse(200, { results: [{ name: row.name, success: true, message: Messages.scheduledReportAdded(row.name), report: { ...daily, ...row } }] });
+    }
+    if (url === ApiPath.scheduledReportRun && method === 'POST') {
+      return jsonResponse(202, { run_id: 'run-2', name: 'Daily devices', message: Messages.scheduledReportQueued('Daily devices') });
+    }
+    throw new Error(`unexpected ${method} ${url}`);
+  });
+}
+
+const render = () => renderWithSession(<ScheduledReportsSection service={service} />, sessionWith([]));
+const sent = (spy: ReturnType<typeof server>, method: string, path: string) =>
+  spy.mock.calls.filter(([url, init]) => String(url) === path && init?.method === method).map(([, init]) => JSON.parse(String(init!.body)) as unknown);
+
+describe('ScheduledReportsSection', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('lists reports with their schedule, destinations and last run, and shows a run’s outcome per destination to a Log viewer', async () => {
+    server({ permissions: { Log: 'View' } });
+    render();
+    const table = await screen.findByRole('table', { name: 'Scheduled reports' });
+    const row = (await within(table).findByText('Daily devices')).closest('tr')!;
+    expect(row.textContent).toContain('Daily at 06:00 UTC');
+    expect(row.textContent).toContain('Reports SFTP');
+    expect(row.textContent).toContain('Mail: ops@example.com');
+    expect(row.textContent).toContain('Partly delivered');
+    expect(screen.queryByRole('button', { name: 'New report' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Run Daily devices now' })).toBeNull();
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Runs of Daily devices' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Runs of Daily devices' });
+    const card = await within(drawer).findByRole('listitem');
+    expect(card.textContent).toContain('Run now by ada');
+    expect(card.textContent).toContain(`✗ Reports SFTP: ${Messages.transferRefused('sftp.example.com:22')}`);
+    expect(card.textContent).toContain('✓ Mail: Mailed daily-devices-20260302T060000Z.csv to ops@example.com.');
+    expect(within(drawer).queryByRole('button', { name: 'Run now' })).toBeNull();
+  });
+
+  it('creates a report mailed to recipients; without Key the key reports are not offered, without Host no server list', async () => {
+    const spy = server({ permissions: { Log: 'Modify', Device: 'View' } });
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: 'New report' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New scheduled report' });
+    expect((within(dialog).getByRole('radio', { name: 'Key inventory' }) as HTMLInputElement).disabled).toBe(true);
+    expect(dialog.textContent).toContain('Needs the Key permission in your service user group');
+    expect(dialog.textContent).toContain('Listing the service’s transfer servers needs the Host permission.');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name' }), { target: { value: 'Weekly devices' } });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Once a week' }));
+    fireEvent.change(within(dialog).getByLabelText('Time (UTC)', { exact: false }), { target: { value: '07:15' } });
+    const recipients = within(dialog).getByLabelText('Mail recipients');
+    // Typed and left: the address becomes a pill.
+    (recipients as HTMLInputElement).focus();
+    fireEvent.change(recipients, { target: { value: 'ops@example.com' } });
+    fireEvent.blur(recipients);
+    expect(await within(dialog).findByText('ops@example.com')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create report' }));
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith({ color: 'success', message: Messages.scheduledReportAdded('Weekly devices') }));
+    expect(sent(spy, 'POST', ApiPath.scheduledReports)).toEqual([
+      {
+        reports: [
+          { name: 'Weekly devices', kind: 'devices', frequency: 'weekly', weekday: 'monday', time: '07:15', transfer_server_id: null, recipients: ['ops@example.com'], enabled: true },
+        ],
+      },
+    ]);
+  });
+
+  it('runs a report now and tells its outcome once the run is in the history', async () => {
+    const finished: ReportRun = { ...run, id: 'run-2', status: 'success', outcomes: run.outcomes.map((o) => ({ ...o, success: true })) };
+    const spy = server({ permissions: { Log: 'Modify' }, runs: [finished, run] });
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Run Daily devices now' }));
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith({ color: 'info', message: Messages.scheduledReportQueued('Daily devices') }));
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith({ color: 'success', message: 'Daily devices: delivered (3 rows).' }), { timeout: 3_000 });
+    expect(sent(spy, 'POST', ApiPath.scheduledReportRun)).toEqual([{ name: 'Daily devices' }]);
+  });
+});

@@ -1,0 +1,115 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiPath } from '@keydeck/contract/http';
+import {
+  familyOf,
+  transferServersResponse,
+  transferServersResultResponse,
+  transferTestResponse,
+  type TransferFamily,
+  type TransferServer,
+  type TransferServerCreate,
+  type TransferServerUpdate,
+  type TransferServersResultResponse,
+} from '@keydeck/contract/transfer';
+import { transferKeys, transferServerKeys } from '../../../lib/query-keys';
+import { toQueryString } from '../../../lib/query-string';
+import { serviceRequest } from '../../../lib/service-session';
+
+export type TransferResult = TransferServersResultResponse['results'][number];
+
+/** Mutations whose variables carry a password or private key: dropped from the mutation cache once no dialog observes them. */
+const SECRET_GC_TIME = 0;
+
+/** Each family has its own path: service/scp_servers holds SFTP and SCP, service/ftp_servers FTP and FTPS. */
+const PATHS: Record<TransferFamily, { list: string; test: string }> = {
+  scp: { list: ApiPath.scpServers, test: ApiPath.scpServerTest },
+  ftp: { list: ApiPath.ftpServers, test: ApiPath.ftpServerTest },
+};
+const FAMILIES: TransferFamily[] = ['scp', 'ftp'];
+
+/**
+ * Every transfer server of the service, both families in one list by name. A secret never comes back: a server
+ * carries its sign-in method, and for key sign-in the public half to install on the remote account.
+ */
+export const transferServersQueryOptions = (serviceId: string) =>
+  queryOptions({
+    queryKey: transferServerKeys(serviceId).lists(),
+    queryFn: async ({ signal }) => {
+      const query = toQueryString({ service_id: serviceId });
+      const lists = await Promise.all(
+        FAMILIES.map((family) => serviceRequest(serviceId, `${PATHS[family].list}?${query}`, { schema: transferServersResponse, signal })),
+      );
+      const servers = lists.flatMap((list) => list.servers).sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
+      return { servers };
+    },
+    meta: { errorContext: 'Could not load the transfer servers' },
+  });
+
+/** A batch row the server refused (answered 200 with success false): the form shows its words above the fields. */
+export class RowRefused extends Error {}
+
+/** The row's result, or its refusal thrown, so a form keeps its values and shows why. */
+function rowOf({ results }: TransferServersResultResponse): TransferResult {
+  const row = results[0]!;
+  if (!row.success) throw new RowRefused(row.message);
+  return row;
+}
+
+/** Adds one server; the answer carries it (with the public key to install, for key sign-in). */
+export function useCreateTransferServer(serviceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (server: TransferServerCreate) =>
+      rowOf(await serviceRequest(serviceId, PATHS[familyOf(server.protocol)].list, { method: 'POST', body: { servers: [server] }, schema: transferServersResultResponse })),
+    gcTime: SECRET_GC_TIME,
+    meta: { inlineErrorStatuses: [400] },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: transferKeys(serviceId).all }),
+  });
+}
+
+/** Changes one server; its secret is kept when left out, unless where it goes or how it signs in changed. */
+export function useUpdateTransferServer(serviceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (server: TransferServerUpdate) =>
+      rowOf(await serviceRequest(serviceId, PATHS[familyOf(server.protocol)].list, { method: 'PUT', body: { servers: [server] }, schema: transferServersResultResponse })),
+    gcTime: SECRET_GC_TIME,
+    meta: { inlineErrorStatuses: [400] },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: transferKeys(serviceId).all }),
+  });
+}
+
+/** Deletes servers by name, each family on its path; one result line a server, in the order given. */
+export function useDeleteTransferServers(serviceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (servers: TransferServer[]): Promise<TransferResult[]> => {
+      const results: TransferResult[] = [];
+      for (const family of FAMILIES) {
+        const names = servers.filter((server) => familyOf(server.protocol) === family).map((server) => server.name);
+        if (names.length === 0) continue;
+        const answer = await serviceRequest(serviceId, PATHS[family].list, { method: 'DELETE', body: { servers: names }, schema: transferServersResultResponse });
+        results.push(...answer.results);
+      }
+      return results;
+    },
+    meta: { errorContext: 'Could not delete the transfer servers' },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: transferKeys(serviceId).all }),
+  });
+}
+
+/**
+ * Connects, signs in and lists the remote directory (within 10 s). An SSH server's host key is recorded on the way:
+ * the host keys and the servers' key state refresh.
+ */
+export function useTestTransferServer(serviceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (server: TransferServer) => {
+      const { test_result } = await serviceRequest(serviceId, PATHS[familyOf(server.protocol)].test, { method: 'POST', body: { name: server.name }, schema: transferTestResponse });
+      return test_result;
+    },
+    meta: { errorContext: 'Could not test the connection' },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: transferKeys(serviceId).all }),
+  });
+}
