@@ -13,27 +13,44 @@ import {
   Radio,
   Select,
   Switch,
+  TagsInput,
   type CheckboxProps,
   type MultiSelectProps,
   type RadioGroupProps,
   type SelectProps,
   type SwitchProps,
+  type TagsInputProps,
 } from '@mantine/core';
 import { useField, type Bound } from './use-field';
 
 // The choice controls of every form, bound to a ContractForm field by name.
 
-/** A choice among options; `numeric` stores the option's value as a number (the options' values are strings). */
-export function SelectField({ name, onChange, numeric = false, ...props }: Bound<SelectProps, string | number> & { numeric?: boolean }) {
-  const { value, set, ...field } = useField<string | number>(name, onChange);
+/**
+ * A choice among options; `numeric` stores the option's value as a number (the options' values are strings), and
+ * `nullable` stores no choice as null (a field the contract makes nullable) rather than ''.
+ */
+export function SelectField({
+  name,
+  onChange,
+  numeric = false,
+  nullable = false,
+  ...props
+}: Bound<SelectProps, string | number> & { numeric?: boolean; nullable?: boolean }) {
+  const { value, set, ...field } = useField<string | number | null>(name, onChange && ((next) => next !== null && onChange(next)));
   return (
     <Select
       {...props}
       {...field}
-      value={value === undefined || value === '' ? null : String(value)}
-      onChange={(next) => set(next === null ? '' : numeric ? Number(next) : next)}
+      value={value === undefined || value === null || value === '' ? null : String(value)}
+      onChange={(next) => set(next === null ? (nullable ? null : '') : numeric ? Number(next) : next)}
     />
   );
+}
+
+/** Several free-text values as pills; `error` shows when the field itself has none (an item's error, say). */
+export function TagsInputField({ name, onChange, error, ...props }: Bound<TagsInputProps, string[]> & { error?: string | undefined }) {
+  const { value, set, ...field } = useField<string[]>(name, onChange);
+  return <TagsInput {...props} {...field} error={field.error ?? error} value={value ?? []} onChange={set} />;
 }
 
 export function MultiSelectField({ name, onChange, ...props }: Bound<MultiSelectProps, string[]>) {

@@ -1,10 +1,5 @@
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Popover.css';
-import '@mantine/core/styles/Pill.css';
-import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/Fieldset.css';
-import { Fieldset, Group, Radio, Select, SimpleGrid, Stack, TagsInput, Text } from '@mantine/core';
+import { Fieldset, Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useFormState } from 'react-hook-form';
 import {
@@ -23,13 +18,12 @@ import { TRANSFER_PROTOCOL_LABELS } from '@keydeck/contract/transfer';
 import type { PermissionCategory } from '@keydeck/contract/permissions';
 import { formErrorView, type FormErrorView } from '../../../lib/form-errors';
 import { useContractForm } from '../../../lib/use-contract-form';
-import { RadioGroupField, SelectField, SwitchField } from '../../../lib/ui/choice-fields';
+import { RadioGroupField, SelectField, SwitchField, TagsInputField } from '../../../lib/ui/choice-fields';
 import { ContractForm } from '../../../lib/ui/contract-form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { FormFooter } from '../../../lib/ui/form-footer';
 import { FormModal, type FormModalSlot } from '../../../lib/ui/form-modal';
 import { TextField } from '../../../lib/ui/text-fields';
-import { useField } from '../../../lib/ui/use-field';
 import { reportDestinationsQueryOptions, RowRefused, useCreateReport, useUpdateReport } from '../api/scheduled-reports.api';
 
 // The server names a refused field by its place in the batch: reports.0.time.
@@ -176,7 +170,6 @@ function ReportForm({ serviceId, editing, can, canListServers, onSubmit, pending
  * others keep the one the report has (or none), as the list is not theirs to read.
  */
 function DestinationField({ serviceId, current, canList }: { serviceId: string; current: ScheduledReport['transfer_server']; canList: boolean }) {
-  const { value, set, ...field } = useField<string | null>('transfer_server_id', undefined);
   const servers = useQuery({ ...reportDestinationsQueryOptions(serviceId), enabled: canList });
   const options = (servers.data ?? []).map((server) => ({ value: server.id, label: `${server.name} · ${TRANSFER_PROTOCOL_LABELS[server.protocol]}` }));
   if (current && !options.some((option) => option.value === current.id)) options.unshift({ value: current.id, label: current.name });
@@ -188,13 +181,12 @@ function DestinationField({ serviceId, current, canList }: { serviceId: string; 
         ? 'The service has no transfer servers yet: add one under Transfer servers.'
         : 'SFTP and SCP servers get the file only once their host key is trusted.';
   return (
-    <Select
-      {...field}
+    <SelectField
+      name="transfer_server_id"
+      nullable
       label="Transfer server"
       placeholder="No transfer server"
       data={options}
-      value={value ?? null}
-      onChange={(next) => set(next)}
       clearable
       searchable
       nothingFoundMessage="No such transfer server"
@@ -206,25 +198,21 @@ function DestinationField({ serviceId, current, canList }: { serviceId: string; 
 
 /** Up to ten mail addresses, each a pill; Enter, a comma or a space adds the address typed. */
 function RecipientsField() {
-  const { value, set, error, ...field } = useField<string[]>('recipients', undefined);
   // A refused address is reported on its item (recipients.3): shown under the whole field.
   const { errors } = useFormState({ name: 'recipients' });
   const items = errors.recipients as unknown as ({ message?: string } | undefined)[] | undefined;
   const itemError = Array.isArray(items) ? items.find((item) => item?.message)?.message : undefined;
-  const addresses = value ?? [];
   return (
-    <TagsInput
-      {...field}
+    <TagsInputField
+      name="recipients"
       label="Mail recipients"
       description={`Up to ${REPORT_RECIPIENTS_MAX} addresses. The file is attached to one mail to all of them.`}
-      placeholder={addresses.length === 0 ? 'ops@example.com' : undefined}
-      value={addresses}
-      onChange={(next) => set(next.map((address) => address.trim()).filter(Boolean))}
+      placeholder="ops@example.com"
       splitChars={[',', ' ', ';']}
       maxTags={REPORT_RECIPIENTS_MAX}
       acceptValueOnBlur
       clearable
-      error={error ?? itemError}
+      error={itemError}
     />
   );
 }
