@@ -2,7 +2,7 @@ import type { CertAuthority, CertAuthorityDeleteResult } from '@keydeck/contract
 import { confirm } from '../../../lib/dialogs';
 import { useDeleteCertAuthorities } from '../api/cert-authorities.api';
 import { counted } from './certificate-cells';
-import type { CertificateReport } from './certificate-report-modal';
+import type { ResultReport } from '../../../lib/ui/result-report-modal';
 
 const listed = (names: string[]) => (names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
 
@@ -28,7 +28,7 @@ export function unexpiredQuestion(refused: CertAuthorityDeleteResult[], cas: Cer
  * named with their counts in a second confirmation and, if the operator agrees, sent again with confirm: true.
  * Every CA ends up in the report, in the server's words.
  */
-export function useCaDeletion(serviceId: string, onReport: (report: CertificateReport) => void, onDeleted: (names: string[]) => void) {
+export function useCaDeletion(serviceId: string, onReport: (report: ResultReport) => void, onDeleted: (names: string[]) => void) {
   const remove = useDeleteCertAuthorities(serviceId);
   const run = async (cas: CertAuthority[]) => {
     if (!(await confirm(deleteQuestion(cas), cas.length === 1 ? `Delete ${cas[0]!.ca_name}` : `Delete ${cas.length} CAs`))) return;

@@ -111,7 +111,7 @@ describe('CertAuthoritiesSection', () => {
     renderWithSession(<CertAuthoritiesSection service={service} />, sessionWith([]));
     await deleteIssuing();
 
-    const report = await screen.findByTestId('certificate-report');
+    const report = await screen.findByTestId('result-report');
     expect(report.textContent).toContain(`Issuing: ${Messages.caDeleted}`);
     expect(report.textContent).toContain('1 succeeded, 0 failed');
     expect(confirm).toHaveBeenCalledTimes(2);
@@ -129,7 +129,7 @@ describe('CertAuthoritiesSection', () => {
     renderWithSession(<CertAuthoritiesSection service={service} />, sessionWith([]));
     await deleteIssuing();
 
-    const report = await screen.findByTestId('certificate-report');
+    const report = await screen.findByTestId('result-report');
     expect(report.textContent).toContain(`Issuing: ${Messages.caDeleteFailed}`);
     expect(report.textContent).toContain(Messages.caHasUnexpiredCertificates('Issuing', 2));
     await waitFor(() => expect(deletes(spy)).toEqual([{ cas: ['Issuing'], confirm: false }]));

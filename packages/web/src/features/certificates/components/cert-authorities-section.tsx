@@ -12,7 +12,7 @@ import { CaDetailDrawer } from './ca-detail-drawer';
 import { useCaDeletion } from './ca-deletion';
 import { CaRowMenu, type CaRowAction } from './ca-row-menu';
 import { CaStatusBadge, counted, KEY_PAIR_SHORT, SubjectCell } from './certificate-cells';
-import { CertificateReportModal, type CertificateReport } from './certificate-report-modal';
+import { ResultReportModal, type ResultReport } from '../../../lib/ui/result-report-modal';
 import { CreateCaModal } from './create-ca-modal';
 
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
@@ -31,7 +31,7 @@ export function CertAuthoritiesSection({ service }: { service: Service }) {
   const [picked, setPicked] = useState<ReadonlyMap<string, CertAuthority>>(new Map());
   const [creating, setCreating] = useState<{ parent: string | null } | null>(null);
   const [details, setDetails] = useState<string | null>(null);
-  const [report, setReport] = useState<CertificateReport | null>(null);
+  const [report, setReport] = useState<ResultReport | null>(null);
   const unpick = (names: string[]) => setPicked((current) => new Map([...current].filter(([name]) => !names.includes(name))));
   const deletion = useCaDeletion(service.id, setReport, unpick);
 
@@ -163,7 +163,7 @@ export function CertAuthoritiesSection({ service }: { service: Service }) {
       ) : null}
       <CreateCaModal serviceId={service.id} creating={creating} onClose={() => setCreating(null)} />
       <CaDetailDrawer shown={shown} onClose={() => setDetails(null)} onDownload={save} downloading={download.isPending ? (download.variables?.what ?? null) : null} />
-      <CertificateReportModal report={report} onClose={() => setReport(null)} />
+      <ResultReportModal report={report} onClose={() => setReport(null)} />
     </Stack>
   );
 }

@@ -11,7 +11,7 @@ import { certAuthoritiesQueryOptions } from '../api/cert-authorities.api';
 import { certificatesQueryOptions, useDownloadCertificate, type CertificateListState } from '../api/certificates.api';
 import { CERTIFICATE_STATUS_LABELS, counted } from './certificate-cells';
 import { certificateColumns, type CertificateRowAction } from './certificate-columns';
-import { CertificateReportModal, type CertificateReport } from './certificate-report-modal';
+import { ResultReportModal, type ResultReport } from '../../../lib/ui/result-report-modal';
 import { IssueCertificateModal } from './issue-certificate-modal';
 import { RevokeCertificatesModal } from './revoke-certificates-modal';
 
@@ -31,7 +31,7 @@ export function CertificateManagementSection({ service }: { service: Service }) 
   const [picked, setPicked] = useState<ReadonlyMap<string, IssuedCertificate>>(new Map());
   const [issuing, setIssuing] = useState(false);
   const [revoking, setRevoking] = useState<IssuedCertificate[] | null>(null);
-  const [report, setReport] = useState<CertificateReport | null>(null);
+  const [report, setReport] = useState<ResultReport | null>(null);
 
   const change = (patch: ListStatePatch & { ca?: string | undefined; status?: CertificateStatus | undefined }) =>
     setState((current) => ({ ...current, ...patch, order_by: orderBy(patch.order_by ?? current.order_by) ?? current.order_by }) as CertificateListState);
@@ -112,7 +112,7 @@ export function CertificateManagementSection({ service }: { service: Service }) 
           setReport({ title: 'Revoke certificates: result', named: false, lines });
         }}
       />
-      <CertificateReportModal report={report} onClose={() => setReport(null)} />
+      <ResultReportModal report={report} onClose={() => setReport(null)} />
     </Stack>
   );
 }

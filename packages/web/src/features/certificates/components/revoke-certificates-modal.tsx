@@ -10,7 +10,7 @@ import { FormModal, type FormModalSlot } from '../../../lib/ui/form-modal';
 import { revokeFormSchema, type RevokeFormValues } from '../api/certificate-forms';
 import { useRevokeCertificates } from '../api/certificates.api';
 import { Hex } from './certificate-cells';
-import type { ReportLine } from './certificate-report-modal';
+import type { ReportLine } from '../../../lib/ui/result-report-modal';
 
 const REASONS = REVOCATION_REASONS.map((value) => ({ value, label: REVOCATION_REASON_LABELS[value] }));
 

@@ -112,7 +112,7 @@ describe('KeyAssignmentsSection', () => {
     vi.mocked(confirm).mockResolvedValue(true);
     fireEvent.click(within(screen.getByRole('region', { name: 'Selection' })).getByRole('button', { name: 'Remove' }));
 
-    const report = await screen.findByTestId('key-report');
+    const report = await screen.findByTestId('result-report');
     expect(within(report).getByText('1 succeeded, 1 failed')).toBeTruthy();
     expect(within(report).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       Messages.assignmentRemoveFailed('South', 2, Messages.assignmentUnknown),

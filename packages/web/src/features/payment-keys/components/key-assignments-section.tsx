@@ -12,7 +12,7 @@ import { matchesTerm, useSearchFallback } from '../api/assignment-search';
 import { keyAssignmentsQueryOptions, useDeleteKeyAssignments, type AssignmentListState } from '../api/key-assignments.api';
 import { AddAssignmentModal } from './add-assignment-modal';
 import { AlgorithmCell, CodeCell, Kcv, RETRIEVAL_SHORT } from './key-cells';
-import { KeyReportModal, type KeyReport } from './key-report-modal';
+import { ResultReportModal, type ResultReport } from '../../../lib/ui/result-report-modal';
 import { LoadKeyModal } from './load-key-modal';
 
 const slotKey = (row: Pick<KeyAssignment, 'group' | 'key_slot'>) => `${row.group}\u0000${row.key_slot}`;
@@ -41,7 +41,7 @@ export function KeyAssignmentsSection({ service }: { service: Service }) {
   const remove = useDeleteKeyAssignments(service.id);
   const [picked, setPicked] = useState<ReadonlyMap<string, KeyAssignment>>(new Map());
   const [dialog, setDialog] = useState<'add' | 'load' | null>(null);
-  const [report, setReport] = useState<KeyReport | null>(null);
+  const [report, setReport] = useState<ResultReport | null>(null);
 
   const fallback = useSearchFallback(state.search, assignments.isSuccess && !assignments.isPlaceholderData);
   const loaded = assignments.data?.data ?? [];
@@ -64,7 +64,7 @@ export function KeyAssignmentsSection({ service }: { service: Service }) {
     remove.mutateAsync(slots).then(({ results }) => {
       const removed = new Set(results.filter((r) => r.success).map((r) => r.name));
       setPicked((current) => new Map([...current].filter(([, row]) => !removed.has(`${row.group} slot ${row.key_slot}`))));
-      setReport({ title: 'Remove assignments: result', results });
+      setReport({ title: 'Remove assignments: result', lines: results });
     }, () => undefined);
   };
 
@@ -118,7 +118,7 @@ export function KeyAssignmentsSection({ service }: { service: Service }) {
       />
       <AddAssignmentModal serviceId={service.id} opened={dialog === 'add'} onClose={() => setDialog(null)} />
       <LoadKeyModal serviceId={service.id} opened={dialog === 'load'} onClose={() => setDialog(null)} />
-      <KeyReportModal report={report} onClose={() => setReport(null)} />
+      <ResultReportModal report={report} onClose={() => setReport(null)} />
     </Stack>
   );
 }

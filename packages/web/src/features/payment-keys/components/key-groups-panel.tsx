@@ -8,14 +8,14 @@ import { SelectionPanel } from '../../../lib/ui/selection-panel';
 import { keyGroupsQueryOptions, useDeleteKeyGroups } from '../api/key-groups.api';
 import { RETRIEVAL_SHORT } from './key-cells';
 import { ChangeRetrievalModal, CreateKeyGroupModal } from './key-group-modals';
-import type { KeyReport } from './key-report-modal';
+import type { ReportLine, ResultReport } from '../../../lib/ui/result-report-modal';
 
 interface KeyGroupsPanelProps {
   serviceId: string;
   canModify: boolean;
   /** Shows the keys of one group in the keys table. */
   onShowKeys: (group: string) => void;
-  onReport: (report: KeyReport) => void;
+  onReport: (report: ResultReport) => void;
 }
 
 /**
@@ -36,9 +36,9 @@ export function KeyGroupsPanel({ serviceId, canModify, onShowKeys, onReport }: K
       names.forEach((name) => (on ? next.add(name) : next.delete(name)));
       return next;
     });
-  const done = (title: string, results: KeyReport['results']) => {
+  const done = (title: string, results: ReportLine[]) => {
     pick(results.filter((r) => r.success).map((r) => r.name), false);
-    onReport({ title, results });
+    onReport({ title, lines: results });
   };
   const deleteGroups = async () => {
     const names = [...picked];

@@ -21,7 +21,7 @@ import { STATE_LABELS } from './key-cells';
 import { keyColumns } from './key-columns';
 import { KeyDetailDrawer } from './key-detail-drawer';
 import { KeyGroupsPanel } from './key-groups-panel';
-import { KeyReportModal, type KeyReport } from './key-report-modal';
+import { ResultReportModal, type ResultReport } from '../../../lib/ui/result-report-modal';
 import type { KeyRowAction } from './key-row-menu';
 
 const BATCH_ACTIONS: KeyAction[] = ['activate', 'disable', 'rotate', 'retire'];
@@ -44,7 +44,7 @@ export function SymmetricKeysSection({ service }: { service: Service }) {
   const [details, setDetails] = useState<SymmetricKey | null>(null);
   const [exported, setExported] = useState<SymmetricKey | null>(null);
   const [deleting, setDeleting] = useState<SymmetricKey[] | null>(null);
-  const [report, setReport] = useState<KeyReport | null>(null);
+  const [report, setReport] = useState<ResultReport | null>(null);
 
   const change = (patch: ListStatePatch & { group?: string | undefined; state?: KeyState | undefined }) =>
     setState((current) => ({ ...current, ...patch, order_by: orderBy(patch.order_by ?? current.order_by) ?? current.order_by }) as KeyListState);
@@ -61,7 +61,7 @@ export function SymmetricKeysSection({ service }: { service: Service }) {
     if (!(await confirm(actionQuestion(action, names), `${ACTION_LABELS[action]} ${names.length === 1 ? 'key' : `${names.length} keys`}`))) return;
     const { results } = await update.mutateAsync({ names, action }).catch(() => ({ results: [] }));
     if (results.length === 1) showToast({ color: results[0]!.success ? 'success' : 'error', message: results[0]!.message });
-    else if (results.length > 1) setReport({ title: `${ACTION_LABELS[action]} keys: result`, results });
+    else if (results.length > 1) setReport({ title: `${ACTION_LABELS[action]} keys: result`, lines: results });
     unpick(results.filter((r) => r.success).map((r) => r.name));
   };
   const act = (action: KeyRowAction, key: SymmetricKey) => {
@@ -164,11 +164,11 @@ export function SymmetricKeysSection({ service }: { service: Service }) {
         onClose={() => setDeleting(null)}
         onDeleted={(results) => {
           unpick(results.filter((r) => r.success).map((r) => r.name));
-          setReport({ title: 'Delete keys: result', results });
+          setReport({ title: 'Delete keys: result', lines: results });
         }}
       />
       <KeyDetailDrawer serviceId={service.id} shown={shown} onClose={() => setDetails(null)} />
-      <KeyReportModal report={report} onClose={() => setReport(null)} />
+      <ResultReportModal report={report} onClose={() => setReport(null)} />
     </Stack>
   );
 }

@@ -15,7 +15,7 @@ import { PublicKeyModal } from './public-key-block';
 import { ServerRowMenu, type ServerRowAction } from './server-row-menu';
 import { TestResultModal } from './test-result-modal';
 import { ServerHostKeyCell } from './transfer-cells';
-import { TransferReportModal, type TransferReport } from './transfer-report-modal';
+import { ResultReportModal, type ResultReport } from '../../../lib/ui/result-report-modal';
 import { TransferServerModal } from './transfer-server-modal';
 import { TrustHostKeyModal } from './trust-host-key-modal';
 
@@ -43,7 +43,7 @@ export function TransferServersSection({ service }: { service: Service }) {
   const [testing, setTesting] = useState<TransferServer | null>(null);
   const [trusting, setTrusting] = useState<HostKey | null>(null);
   const [publicKey, setPublicKey] = useState<TransferServer | null>(null);
-  const [report, setReport] = useState<TransferReport | null>(null);
+  const [report, setReport] = useState<ResultReport | null>(null);
 
   const rows = servers.data?.servers ?? [];
   const table = { ...servers, isPlaceholderData: false, data: servers.data ? { data: rows, total: rows.length } : undefined };
@@ -71,7 +71,7 @@ export function TransferServersSection({ service }: { service: Service }) {
     if (!(await confirm(question, chosen.length === 1 ? 'Delete transfer server' : `Delete ${chosen.length} transfer servers`))) return;
     const results = await remove.mutateAsync(chosen).catch(() => []);
     if (results.length === 1) showToast({ color: results[0]!.success ? 'success' : 'error', message: results[0]!.message });
-    else if (results.length > 1) setReport({ title: 'Delete transfer servers: result', results });
+    else if (results.length > 1) setReport({ title: 'Delete transfer servers: result', lines: results });
     const deleted = new Set(results.filter((r) => r.success).map((r) => r.name));
     pick(chosen.filter((server) => deleted.has(server.name)), false);
   };
@@ -201,7 +201,7 @@ export function TransferServersSection({ service }: { service: Service }) {
       />
       <TrustHostKeyModal serviceId={service.id} hostKey={trusting} onClose={() => setTrusting(null)} />
       <PublicKeyModal server={publicKey} onClose={() => setPublicKey(null)} />
-      <TransferReportModal report={report} onClose={() => setReport(null)} />
+      <ResultReportModal report={report} onClose={() => setReport(null)} />
     </Stack>
   );
 }

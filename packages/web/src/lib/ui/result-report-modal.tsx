@@ -5,7 +5,7 @@ import '@mantine/core/styles/List.css';
 import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 
 export interface ReportLine {
-  /** The CA or serial the line is about. */
+  /** What the line is about (a key, a server, a CA, a serial). */
   name: string;
   success: boolean;
   /** The server's words. */
@@ -14,21 +14,21 @@ export interface ReportLine {
   reason?: string | null;
 }
 
-export interface CertificateReport {
+export interface ResultReport {
   title: string;
   lines: ReportLine[];
   /** Names the row when the message does not (a CA deletion's message is the same for every CA). */
-  named: boolean;
+  named?: boolean;
 }
 
-/** After every batch on CAs or certificates: the counts, then each row in the server's words, failures first. */
-export function CertificateReportModal({ report, onClose }: { report: CertificateReport | null; onClose: () => void }) {
+/** After a batch of a few rows: the counts, then each row in the server's words, failures first. */
+export function ResultReportModal({ report, onClose }: { report: ResultReport | null; onClose: () => void }) {
   const lines = report?.lines ?? [];
   const ordered = [...lines.filter((line) => !line.success), ...lines.filter((line) => line.success)];
-  const failed = lines.filter((line) => !line.success).length;
+  const failed = lines.length - lines.filter((line) => line.success).length;
   return (
     <Modal opened={report !== null} onClose={onClose} title={report?.title ?? ''} size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
-      <Stack gap="sm" data-testid="certificate-report">
+      <Stack gap="sm" data-testid="result-report">
         <Text size="sm" fw={600} aria-live="polite">
           {lines.length - failed} succeeded, {failed} failed
         </Text>
