@@ -12,7 +12,7 @@ import { Demo, signIn, signInAsPlatformAdmin } from '../harness/sign-in';
 import { createDemoService, waitUntilEnabled } from '../harness/services';
 import { rows, settled } from '../harness/table';
 import { toasts, waitForToast } from '../harness/toast';
-import { sshKeygen, startSftpServer } from '../harness/sftp-server';
+import { sshKeygen, startSftpServer } from '../../packages/server/test/sftp-server';
 
 const browser = useBrowser();
 const run = randomBytes(3).toString('hex').toUpperCase();

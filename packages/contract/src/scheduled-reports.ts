@@ -1,39 +1,54 @@
+import cronParser from 'cron-parser';
 import { z } from 'zod';
 import { DEVICE_CSV_COLUMNS } from './devices.ts';
 import type { PermissionCategory } from './permissions.ts';
 
 /**
  * Scheduled reports of a service (spec §1, §7 service/scheduled_reports): a CSV of the service's devices, key
- * inventory or key assignments, built on a daily or weekly schedule (UTC) and delivered to one of the service's
+ * inventory, key assignments, certificates or audit events, built daily, weekly, monthly or on a cron expression in
+ * the report's time zone (the spec has no account time zone, so each report names one) and delivered to one of the service's
  * transfer servers and/or mailed to up to ten recipients. Each run's outcome is kept in the report's run history.
  * The Log category governs them: View lists reports and their runs, Modify changes them and runs one now.
  */
-export const REPORT_KINDS = ['devices', 'keys', 'key_assignments'] as const;
+export const REPORT_KINDS = ['devices', 'keys', 'key_assignments', 'certificates', 'audit_events'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 export const REPORT_KIND_LABELS: Record<ReportKind, string> = {
   devices: 'Remote devices',
   keys: 'Key inventory',
   key_assignments: 'Key assignments',
+  certificates: 'Certificates',
+  audit_events: 'Audit events',
 };
 export const REPORT_KIND_DESCRIPTIONS: Record<ReportKind, string> = {
   devices: 'Every device: serial, group, model, archived, locked, last load, added',
   keys: 'Every symmetric key: name, group, algorithm, usage, state, KCV (never a key value)',
   key_assignments: 'Every key slot of every device group: group, slot, key, its KCV',
+  certificates: 'Every certificate the service’s CAs issued: serial, subject, CA, validity, status, revocation',
+  audit_events: 'The service’s audit events since the report’s previous run (all of them on its first)',
 };
 /**
  * The category whose data a report holds: whoever sets one up (or runs it now) must be able to view that data
  * in the service, so a report never shows someone more than their group already may see.
  */
-export const REPORT_KIND_CATEGORY: Record<ReportKind, PermissionCategory> = { devices: 'Device', keys: 'Key', key_assignments: 'Key' };
+export const REPORT_KIND_CATEGORY: Record<ReportKind, PermissionCategory> = {
+  devices: 'Device',
+  keys: 'Key',
+  key_assignments: 'Key',
+  certificates: 'CertManage',
+  audit_events: 'Log',
+};
 
 /** The CSV's columns per kind, in order (devices as the Remote Devices export writes them). */
 export const REPORT_COLUMNS: Record<ReportKind, readonly string[]> = {
   devices: DEVICE_CSV_COLUMNS,
   keys: ['name', 'group', 'algorithm', 'usage', 'mode_of_use', 'version', 'state', 'kcv', 'kcv_method', 'created_at', 'rotated_at'],
   key_assignments: ['group', 'key_slot', 'key', 'key_state', 'kcv', 'assigned_at'],
+  certificates: ['serial', 'subject', 'ca', 'not_before', 'not_after', 'status', 'revoked_at', 'revocation_reason'],
+  audit_events: ['occurred_at', 'actor', 'action', 'target', 'outcome', 'reason', 'client_address', 'request_id'],
 };
 
-export const REPORT_FREQUENCIES = ['daily', 'weekly'] as const;
+export const REPORT_FREQUENCIES = ['daily', 'weekly', 'monthly', 'cron'] as const;
+export const REPORT_FREQUENCY_LABELS: Record<ReportFrequency, string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly', cron: 'Cron expression' };
 export type ReportFrequency = (typeof REPORT_FREQUENCIES)[number];
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -53,34 +68,133 @@ export const REPORT_BATCH_MAX = 20;
 /** Runs the history answers at most, newest first. */
 export const REPORT_RUNS_MAX = 100;
 
-/** When a report runs: every day, or one day a week, at a time of day in UTC. */
-export type ReportSchedule = { frequency: ReportFrequency; weekday: Weekday | null; time: string };
+/** A monthly report's day: 1 to 28 (every month has them), or the month's last day. */
+export type DayOfMonth = number | 'last';
+
+/**
+ * When a report runs, in its time zone (IANA name): every day, one day a week or one day a month at a time of day,
+ * or on a 5-field cron expression (then without a time of day).
+ */
+export type ReportSchedule = {
+  frequency: ReportFrequency;
+  weekday: Weekday | null;
+  day_of_month?: DayOfMonth | null;
+  cron?: string | null;
+  time: string | null;
+  time_zone?: string;
+};
 
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
-/**
- * The first time the schedule comes round strictly after `after`. A server that was down over a run's time runs it
- * once when it is back (the scheduler claims reports whose time has passed), then goes on from the next one.
- */
-export function nextRunAfter(schedule: ReportSchedule, after: Date): Date {
-  const [hours, minutes] = schedule.time.split(':').map(Number) as [number, number];
-  const at = new Date(Date.UTC(after.getUTCFullYear(), after.getUTCMonth(), after.getUTCDate(), hours, minutes));
-  if (schedule.frequency === 'daily' || schedule.weekday === null) {
-    if (at <= after) at.setUTCDate(at.getUTCDate() + 1);
-    return at;
+/** Whether a time zone is one the runtime knows by its IANA name (offsets like '+01:00' are not zones: no DST rules). */
+export function isTimeZone(zone: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
   }
-  // getUTCDay: Sunday 0 ... Saturday 6; WEEKDAYS starts on Monday.
-  const wanted = (WEEKDAYS.indexOf(schedule.weekday) + 1) % 7;
-  at.setUTCDate(at.getUTCDate() + ((wanted - at.getUTCDay() + 7) % 7));
-  if (at <= after) at.setUTCDate(at.getUTCDate() + 7);
-  return at;
 }
 
-/** The schedule in words: 'Daily at 06:00 UTC', 'Every Monday at 07:30 UTC'. */
+/** The time zones to choose from (UTC first); where the runtime cannot list them, UTC alone. */
+export function timeZones(): string[] {
+  const listed = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return ['UTC', ...listed.filter((zone) => zone !== 'UTC')];
+}
+
+/** Why a cron expression cannot be used, or null: exactly five fields (minute hour day month weekday), as cron-parser reads them. */
+export function cronProblem(expression: string): string | null {
+  const fields = expression.trim().split(/\s+/).filter(Boolean);
+  if (fields.length !== 5) return `A cron expression has 5 fields (minute hour day-of-month month day-of-week), e.g. 0 6 * * 1-5; this one has ${fields.length}`;
+  try {
+    cronParser.parseExpression(fields.join(' '), { tz: 'UTC' });
+    return null;
+  } catch (err) {
+    return `Not a valid cron expression: ${(err as Error).message}`;
+  }
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+/** The wall-clock time an instant shows in a zone, as milliseconds of a UTC date with the same fields. */
+function wallOf(zone: string, instant: number): number {
+  let format = formatters.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    formatters.set(zone, format);
+  }
+  const part = Object.fromEntries(format.formatToParts(new Date(instant)).map((p) => [p.type, Number(p.value)]));
+  return Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
+}
+
+/**
+ * The instant a wall-clock time (given as a UTC date with its fields) happens in a zone. A time the clocks skip
+ * (spring forward) happens as far past the skip as it was into it (02:30 becomes 03:30, as PostgreSQL and
+ * cron-parser read it); a time the clocks show twice (fall back) happens at its first showing, so it runs once.
+ */
+function instantOf(zone: string, wall: number): number {
+  const day = 86_400_000;
+  // The zone's offsets either side of the day: a transition, if any, lies between them.
+  const before = wall - (wallOf(zone, wall - day) - (wall - day));
+  const after = wall - (wallOf(zone, wall + day) - (wall + day));
+  const shown = [before, after].filter((t) => wallOf(zone, t) === wall).sort((a, b) => a - b);
+  return shown[0] ?? before;
+}
+
+/**
+ * The first time the schedule comes round strictly after `after`, in its time zone. A server that was down over a
+ * run's time runs it once when it is back (the scheduler claims reports whose time has passed), then goes on from
+ * the next one.
+ */
+export function nextRunAfter(schedule: ReportSchedule, after: Date): Date {
+  const zone = schedule.time_zone ?? 'UTC';
+  if (schedule.frequency === 'cron') {
+    return cronParser.parseExpression(schedule.cron ?? '', { currentDate: after, tz: zone }).next().toDate();
+  }
+  const [hours, minutes] = (schedule.time ?? '00:00').split(':').map(Number) as [number, number];
+  const today = new Date(wallOf(zone, after.getTime()));
+  // A monthly run is at most 31 days away, plus a day either side for the zone.
+  for (let offset = -1; offset <= 63; offset++) {
+    const date = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + offset));
+    if (!onDay(schedule, date)) continue;
+    const at = instantOf(zone, Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), hours, minutes));
+    if (at > after.getTime()) return new Date(at);
+  }
+  throw new Error(`The schedule never comes round: ${describeSchedule(schedule)}`);
+}
+
+/** Whether the schedule runs on a (local) date. */
+function onDay(schedule: ReportSchedule, date: Date): boolean {
+  if (schedule.frequency === 'weekly' && schedule.weekday) {
+    // getUTCDay: Sunday 0 ... Saturday 6; WEEKDAYS starts on Monday.
+    return date.getUTCDay() === (WEEKDAYS.indexOf(schedule.weekday) + 1) % 7;
+  }
+  if (schedule.frequency === 'monthly' && schedule.day_of_month != null) {
+    if (schedule.day_of_month !== 'last') return date.getUTCDate() === schedule.day_of_month;
+    return new Date(date.getTime() + 86_400_000).getUTCDate() === 1;
+  }
+  return true;
+}
+
+/** The next `count` runs after `after`: the form's preview. */
+export function nextRuns(schedule: ReportSchedule, after: Date, count: number): Date[] {
+  const runs: Date[] = [];
+  for (let at = after; runs.length < count; ) runs.push((at = nextRunAfter(schedule, at)));
+  return runs;
+}
+
+/** The schedule in words: 'Daily at 06:00 UTC', 'Every Monday at 07:30 Europe/Berlin', 'Monthly on the last day at 06:00 UTC'. */
 export function describeSchedule(schedule: ReportSchedule): string {
-  return schedule.frequency === 'weekly' && schedule.weekday
-    ? `Every ${WEEKDAY_LABELS[schedule.weekday]} at ${schedule.time} UTC`
-    : `Daily at ${schedule.time} UTC`;
+  const zone = schedule.time_zone ?? 'UTC';
+  switch (schedule.frequency) {
+    case 'cron':
+      return `Cron ${schedule.cron} (${zone})`;
+    case 'monthly':
+      return `Monthly on ${schedule.day_of_month === 'last' ? 'the last day' : `day ${schedule.day_of_month}`} at ${schedule.time} ${zone}`;
+    case 'weekly':
+      if (schedule.weekday) return `Every ${WEEKDAY_LABELS[schedule.weekday]} at ${schedule.time} ${zone}`;
+  }
+  return `Daily at ${schedule.time} ${zone}`;
 }
 
 const name = z
@@ -90,9 +204,24 @@ const name = z
   .max(REPORT_NAME_MAX, `At most ${REPORT_NAME_MAX} characters`)
   .refine((v) => !/[\r\n]/.test(v), 'A name cannot hold line breaks');
 const kind = z.enum(REPORT_KINDS, 'Choose what the report lists');
-const frequency = z.enum(REPORT_FREQUENCIES, 'Choose daily or weekly');
+const frequency = z.enum(REPORT_FREQUENCIES, 'Choose daily, weekly, monthly or a cron expression');
 const weekday = z.enum(WEEKDAYS, 'Choose a day of the week');
-const time = z.string().trim().regex(TIME, 'Enter a time of day as HH:MM (UTC), e.g. 06:00');
+const DAY_OF_MONTH_HINT = 'Choose a day of the month from 1 to 28, or the last day';
+const dayOfMonth = z.union([z.int(DAY_OF_MONTH_HINT).min(1, DAY_OF_MONTH_HINT).max(28, DAY_OF_MONTH_HINT), z.literal('last')], DAY_OF_MONTH_HINT);
+const time = z.string().trim().regex(TIME, 'Enter a time of day as HH:MM, e.g. 06:00');
+const cron = z
+  .string()
+  .trim()
+  .max(100, 'At most 100 characters')
+  .superRefine((value, ctx) => {
+    const problem = cronProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .transform((value) => value.split(/\s+/).join(' '));
+const timeZone = z
+  .string()
+  .trim()
+  .refine(isTimeZone, 'Choose a time zone by its IANA name, e.g. Europe/Berlin or UTC');
 const transferServerId = z.string().uuid('Choose one of the service’s transfer servers');
 const recipient = z.string().trim().toLowerCase().max(254).pipe(z.email('Enter an email address'));
 const recipients = z
@@ -100,13 +229,33 @@ const recipients = z
   .max(REPORT_RECIPIENTS_MAX, `At most ${REPORT_RECIPIENTS_MAX} recipients`)
   .refine((list) => new Set(list).size === list.length, 'Each recipient once');
 
-type Schedulable = { frequency?: ReportFrequency | undefined; weekday?: Weekday | null | undefined };
+type Schedulable = {
+  frequency?: ReportFrequency | undefined;
+  weekday?: Weekday | null | undefined;
+  day_of_month?: DayOfMonth | null | undefined;
+  cron?: string | null | undefined;
+  time?: string | null | undefined;
+};
 type Deliverable = { transfer_server_id?: string | null | undefined; recipients?: string[] | undefined };
 
-/** A weekly report names its day; a daily one none. */
-function weekdayRule(value: Schedulable, ctx: z.RefinementCtx) {
-  if (value.frequency === 'weekly' && !value.weekday) ctx.addIssue({ code: 'custom', path: ['weekday'], message: 'Choose a day of the week' });
-  if (value.frequency === 'daily' && value.weekday) ctx.addIssue({ code: 'custom', path: ['weekday'], message: 'A daily report runs every day: leave the day out' });
+/** Why a schedule's fields do not hold together (a weekly report names its day, a monthly one its day of the month, a cron one its expression and no time), by field. */
+export function scheduleProblems(value: Schedulable): { path: string; message: string }[] {
+  const problems: { path: string; message: string }[] = [];
+  const { frequency } = value;
+  if (frequency === 'weekly' && !value.weekday) problems.push({ path: 'weekday', message: 'Choose a day of the week' });
+  if (frequency !== 'weekly' && value.weekday) {
+    problems.push({ path: 'weekday', message: frequency === 'daily' ? 'A daily report runs every day: leave the day out' : `A ${frequency} report has no day of the week: leave it out` });
+  }
+  if (frequency === 'monthly' && value.day_of_month == null) problems.push({ path: 'day_of_month', message: DAY_OF_MONTH_HINT });
+  if (frequency !== 'monthly' && value.day_of_month != null) problems.push({ path: 'day_of_month', message: `A ${frequency} report has no day of the month: leave it out` });
+  if (frequency === 'cron' && !value.cron) problems.push({ path: 'cron', message: 'Enter a cron expression, e.g. 0 6 * * 1-5' });
+  if (frequency !== 'cron' && value.cron) problems.push({ path: 'cron', message: 'Only a cron schedule has a cron expression: leave it out' });
+  if (frequency === 'cron' && value.time) problems.push({ path: 'time', message: 'A cron expression says when it runs: leave the time out' });
+  if (frequency !== 'cron' && !value.time) problems.push({ path: 'time', message: 'Enter a time of day as HH:MM, e.g. 06:00' });
+  return problems;
+}
+function scheduleRule(value: Schedulable, ctx: z.RefinementCtx) {
+  for (const { path, message } of scheduleProblems(value)) ctx.addIssue({ code: 'custom', path: [path], message });
 }
 /** A report goes somewhere: a transfer server, a recipient, or both. */
 function destinationRule(value: Deliverable, ctx: z.RefinementCtx) {
@@ -123,15 +272,21 @@ export const scheduledReportCreate = z
     frequency,
     /** Weekly only. */
     weekday: weekday.nullable().default(null),
-    /** Time of day, UTC (HH:MM). */
-    time,
+    /** Monthly only: 1 to 28, or 'last'. */
+    day_of_month: dayOfMonth.nullable().default(null),
+    /** Cron only: minute hour day-of-month month day-of-week. */
+    cron: cron.nullable().default(null),
+    /** Time of day in the time zone (HH:MM); none for a cron schedule. */
+    time: time.nullable().default(null),
+    /** The IANA time zone the schedule keeps (with its DST changes); UTC unless given. */
+    time_zone: timeZone.default('UTC'),
     /** One of the service's SFTP/SCP or FTP/FTPS servers (service/scp_servers, service/ftp_servers), or none. */
     transfer_server_id: transferServerId.nullable().default(null),
     recipients: recipients.default([]),
     enabled: z.boolean().default(true),
   })
   .superRefine((value, ctx) => {
-    weekdayRule(value, ctx);
+    scheduleRule(value, ctx);
     destinationRule(value, ctx);
   });
 export type ScheduledReportCreate = z.input<typeof scheduledReportCreate>;
@@ -139,7 +294,7 @@ export type ScheduledReportFields = z.output<typeof scheduledReportCreate>;
 
 /**
  * A change to a report named by its current name: only the fields given change (new_name renames it), then the
- * whole report must hold together (a weekly report names its day, a report goes somewhere). `enabled` alone
+ * whole report must hold together (its schedule's fields, a report goes somewhere: checked once merged). `enabled` alone
  * switches it on or off; switching on, or changing the schedule, sets the next run from now.
  */
 export const scheduledReportUpdate = z
@@ -149,13 +304,21 @@ export const scheduledReportUpdate = z
     kind: kind.optional(),
     frequency: frequency.optional(),
     weekday: weekday.nullable().optional(),
-    time: time.optional(),
+    day_of_month: dayOfMonth.nullable().optional(),
+    cron: cron.nullable().optional(),
+    time: time.nullable().optional(),
+    time_zone: timeZone.optional(),
     transfer_server_id: transferServerId.nullable().optional(),
     recipients: recipients.optional(),
     enabled: z.boolean().optional(),
   })
   .superRefine((value, ctx) => {
-    if (value.frequency !== undefined && value.weekday !== undefined) weekdayRule(value, ctx);
+    // A new frequency and the fields given with it must hold together; fields left out are checked once merged.
+    if (value.frequency !== undefined) {
+      for (const { path, message } of scheduleProblems(value)) {
+        if (value[path as keyof Schedulable] !== undefined) ctx.addIssue({ code: 'custom', path: [path], message });
+      }
+    }
     if (value.transfer_server_id !== undefined && value.recipients !== undefined) destinationRule(value, ctx);
   });
 export type ScheduledReportUpdate = z.input<typeof scheduledReportUpdate>;
@@ -217,14 +380,18 @@ export const scheduledReport = z.object({
   kind: z.enum(REPORT_KINDS),
   frequency: z.enum(REPORT_FREQUENCIES),
   weekday: z.enum(WEEKDAYS).nullable(),
-  time: z.string(),
+  day_of_month: z.union([z.number().int(), z.literal('last')]).nullable(),
+  cron: z.string().nullable(),
+  /** Null for a cron schedule. */
+  time: z.string().nullable(),
+  time_zone: z.string(),
   /** The schedule in words (describeSchedule). */
   schedule: z.string(),
   /** The transfer server the file goes to; null when none (or it was deleted). */
   transfer_server: z.object({ id: z.string(), name: z.string(), protocol: z.string() }).nullable(),
   recipients: z.array(z.string()),
   enabled: z.boolean(),
-  /** When it runs next (UTC); null while disabled. */
+  /** When it runs next (an instant, ISO UTC); null while disabled. */
   next_run_at: z.string().nullable(),
   last_run: reportRun.nullable(),
   created_by: z.string(),

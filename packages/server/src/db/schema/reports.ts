@@ -5,8 +5,9 @@ import { services } from './services.ts';
 import { transferServers } from './transfer.ts';
 
 /**
- * A service's scheduled reports (spec §7 service/scheduled_reports): a CSV of the service's devices, key inventory
- * or key assignments, built daily or weekly at a time of day (UTC) and delivered to one of the service's transfer
+ * A service's scheduled reports (spec §7 service/scheduled_reports): a CSV of the service's devices, key inventory,
+ * key assignments, certificates or audit events, built daily, weekly or monthly at a time of day, or on a cron
+ * expression, in the report's time zone, and delivered to one of the service's transfer
  * servers and/or mailed to up to ten recipients. next_run_at is the scheduler's claim: a process queues a due
  * report's run only by moving next_run_at on from the value it read, so each due time runs once however many
  * server processes share the database. Null while disabled.
@@ -18,12 +19,18 @@ export const scheduledReports = pgTable(
     accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
     serviceId: uuid('service_id').notNull().references(() => services.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    kind: text('kind', { enum: ['devices', 'keys', 'key_assignments'] }).notNull(),
-    frequency: text('frequency', { enum: ['daily', 'weekly'] }).notNull(),
+    kind: text('kind', { enum: ['devices', 'keys', 'key_assignments', 'certificates', 'audit_events'] }).notNull(),
+    frequency: text('frequency', { enum: ['daily', 'weekly', 'monthly', 'cron'] }).notNull(),
     /** Weekly only: monday ... sunday. */
     weekday: text('weekday'),
-    /** Time of day, UTC, 'HH:MM'. */
-    time: text('time').notNull(),
+    /** Monthly only: '1' ... '28' or 'last'. */
+    dayOfMonth: text('day_of_month'),
+    /** Cron only: a 5-field cron expression. */
+    cron: text('cron'),
+    /** Time of day in time_zone, 'HH:MM'; null for a cron schedule. */
+    time: text('time'),
+    /** IANA time zone name the schedule is kept in; the spec has no account time zone, so each report carries one. */
+    timeZone: text('time_zone').notNull().default('UTC'),
     /** A deleted server leaves the report without it: its next run says so. */
     transferServerId: uuid('transfer_server_id').references(() => transferServers.id, { onDelete: 'set null' }),
     recipients: jsonb('recipients').$type<string[]>().notNull().default([]),
@@ -38,6 +45,8 @@ export const scheduledReports = pgTable(
     // The scheduler's look-up: enabled reports by due time, across every account.
     index('scheduled_reports_due').on(t.nextRunAt).where(sql`${t.enabled} and ${t.nextRunAt} is not null`),
     check('scheduled_reports_weekday', sql`(${t.frequency} = 'weekly') = (${t.weekday} is not null)`),
+    check('scheduled_reports_day_of_month', sql`(${t.frequency} = 'monthly') = (${t.dayOfMonth} is not null)`),
+    check('scheduled_reports_cron', sql`(${t.frequency} = 'cron') = (${t.cron} is not null) and (${t.frequency} = 'cron') = (${t.time} is null)`),
     check('scheduled_reports_enabled_next_run', sql`${t.enabled} or ${t.nextRunAt} is null`),
   ],
 );

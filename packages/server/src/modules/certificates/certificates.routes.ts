@@ -19,10 +19,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../platform/app-deps.ts';
+import { keystoreScopeOf } from '../../platform/keystore-scope.ts';
 import type { AuditInput } from '../../platform/audit-declaration.ts';
 import { preparedValue } from '../../platform/prepared-value.ts';
 import * as authorities from './authorities.service.ts';
-import type { CertScope } from './certificates.scope.ts';
 import * as certificates from './issued-certificates.service.ts';
 
 /** What changed, by the service's name and what was done. */
@@ -53,14 +53,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const view = { signedIn: true, serviceAccess: { category: 'CertManage', level: 'View' } } as const;
   const modify = { signedIn: true, serviceAccess: { category: 'CertManage', level: 'Modify' } } as const;
-  const scopeOf = (request: FastifyRequest): CertScope => ({
-    tx: request.tx,
-    accountId: request.principal!.account.id,
-    access: request.serviceAccess,
-    actor: request.principal!.username,
-    keystore: deps.keystore,
-    afterCommit: (task) => request.afterCommit.push(async () => void (await task().catch((error: unknown) => request.log.warn({ err: error }, 'keystore clean-up failed')))),
-  });
+  const scopeOf = (request: FastifyRequest) => keystoreScopeOf(request, deps.keystore);
 
   routes.get(ApiPath.certAuthorities, {
     schema: { operationId: 'listCertAuthorities', response: { 200: certAuthoritiesResponse } },

@@ -1,16 +1,6 @@
-import type { Tx } from '../../db/database.ts';
-import type { Keystore } from '../../platform/keystore.ts';
-import type { ServiceAccess } from '../../platform/service-access.ts';
+import type { KeystoreScope } from '../../platform/keystore-scope.ts';
 
-/** What a certificate call works with: its transaction, the service session, who acts, and the keystore holding CA keys. */
-export type CertScope = {
-  tx: Tx;
-  accountId: string;
-  access: ServiceAccess;
-  actor: string;
-  keystore: Keystore;
-  /** Work that must wait until the request's changes are committed (destroying a deleted CA's key). */
-  afterCommit: (task: () => Promise<unknown>) => void;
-};
+/** What a certificate call works with: the keystore holds the CA keys. */
+export type CertScope = KeystoreScope;
 
 export const iso = (date: Date | string | null) => (date === null ? null : new Date(date).toISOString());

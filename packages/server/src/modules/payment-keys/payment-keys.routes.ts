@@ -32,11 +32,11 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/app-deps.ts';
+import { keystoreScopeOf } from '../../platform/keystore-scope.ts';
 import type { AuditInput } from '../../platform/audit-declaration.ts';
 import { forbidden } from '../../platform/errors.ts';
 import * as assignments from './key-assignments.service.ts';
 import * as groups from './key-groups.service.ts';
-import type { KeyScope } from './payment-keys.scope.ts';
 import { rklExportFormats } from './rkl-export-formats.ts';
 import * as keys from './symmetric-keys.service.ts';
 
@@ -54,14 +54,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const view = { signedIn: true, serviceAccess: { category: 'Key', level: 'View' } } as const;
   const modify = { signedIn: true, serviceAccess: { category: 'Key', level: 'Modify' } } as const;
-  const scopeOf = (request: FastifyRequest): KeyScope => ({
-    tx: request.tx,
-    accountId: request.principal!.account.id,
-    access: request.serviceAccess,
-    actor: request.principal!.username,
-    keystore: deps.keystore,
-    afterCommit: (task) => request.afterCommit.push(async () => void (await task().catch((error: unknown) => request.log.warn({ err: error }, 'keystore clean-up failed')))),
-  });
+  const scopeOf = (request: FastifyRequest) => keystoreScopeOf(request, deps.keystore);
 
   routes.get(ApiPath.keyGroups, {
     schema: { operationId: 'listKeyGroups', response: { 200: keyGroupsResponse } },

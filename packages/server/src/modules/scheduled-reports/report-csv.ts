@@ -13,14 +13,21 @@ const iso = (date: Date | null) => (date === null ? null : new Date(date).toISOS
 export type BuiltReport = { csv: string; rows: number };
 
 type KeyLine = { name: string; group: string; algorithm: string; usage: string; mode_of_use: string; version: string; state: string; kcv: string; kcv_method: string; created_at: Date; rotated_at: Date | null; id: string };
+type CertificateLine = { id: string; serial: string; subject: string; ca: string; not_before: Date; not_after: Date; revoked_at: Date | null; revocation_reason: string | null };
+type AuditLine = { id: number; occurred_at: Date; actor: string | null; action: string; target: string | null; outcome: string; reason: string | null; client_address: string; request_id: string };
 type AssignmentLine = { group: string; key_slot: number; key: string; key_state: string; kcv: string; assigned_at: Date };
+
+/** A certificate's status on the day the report is built. */
+const certificateStatus = (c: CertificateLine, now: Date) =>
+  c.revoked_at ? 'revoked' : new Date(c.not_after) < now ? 'expired' : new Date(c.not_before) > now ? 'not yet valid' : 'valid';
 
 /**
  * Builds a report of one service as CSV (RFC 4180, formula-leading cells neutralised), a batch at a time, in the
  * given transaction, under the tenant scope the caller opened.
  * Devices are written exactly as the Remote Devices export writes them; keys carry their KCV, never a value.
+ * Audit events are those since `since` (the report's previous run), all of them when null.
  */
-export async function buildReport(tx: Tx, accountId: string, serviceId: string, kind: ReportKind): Promise<BuiltReport> {
+export async function buildReport(tx: Tx, accountId: string, serviceId: string, kind: ReportKind, since: Date | null = null): Promise<BuiltReport> {
   const parts: string[] = [];
   let rows = 0;
   if (kind === 'devices') {
@@ -49,6 +56,42 @@ export async function buildReport(tx: Tx, accountId: string, serviceId: string, 
       rows += batch.length;
       if (batch.length < BATCH) break;
       after = { name: batch.at(-1)!.name, id: batch.at(-1)!.id };
+    }
+  } else if (kind === 'certificates') {
+    const now = new Date();
+    let after: { serial: string; id: string } | null = null;
+    for (;;) {
+      const resume = after ? sql`and (c.serial, c.id) > (${after.serial}, ${after.id}::uuid)` : sql``;
+      const batch: CertificateLine[] = await rowsOf<CertificateLine>(
+        tx,
+        sql`select c.id, c.serial, c.subject, a.name as ca, c.not_before, c.not_after, c.revoked_at, c.revocation_reason
+            from issued_certificates c join certificate_authorities a on a.id = c.ca_id
+            where c.service_id = ${serviceId} ${resume} order by c.serial, c.id limit ${BATCH}`,
+      );
+      for (const c of batch) {
+        parts.push(csvLine([c.serial, c.subject, c.ca, iso(c.not_before), iso(c.not_after), certificateStatus(c, now), iso(c.revoked_at), c.revocation_reason]));
+      }
+      rows += batch.length;
+      if (batch.length < BATCH) break;
+      after = { serial: batch.at(-1)!.serial, id: batch.at(-1)!.id };
+    }
+  } else if (kind === 'audit_events') {
+    const name = (await rowsOf<{ name: string }>(tx, sql`select name from services where id = ${serviceId}`))[0]?.name ?? serviceId;
+    // Audit events carry no service column: a call inside a service names it as the target's prefix
+    // ('<service>: what'); calls about the service itself (request, login, select, logout) name it or its id alone.
+    const ofService = sql`(e.target = ${name} or e.target = ${serviceId} or left(e.target, ${name.length + 2}) = ${`${name}: `})`;
+    const from = since ? sql`and e.occurred_at >= ${since.toISOString()}::timestamptz` : sql``;
+    let after = 0;
+    for (;;) {
+      const batch: AuditLine[] = await rowsOf<AuditLine>(
+        tx,
+        sql`select e.id, e.occurred_at, e.actor_username as actor, e.action, coalesce(e.target_name, e.target) as target, e.outcome, e.reason, e.client_address, e.request_id
+            from audit_events e where e.account_id = ${accountId} and ${ofService} ${from} and e.id > ${after} order by e.id limit ${BATCH}`,
+      );
+      for (const e of batch) parts.push(csvLine([iso(e.occurred_at), e.actor, e.action, e.target, e.outcome, e.reason, e.client_address, e.request_id]));
+      rows += batch.length;
+      if (batch.length < BATCH) break;
+      after = Number(batch.at(-1)!.id);
     }
   } else {
     let after: { group: string; slot: number } | null = null;

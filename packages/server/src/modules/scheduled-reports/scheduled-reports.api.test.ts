@@ -123,7 +123,7 @@ beforeAll(async () => {
     name: 'Acme payments',
     type: 'rkms',
     groups: [
-      { name: 'Administrators', permissions: { Log: 'Modify', Host: 'Modify', Device: 'Modify', Key: 'Modify' } },
+      { name: 'Administrators', permissions: { Log: 'Modify', Host: 'Modify', Device: 'Modify', Key: 'Modify', CertManage: 'View' } },
       { name: 'Log operators', permissions: { Log: 'Modify', Device: 'View' } },
       { name: 'Log viewers', permissions: { Log: 'View' } },
       { name: 'Device operators', permissions: { Device: 'Modify' } },
@@ -257,6 +257,12 @@ describe('scheduled reports', () => {
     expect(await refused({ ...DAILY, name: 'x'.repeat(101), recipients: ['a@acme.test'] })).toEqual(['reports.0.name']);
     expect(await refused({ ...DAILY, transfer_server_id: 'Reports SFTP' })).toEqual(['reports.0.transfer_server_id']);
     expect((await send(admin, 'POST', ApiPath.scheduledReports, { reports: [] })).statusCode).toBe(400);
+    const errors = async (report: object) => (await send(admin, 'POST', ApiPath.scheduledReports, { reports: [report] })).json().errors as Record<string, unknown>;
+    const cron = { ...DAILY, name: 'Cron', frequency: 'cron', time: null, recipients: ['a@acme.test'] };
+    expect(JSON.stringify(await errors({ ...cron, cron: '0 6 * *' }))).toContain('A cron expression has 5 fields (minute hour day-of-month month day-of-week), e.g. 0 6 * * 1-5; this one has 4');
+    expect(JSON.stringify(await errors({ ...cron, cron: '0 25 * * *' }))).toContain('Not a valid cron expression: Constraint error, got value 25 expected range 0-23');
+    expect(Object.keys(await errors({ ...DAILY, time_zone: 'Mars/Olympus', recipients: ['a@acme.test'] }))).toEqual(['reports.0.time_zone']);
+    expect(JSON.stringify(await errors({ ...DAILY, time_zone: 'Mars/Olympus', recipients: ['a@acme.test'] }))).toContain('Choose a time zone by its IANA name, e.g. Europe/Berlin or UTC');
     expect((await send(admin, 'PUT', ApiPath.scheduledReports, { reports: [{ name: 'Daily devices', time: '6am' }] })).statusCode).toBe(400);
     expect((await admin.post(ApiPath.scheduledReportRun, {})).statusCode).toBe(400);
     expect((await admin.get(`${ApiPath.scheduledReportRuns}?name=Daily%20devices&limit=1000`)).statusCode).toBe(400);
@@ -324,6 +330,64 @@ describe('scheduled reports', () => {
     // Nothing but the stored columns: no key reference or sealed material reaches a report.
     const refs = await queryRows<{ key_ref: string }>(t.database.db, sql`select key_ref from symmetric_keys where service_id = ${acme.serviceId}`);
     for (const { key_ref } of refs) expect(JSON.stringify(files)).not.toContain(key_ref.slice(0, 24));
+  });
+
+  it('reports certificates and the service’s own audit events, on monthly and cron schedules in a time zone', async () => {
+    await inScope(t.database.db, accountScope(acme.accountId), async (tx) => {
+      const ca = { subject: 'CN=Acme Root', not_before: '2025-01-01T00:00:00Z', not_after: '2035-01-01T00:00:00Z' };
+      const [root] = (
+        (await tx.execute(sql`insert into certificate_authorities (account_id, service_id, name, subject, serial, key_algorithm, keystore, key_ref, certificate_pem,
+            sha256_fingerprint, not_before, not_after, key_usage, created_by)
+          values (${acme.accountId}, ${acme.serviceId}, 'Acme Root', ${ca.subject}, '01', 'EC_P256', 'software', 'ref', 'pem', 'fp', ${ca.not_before}, ${ca.not_after},
+            'keyCertSign', 'acme-admin') returning id`)) as unknown as { rows: { id: string }[] }
+      ).rows;
+      for (const [serial, subject, revoked] of [['0a', 'CN=lane-1', null], ['0b', 'CN=lane-2', '2025-06-01T00:00:00Z']] as const) {
+        await tx.execute(sql`insert into issued_certificates (account_id, service_id, ca_id, serial, subject, key_algorithm, certificate_pem, sha256_fingerprint,
+            not_before, not_after, revoked_at, revocation_reason, issued_by)
+          values (${acme.accountId}, ${acme.serviceId}, ${root!.id}, ${serial}, ${subject}, 'EC_P256', 'pem', 'fp', '2025-01-01T00:00:00Z', '2034-01-01T00:00:00Z',
+            ${revoked}::timestamptz, ${revoked ? 'keyCompromise' : null}, 'acme-admin')`);
+      }
+    });
+    const created = await create([
+      { name: 'Certificates', kind: 'certificates', frequency: 'monthly', day_of_month: 'last', time: '06:00', time_zone: 'Europe/Berlin', recipients: ['pki@acme.test'] },
+      { name: 'Audit trail', kind: 'audit_events', frequency: 'cron', cron: '0 6 * * 1-5', time_zone: 'America/New_York', recipients: ['pki@acme.test'] },
+    ]);
+    expect(created.map((r) => r.success), JSON.stringify(created)).toEqual([true, true]);
+    expect(created[0]!.report).toMatchObject({ schedule: 'Monthly on the last day at 06:00 Europe/Berlin', day_of_month: 'last', time_zone: 'Europe/Berlin' });
+    expect(created[1]!.report).toMatchObject({ schedule: 'Cron 0 6 * * 1-5 (America/New_York)', cron: '0 6 * * 1-5', time: null });
+    // 06:00 in New York is 10:00 or 11:00 UTC, on a weekday there.
+    expect([10, 11]).toContain(new Date(created[1]!.report!.next_run_at!).getUTCHours());
+
+    const mailsBefore = smtp.messages.length;
+    const certRun = await runOf('Certificates', (await runNow('Certificates')).run_id);
+    expect(certRun).toMatchObject({ status: 'success', rows: 2, kind: 'certificates' });
+    const auditRun = await runOf('Audit trail', (await runNow('Audit trail')).run_id);
+    expect(auditRun).toMatchObject({ status: 'success', kind: 'audit_events' });
+    const files = Object.fromEntries(smtp.messages.slice(mailsBefore).map((m) => attachmentOf(m)).map((a) => [a.filename, a.content]));
+
+    const certLines = files[certRun.file_name!]!.trimEnd().split('\r\n');
+    expect(certLines).toEqual([
+      'serial,subject,ca,not_before,not_after,status,revoked_at,revocation_reason',
+      '0a,CN=lane-1,Acme Root,2025-01-01T00:00:00.000Z,2034-01-01T00:00:00.000Z,valid,,',
+      '0b,CN=lane-2,Acme Root,2025-01-01T00:00:00.000Z,2034-01-01T00:00:00.000Z,revoked,2025-06-01T00:00:00.000Z,keyCompromise',
+    ]);
+
+    // Every event that names the service, and only those: its devices, keys and reports, and logging in to it.
+    const expected = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from audit_events where account_id = ${acme.accountId} and occurred_at <= ${auditRun.started_at}::timestamptz
+          and (target = 'Acme payments' or target = ${acme.serviceId} or target like 'Acme payments: %')`,
+    );
+    expect(auditRun.rows).toBe(expected[0]!.n);
+    const auditLines = files[auditRun.file_name!]!.trimEnd().split('\r\n');
+    expect(auditLines[0]).toBe('occurred_at,actor,action,target,outcome,reason,client_address,request_id');
+    const actions = new Set(auditLines.slice(1).map((line) => line.split(',')[2]));
+    for (const action of ['service.login', 'device.create', 'symmetric_key.create', 'scheduled_report.create']) expect(actions, action).toContain(action);
+    expect(actions).not.toContain('auth.login');
+    expect(auditLines.slice(1).every((line) => line.includes('Acme payments'))).toBe(true);
+    // The next run covers only what happened since this one.
+    const again = await runOf('Audit trail', (await runNow('Audit trail')).run_id);
+    expect(again.rows).toBeLessThan(auditRun.rows!);
   });
 
   it('records a failing destination as a partial or failed run with a clear message', async () => {

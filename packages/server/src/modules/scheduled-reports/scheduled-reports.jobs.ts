@@ -101,7 +101,9 @@ export async function runReport(deps: ReportDeps, job: RunJob, jobId: string, op
   const { report, service } = prepared;
   if (prepared.error === null) {
     try {
-      const built = await inScope(deps.db, tenant, (tx) => buildReport(tx, job.accountId, job.serviceId, report.kind));
+      const built = await inScope(deps.db, tenant, async (tx) =>
+        buildReport(tx, job.accountId, job.serviceId, report.kind, report.kind === 'audit_events' ? await repo.previousRunStart(tx, report.id) : null),
+      );
       prepared.csv = built.csv;
       prepared.rows = built.rows;
     } catch (err) {

@@ -1,4 +1,4 @@
-import type { ReportFrequency, ReportKind, ReportRunOutcome, ReportRunStatus, ReportTrigger, Weekday } from '@keydeck/contract/scheduled-reports';
+import type { DayOfMonth, ReportFrequency, ReportKind, ReportRunOutcome, ReportRunStatus, ReportTrigger, Weekday } from '@keydeck/contract/scheduled-reports';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { rowsOf, textArray } from '../../db/raw-sql.ts';
@@ -11,7 +11,10 @@ export type ReportRow = {
   kind: ReportKind;
   frequency: ReportFrequency;
   weekday: Weekday | null;
-  time: string;
+  day_of_month: DayOfMonth | null;
+  cron: string | null;
+  time: string | null;
+  time_zone: string;
   transfer_server_id: string | null;
   recipients: string[];
   enabled: boolean;
@@ -25,7 +28,7 @@ export type ReportRow = {
 };
 
 /** What a report is made of, as inserted or updated. */
-export type ReportColumns = Pick<ReportRow, 'name' | 'kind' | 'frequency' | 'weekday' | 'time' | 'transfer_server_id' | 'recipients' | 'enabled' | 'next_run_at'>;
+export type ReportColumns = Pick<ReportRow, 'name' | 'kind' | 'frequency' | 'weekday' | 'day_of_month' | 'cron' | 'time' | 'time_zone' | 'transfer_server_id' | 'recipients' | 'enabled' | 'next_run_at'>;
 
 export type RunRow = {
   id: string;
@@ -51,7 +54,12 @@ export type RunRow = {
  */
 const at = (date: Date | string | null) => sql`${date === null ? null : new Date(date).toISOString()}::timestamptz`;
 
-const SELECT_REPORT = sql`select r.id, r.account_id, r.service_id, r.name, r.kind, r.frequency, r.weekday, r.time, r.transfer_server_id,
+/** A monthly day as the wire has it: 'last' or a number (stored as text). */
+const DAY_OF_MONTH = sql`case when r.day_of_month = 'last' then to_jsonb(r.day_of_month) else to_jsonb(r.day_of_month::int) end`;
+const dayText = (day: DayOfMonth | null) => (day === null ? null : String(day));
+
+const SELECT_REPORT = sql`select r.id, r.account_id, r.service_id, r.name, r.kind, r.frequency, r.weekday, ${DAY_OF_MONTH} as day_of_month, r.cron, r.time,
+    r.time_zone, r.transfer_server_id,
     r.recipients, r.enabled, r.next_run_at, r.created_by, r.created_at, r.updated_at, ts.name as server_name, ts.protocol as server_protocol
   from scheduled_reports r left join transfer_servers ts on ts.id = r.transfer_server_id`;
 
@@ -88,8 +96,10 @@ export async function transferServer(tx: Tx, serviceId: string, id: string): Pro
 export async function insert(tx: Tx, row: ReportColumns & { accountId: string; serviceId: string; createdBy: string }): Promise<string> {
   const [created] = await rowsOf<{ id: string }>(
     tx,
-    sql`insert into scheduled_reports (account_id, service_id, name, kind, frequency, weekday, time, transfer_server_id, recipients, enabled, next_run_at, created_by)
-        values (${row.accountId}, ${row.serviceId}, ${row.name}, ${row.kind}, ${row.frequency}, ${row.weekday}, ${row.time}, ${row.transfer_server_id},
+    sql`insert into scheduled_reports (account_id, service_id, name, kind, frequency, weekday, day_of_month, cron, time, time_zone, transfer_server_id, recipients,
+          enabled, next_run_at, created_by)
+        values (${row.accountId}, ${row.serviceId}, ${row.name}, ${row.kind}, ${row.frequency}, ${row.weekday}, ${dayText(row.day_of_month)}, ${row.cron}, ${row.time},
+                ${row.time_zone}, ${row.transfer_server_id},
                 ${JSON.stringify(row.recipients)}::jsonb, ${row.enabled}, ${at(row.next_run_at)}, ${row.createdBy})
         returning id`,
   );
@@ -99,7 +109,7 @@ export async function insert(tx: Tx, row: ReportColumns & { accountId: string; s
 export async function update(tx: Tx, id: string, columns: ReportColumns): Promise<void> {
   await tx.execute(
     sql`update scheduled_reports set name = ${columns.name}, kind = ${columns.kind}, frequency = ${columns.frequency}, weekday = ${columns.weekday},
-          time = ${columns.time}, transfer_server_id = ${columns.transfer_server_id}, recipients = ${JSON.stringify(columns.recipients)}::jsonb,
+          day_of_month = ${dayText(columns.day_of_month)}, cron = ${columns.cron}, time = ${columns.time}, time_zone = ${columns.time_zone}, transfer_server_id = ${columns.transfer_server_id}, recipients = ${JSON.stringify(columns.recipients)}::jsonb,
           enabled = ${columns.enabled}, next_run_at = ${at(columns.next_run_at)}, updated_at = now()
         where id = ${id}`,
   );
@@ -107,6 +117,12 @@ export async function update(tx: Tx, id: string, columns: ReportColumns): Promis
 
 export async function remove(tx: Tx, id: string): Promise<void> {
   await tx.execute(sql`delete from scheduled_reports where id = ${id}`);
+}
+
+/** When the report last ran (any trigger), for a report of what happened since. */
+export async function previousRunStart(tx: Tx, reportId: string): Promise<Date | null> {
+  const [row] = await rowsOf<{ started_at: Date }>(tx, sql`select started_at from report_runs where report_id = ${reportId} order by started_at desc limit 1`);
+  return row ? new Date(row.started_at) : null;
 }
 
 /** The newest run of each of the service's reports (each found through its report's index, not a scan of every run). */
@@ -146,7 +162,7 @@ export async function insertRun(tx: Tx, run: NewRun): Promise<boolean> {
 }
 
 /** A report the scheduler found due, with the due time it read and the database's clock. */
-export type DueReport = Pick<ReportRow, 'id' | 'account_id' | 'service_id' | 'name' | 'frequency' | 'weekday' | 'time'> & {
+export type DueReport = Pick<ReportRow, 'id' | 'account_id' | 'service_id' | 'name' | 'frequency' | 'weekday' | 'day_of_month' | 'cron' | 'time' | 'time_zone'> & {
   next_run_at: Date;
   /** The due time exactly as stored (microseconds and all), for the claim to compare with. */
   due: string;
@@ -160,7 +176,8 @@ export type DueReport = Pick<ReportRow, 'id' | 'account_id' | 'service_id' | 'na
 export function lockDue(tx: Tx, limit: number): Promise<DueReport[]> {
   return rowsOf<DueReport>(
     tx,
-    sql`select id, account_id, service_id, name, frequency, weekday, time, next_run_at, next_run_at::text as due, now() as now from scheduled_reports
+    sql`select r.id, r.account_id, r.service_id, r.name, r.frequency, r.weekday, ${DAY_OF_MONTH} as day_of_month, r.cron, r.time, r.time_zone, r.next_run_at,
+          r.next_run_at::text as due, now() as now from scheduled_reports r
         where enabled and next_run_at <= now() order by next_run_at limit ${limit} for update skip locked`,
   );
 }

@@ -6,6 +6,7 @@ import {
   nextRunAfter,
   REPORT_KIND_CATEGORY,
   REPORT_KIND_LABELS,
+  scheduleProblems,
   type ReportKind,
   type ReportRun,
   type ScheduledReport,
@@ -71,6 +72,12 @@ function kindRefusal(permissions: ServicePermissions, kind: ReportKind): string 
   return allowsServiceAccess(permissions, category, 'View') ? null : Messages.scheduledReportKindRefused(REPORT_KIND_LABELS[kind].toLowerCase(), category);
 }
 
+/** The first way a merged schedule does not hold together, in the batch message's lower-case style. */
+function scheduleRefusal(schedule: repo.ReportColumns): string | null {
+  const problem = scheduleProblems(schedule)[0]?.message;
+  return problem ? `${problem.charAt(0).toLowerCase()}${problem.slice(1)}.` : null;
+}
+
 export async function list(scope: ReportScope): Promise<{ reports: ScheduledReport[] }> {
   const [rows, last] = await Promise.all([repo.list(scope.tx, scope.serviceId), repo.lastRuns(scope.tx, scope.serviceId)]);
   return { reports: rows.map((row) => toWire(row, last.get(row.id) ?? null)) };
@@ -131,8 +138,12 @@ export async function update(scope: ReportScope, changes: ScheduledReportChange[
       kind: change.kind ?? current.kind,
       frequency,
       // A daily report has no day; a weekly one keeps its day unless a new one is given.
-      weekday: frequency === 'daily' ? null : change.weekday !== undefined ? change.weekday : current.weekday,
-      time: change.time ?? current.time,
+      // Each schedule field belongs to one frequency: a report that changes frequency drops the old one's field.
+      weekday: frequency !== 'weekly' ? null : change.weekday !== undefined ? change.weekday : current.weekday,
+      day_of_month: frequency !== 'monthly' ? null : change.day_of_month !== undefined ? change.day_of_month : current.day_of_month,
+      cron: frequency !== 'cron' ? null : change.cron !== undefined ? change.cron : current.cron,
+      time: frequency === 'cron' ? null : change.time !== undefined ? change.time : current.time,
+      time_zone: change.time_zone ?? current.time_zone,
       transfer_server_id: change.transfer_server_id !== undefined ? change.transfer_server_id : current.transfer_server_id,
       recipients: change.recipients ?? current.recipients,
       enabled: change.enabled ?? current.enabled,
@@ -141,6 +152,7 @@ export async function update(scope: ReportScope, changes: ScheduledReportChange[
     const refusal =
       kindRefusal(scope.permissions, next.kind) ??
       (next.frequency === 'weekly' && !next.weekday ? Messages.scheduledReportWeekdayMissing : null) ??
+      scheduleRefusal(next) ??
       (!next.transfer_server_id && next.recipients.length === 0 ? Messages.scheduledReportNoDestination : null) ??
       (next.transfer_server_id && next.transfer_server_id !== current.transfer_server_id && !(await repo.transferServer(scope.tx, scope.serviceId, next.transfer_server_id))
         ? Messages.scheduledReportServerUnknown
@@ -149,7 +161,7 @@ export async function update(scope: ReportScope, changes: ScheduledReportChange[
       fail(refusal);
       continue;
     }
-    const rescheduled = next.frequency !== current.frequency || next.weekday !== current.weekday || next.time !== current.time;
+    const rescheduled = (['frequency', 'weekday', 'day_of_month', 'cron', 'time', 'time_zone'] as const).some((field) => next[field] !== current[field]);
     if (!next.enabled) next.next_run_at = null;
     else if (!current.enabled || rescheduled || current.next_run_at === null) next.next_run_at = nextRunAfter(next, new Date());
     await repo.update(scope.tx, current.id, next);
@@ -242,7 +254,10 @@ function toWire(row: repo.ReportRow, last: repo.RunRow | null): ScheduledReport 
     kind: row.kind,
     frequency: row.frequency,
     weekday: row.weekday,
+    day_of_month: row.day_of_month,
+    cron: row.cron,
     time: row.time,
+    time_zone: row.time_zone,
     schedule: describeSchedule(row),
     transfer_server: row.transfer_server_id && row.server_name ? { id: row.transfer_server_id, name: row.server_name, protocol: row.server_protocol! } : null,
     recipients: row.recipients,

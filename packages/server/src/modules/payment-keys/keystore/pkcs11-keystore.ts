@@ -121,11 +121,12 @@ export function createPkcs11Keystore(options: Pkcs11Options): Keystore {
   let session: Session | null = null;
   let closed = false;
   /**
-   * Object handles found in this session, by class and id: SoftHSM2 answers a search by reading every object on
-   * the token (about 110 ms at 10,000 keys), a handle's attribute in microseconds. A handle is checked on use (its
-   * CKA_ID read back), so an object another process destroyed, or a reused handle, is searched for again.
+   * The token's objects by class and id, read in one pass when a key is not known yet: SoftHSM2 answers each search
+   * by reading every object on the token (about 110 ms at 10,000 keys), a handle's attribute in microseconds. A
+   * handle is checked on use (its CKA_ID read back), so an object another process destroyed, a reused handle, or a
+   * key another process made is read again.
    */
-  const handles = new Map<string, Handle>();
+  const handles = new Map<string, Handle | 'repeated'>();
 
   const unavailable = (cause?: unknown) => new KeystoreUnavailableError(`The HSM token ${tokenLabel} is not available`, { cause });
 
@@ -198,21 +199,46 @@ export function createPkcs11Keystore(options: Pkcs11Options): Keystore {
     }
   };
 
-  /** The one object with the id and class, from this session's handles when still true, else by a search. */
+  /** Every token object of the class into handles, by id; an id on two objects is searched for each time. */
+  const indexObjects = (s: Handle, objectClass: number): void => {
+    p11.C_FindObjectsInit(s, [{ type: CKA_CLASS, value: objectClass }, { type: CKA_TOKEN, value: true }]);
+    try {
+      for (let batch = p11.C_FindObjects(s, 1_000); batch.length > 0; batch = p11.C_FindObjects(s, 1_000)) {
+        for (const object of batch) {
+          const cacheKey = `${objectClass}:${attribute(s, object, CKA_ID).toString('hex')}`;
+          handles.set(cacheKey, handles.has(cacheKey) ? 'repeated' : object);
+        }
+      }
+    } finally {
+      p11.C_FindObjectsFinal(s);
+    }
+  };
+
+  /** A key this keystore just made goes into the index, so its first use needs no search. */
+  const remember = (key: { id: string }, objectClass: number, object: Handle): void => {
+    if (session) handles.set(`${objectClass}:${Buffer.from(key.id, 'utf8').toString('hex')}`, object);
+  };
+
+  /** The objects with the id and class: from this session's index when still true, else read again. */
   const findOne = (s: Handle, id: Buffer, objectClass: number): Handle[] => {
     const cacheKey = `${objectClass}:${id.toString('hex')}`;
-    const known = handles.get(cacheKey);
-    if (known !== undefined) {
+    const known = () => {
+      const handle = handles.get(cacheKey);
+      if (handle === undefined || handle === 'repeated') return handle;
       try {
-        if (attribute(s, known, CKA_ID).equals(id)) return [known];
+        return attribute(s, handle, CKA_ID).equals(id) ? handle : undefined;
       } catch {
-        // Destroyed since: search again.
+        return undefined; // Destroyed since.
       }
-      handles.delete(cacheKey);
+    };
+    let handle = known();
+    if (handle === undefined) {
+      for (const key of [...handles.keys()]) if (key.startsWith(`${objectClass}:`)) handles.delete(key);
+      indexObjects(s, objectClass);
+      handle = known();
     }
-    const found = findObjects(s, id, objectClass);
-    if (found.length === 1) handles.set(cacheKey, found[0]!);
-    return found;
+    if (handle === 'repeated') return findObjects(s, id, objectClass);
+    return handle === undefined ? [] : [handle];
   };
 
   const findKey = (s: Handle, key: KeyHandle): Handle => {
@@ -367,12 +393,12 @@ export function createPkcs11Keystore(options: Pkcs11Options): Keystore {
     async generate(key) {
       const template = keyTemplate(key);
       if (!isTdes(key.algorithm)) template.push({ type: CKA_VALUE_LEN, value: KEY_BYTES[key.algorithm] });
-      return create(key, (s) => void p11.C_GenerateKey(s, { mechanism: KEY_GEN[key.algorithm] }, template)).ref;
+      return create(key, (s) => remember(key, CKO_SECRET_KEY, p11.C_GenerateKey(s, { mechanism: KEY_GEN[key.algorithm] }, template))).ref;
     },
     async importClear(key, clear) {
       try {
         if (clear.length !== KEY_BYTES[key.algorithm]) throw new Error(`Key ${key.id}: a ${key.algorithm} key has ${KEY_BYTES[key.algorithm]} bytes`);
-        return create(key, (s) => void p11.C_CreateObject(s, [...keyTemplate(key), { type: CKA_VALUE, value: clear }])).ref;
+        return create(key, (s) => remember(key, CKO_SECRET_KEY, p11.C_CreateObject(s, [...keyTemplate(key), { type: CKA_VALUE, value: clear }]))).ref;
       } finally {
         clear.fill(0);
       }

@@ -90,7 +90,7 @@ export function ReportFormModal({ serviceId, editing, can, canListServers, onClo
 }
 
 /** What a UTC time of day is in the user's own time zone (today), when that differs. */
-function localTimeOf(time: string | undefined): string {
+function localTimeOf(time: string | null | undefined): string {
   const match = /^(\d{2}):(\d{2})$/.exec(time ?? '');
   if (!match) return 'Hours and minutes, in UTC';
   const at = new Date();

@@ -52,7 +52,10 @@ const daily: ScheduledReport = {
   kind: 'devices',
   frequency: 'daily',
   weekday: null,
+  day_of_month: null,
+  cron: null,
   time: '06:00',
+  time_zone: 'UTC',
   schedule: 'Daily at 06:00 UTC',
   transfer_server: { id: SERVER_ID, name: 'Reports SFTP', protocol: 'sftp' },
   recipients: ['ops@example.com'],
@@ -142,7 +145,7 @@ describe('ScheduledReportsSection', () => {
     expect(sent(spy, 'POST', ApiPath.scheduledReports)).toEqual([
       {
         reports: [
-          { name: 'Weekly devices', kind: 'devices', frequency: 'weekly', weekday: 'monday', time: '07:15', transfer_server_id: null, recipients: ['ops@example.com'], enabled: true },
+          { name: 'Weekly devices', kind: 'devices', frequency: 'weekly', weekday: 'monday', day_of_month: null, cron: null, time: '07:15', time_zone: 'UTC', transfer_server_id: null, recipients: ['ops@example.com'], enabled: true },
         ],
       },
     ]);
