@@ -261,6 +261,18 @@ describe.each(KEYSTORES)('certificate authorities on the %s keystore', (keystore
     expect((await certificatesOf(admin)).total).toBe(3);
   });
 
+  it('refuses to issue from, or create an intermediate under, a CA whose certificate has expired', async () => {
+    await createCa(admin, { ca_name: 'Old Root', key_algorithm: 'EC_P256', subject: { common_name: 'Old Root CA' }, validity_days: 30 });
+    // Its validity run out: the server goes by the CA's notAfter, as a relying party would.
+    await queryRows(t.database.db, sql`update certificate_authorities set not_after = now() - interval '1 day' where name = 'Old Root'`);
+    expect((await caNamed('Old Root')).status).toBe('expired');
+    const issued = await send(admin, 'POST', ApiPath.certificates, { ca: 'Old Root', csr: opensslCsr('/CN=late.acme.test').csrPem, validity_days: 30 });
+    expect([issued.statusCode, issued.json().errors]).toEqual([400, { ca: [Messages.caExpired('Old Root')] }]);
+    const below = await send(admin, 'POST', ApiPath.certAuthorities, { ca_name: 'Late Issuing', parent: 'Old Root', key_algorithm: 'EC_P256', subject: { common_name: 'Late' }, validity_days: 10 });
+    expect([below.statusCode, below.json().errors]).toEqual([400, { parent: [Messages.caExpired('Old Root')] }]);
+    await queryRows(t.database.db, sql`delete from certificate_authorities where name = 'Old Root'`); // out of the later tests' counts
+  });
+
   it('lists certificates with paging and filters by CA, status and search', async () => {
     const all = await certificatesOf(admin, '?page_size=100');
     expect(all.data.map((c) => c.subject)).toEqual(['CN=api.acme.test', 'CN=vpn.acme.test', 'O=Acme, CN=shop.acme.test']);

@@ -190,6 +190,18 @@ describe('service/allowed_addresses', () => {
     await queryRows(t.database.db, sql`update sessions set current_service_id = ${ids.rkms} where user_id = ${acme.userIds['acme-operator']!}`);
   });
 
+  it('refuses a service login from outside the list, audited, and lets one from inside in', async () => {
+    const login = (from: string) => operator.call({ method: 'POST', url: apiPath(ApiPath.serviceLogin, { service_id: ids.rkms }), remoteAddress: from });
+    const refused = await login(OUTSIDE);
+    expect([refused.statusCode, refused.json().message]).toEqual([403, Messages.serviceAddressRefused(OUTSIDE)]);
+    const events = await queryRows<{ action: string; outcome: string }>(
+      t.database.db,
+      sql`select action, outcome from audit_events where reason = 'service_address_refused' and action = 'service.login' and client_address = ${OUTSIDE}`,
+    );
+    expect(events).toEqual([{ action: 'service.login', outcome: 'refused' }]);
+    expect((await login(IN_OFFICE)).statusCode).toBe(200);
+  });
+
   it('checks bearer-token (JWT) calls as well', async () => {
     expect((await replace(operator, [{ ip_address: '127.0.0.0/8', label: 'Local' }], { bearer: jwtToken })).statusCode).toBe(200);
     expect(await rangesOf(operator, { bearer: jwtToken })).toEqual(['127.0.0.0/8']);

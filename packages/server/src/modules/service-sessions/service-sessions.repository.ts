@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
+import { serviceAllowedAddresses } from '../../db/schema/service-addresses.ts';
 import { serviceSessions, serviceUsers, services } from '../../db/schema/services.ts';
 
 export async function findService(tx: Tx, accountId: string, serviceId: string) {
@@ -56,4 +57,10 @@ export async function deleteSession(tx: Tx, consoleSessionHash: string, serviceI
     .where(and(eq(serviceSessions.consoleSessionHash, consoleSessionHash), eq(serviceSessions.serviceId, serviceId)))
     .returning({ id: serviceSessions.id });
   return rows.length > 0;
+}
+
+/** The service's allowed addresses and ranges; none means every address. */
+export async function allowedRanges(tx: Tx, serviceId: string): Promise<string[]> {
+  const rows = await tx.select({ range: serviceAllowedAddresses.ipAddress }).from(serviceAllowedAddresses).where(eq(serviceAllowedAddresses.serviceId, serviceId));
+  return rows.map((row) => row.range);
 }

@@ -22,7 +22,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
       target: async ({ params, result, tx, request }) => (result && (await serviceSessions.serviceName(tx, request.principal!, params.service_id))) ?? params.service_id,
     },
     handler: async (request) => ({
-      service_session: await serviceSessions.login(request.tx, request.principal!, request.params.service_id, sessionDeps),
+      service_session: await serviceSessions.login(request.tx, request.principal!, request.params.service_id, sessionDeps, request.ip),
     }),
   });
   routes.get(ApiPath.serviceLogin, {

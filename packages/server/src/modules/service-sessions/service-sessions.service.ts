@@ -1,7 +1,8 @@
 import { Messages } from '@keydeck/contract/messages';
 import type { ServiceSession } from '@keydeck/contract/services';
 import type { Tx } from '../../db/database.ts';
-import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { conflict, forbidden, notFound, securityRefusal } from '../../platform/errors.ts';
+import { addressAllowed } from '../../platform/ip-ranges.ts';
 import type { Principal } from '../../platform/principal.ts';
 import type { ServiceTokens } from '../../platform/service-tokens.ts';
 import * as repo from './service-sessions.repository.ts';
@@ -12,10 +13,15 @@ export type ServiceSessionDeps = { tokens: ServiceTokens; idleSeconds: number };
  * Opens a service session for the signed-in user: the service must be the account's, Enabled, and the user one
  * of its service users. A JWT service also gets a bearer token that expires with the session.
  */
-export async function login(tx: Tx, principal: Principal, serviceId: string, deps: ServiceSessionDeps): Promise<ServiceSession> {
+export async function login(tx: Tx, principal: Principal, serviceId: string, deps: ServiceSessionDeps, clientAddress: string): Promise<ServiceSession> {
   const service = await repo.findService(tx, principal.account.id, serviceId);
   if (!service) throw notFound();
   if (service.status !== 'Enabled') throw conflict('service_not_enabled', Messages.serviceNotEnabled);
+  // The service's allowed addresses hold at the door too, not only on each data call.
+  const ranges = await repo.allowedRanges(tx, serviceId);
+  if (!addressAllowed(clientAddress, ranges.length > 0 ? ranges : null)) {
+    throw securityRefusal(403, 'service_address_refused', Messages.serviceAddressRefused(clientAddress));
+  }
   const serviceUserId = await repo.findServiceUserId(tx, serviceId, principal.userId);
   if (!serviceUserId) throw forbidden('not_a_service_user', Messages.notAServiceUser);
   const opened = await repo.upsertSession(tx, {
