@@ -26,8 +26,9 @@ import { useField, type Bound } from './use-field';
 // The choice controls of every form, bound to a ContractForm field by name.
 
 /**
- * A choice among options; `numeric` stores the option's value as a number (the options' values are strings), and
- * `nullable` stores no choice as null (a field the contract makes nullable) rather than ''.
+ * A choice among options; `numeric` stores a numeric option's value as a number (the options' values are strings;
+ * an option like 'last' among numbers stays a string), and `nullable` stores no choice as null (a field the contract
+ * makes nullable) rather than ''.
  */
 export function SelectField({
   name,
@@ -42,7 +43,7 @@ export function SelectField({
       {...props}
       {...field}
       value={value === undefined || value === null || value === '' ? null : String(value)}
-      onChange={(next) => set(next === null ? (nullable ? null : '') : numeric ? Number(next) : next)}
+      onChange={(next) => set(next === null ? (nullable ? null : '') : numeric && /^-?\d+(\.\d+)?$/.test(next) ? Number(next) : next)}
     />
   );
 }

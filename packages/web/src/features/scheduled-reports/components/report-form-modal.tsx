@@ -1,17 +1,26 @@
 import '@mantine/core/styles/Fieldset.css';
-import { Fieldset, Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/List.css';
+import { useMemo } from 'react';
+import { Fieldset, Group, List, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useFormState } from 'react-hook-form';
 import {
+  cronProblem,
+  nextRuns,
+  REPORT_FREQUENCIES,
+  REPORT_FREQUENCY_LABELS,
   REPORT_KIND_CATEGORY,
   REPORT_KIND_DESCRIPTIONS,
   REPORT_KIND_LABELS,
   REPORT_KINDS,
   REPORT_RECIPIENTS_MAX,
   scheduledReportCreate,
+  timeZones,
   WEEKDAY_LABELS,
   WEEKDAYS,
   type ScheduledReport,
+  type ReportFrequency,
+  type ReportSchedule,
   type ScheduledReportCreate,
 } from '@keydeck/contract/scheduled-reports';
 import { TRANSFER_PROTOCOL_LABELS } from '@keydeck/contract/transfer';
@@ -29,23 +38,37 @@ import { reportDestinationsQueryOptions, RowRefused, useCreateReport, useUpdateR
 // The server names a refused field by its place in the batch: reports.0.time.
 const REPORT_BATCH_PREFIX = /^reports\.\d+\./;
 
-const EMPTY: ScheduledReportCreate = {
+const DEFAULT_TIME = '06:00';
+
+/** The browser's own time zone when the list has it, else UTC. */
+function browserTimeZone(zones: readonly string[]): string {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zones.includes(zone) ? zone : 'UTC';
+}
+
+const emptyForm = (zones: readonly string[]): ScheduledReportCreate => ({
   name: '',
   kind: 'devices',
   frequency: 'daily',
   weekday: null,
-  time: '06:00',
+  day_of_month: null,
+  cron: null,
+  time: DEFAULT_TIME,
+  time_zone: browserTimeZone(zones),
   transfer_server_id: null,
   recipients: [],
   enabled: true,
-};
+});
 
 const formOf = (report: ScheduledReport): ScheduledReportCreate => ({
   name: report.name,
   kind: report.kind,
   frequency: report.frequency,
   weekday: report.weekday,
+  day_of_month: report.day_of_month,
+  cron: report.cron,
   time: report.time,
+  time_zone: report.time_zone,
   transfer_server_id: report.transfer_server?.id ?? null,
   recipients: report.recipients,
   enabled: report.enabled,
@@ -68,7 +91,7 @@ interface ReportFormModalProps {
   onClose: () => void;
 }
 
-/** Adds a scheduled report, or changes one: what it lists, when it runs (UTC), and where it goes. */
+/** Adds a scheduled report, or changes one: what it lists, when it runs (in its time zone), and where it goes. */
 export function ReportFormModal({ serviceId, editing, can, canListServers, onClose }: ReportFormModalProps) {
   const create = useCreateReport(serviceId);
   const update = useUpdateReport(serviceId);
@@ -89,23 +112,57 @@ export function ReportFormModal({ serviceId, editing, can, canListServers, onClo
   );
 }
 
-/** What a UTC time of day is in the user's own time zone (today), when that differs. */
-function localTimeOf(time: string | null | undefined): string {
-  const match = /^(\d{2}):(\d{2})$/.exec(time ?? '');
-  if (!match) return 'Hours and minutes, in UTC';
-  const at = new Date();
-  at.setUTCHours(Number(match[1]), Number(match[2]), 0, 0);
-  if (at.getTimezoneOffset() === 0) return 'Hours and minutes, in UTC';
-  return `${time} UTC is ${at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })} your time`;
+const FREQUENCY_CHOICES: Record<ReportFrequency, string> = { daily: 'Every day', weekly: 'Once a week', monthly: 'Once a month', cron: REPORT_FREQUENCY_LABELS.cron };
+const DAY_OF_MONTH_OPTIONS = [...Array.from({ length: 28 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) })), { value: 'last', label: 'Last day' }];
+const WEEKDAY_OPTIONS = WEEKDAYS.map((day) => ({ value: day, label: WEEKDAY_LABELS[day] }));
+const PREVIEW_RUNS = 3;
+
+/** A run's time as the clock in the report's zone shows it: 'Mon, 2 Mar 2026, 06:30'. */
+export const formatRunIn = (zone: string) => {
+  const format = new Intl.DateTimeFormat(undefined, { timeZone: zone, weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return (at: Date) => format.format(at);
+};
+
+/** The schedule's next runs in words, or why there are none yet (the contract's message for a broken cron expression). */
+function previewOf(schedule: ReportSchedule): { runs: string[] } | { problem: string } | null {
+  if (schedule.frequency === 'cron') {
+    if (!schedule.cron?.trim()) return null;
+    const problem = cronProblem(schedule.cron);
+    if (problem) return { problem };
+  } else if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(schedule.time ?? '')) return null;
+  if (schedule.frequency === 'weekly' && !schedule.weekday) return null;
+  if (schedule.frequency === 'monthly' && schedule.day_of_month == null) return null;
+  try {
+    const format = formatRunIn(schedule.time_zone ?? 'UTC');
+    return { runs: nextRuns({ ...schedule, cron: schedule.cron?.trim() ?? null }, new Date(), PREVIEW_RUNS).map(format) };
+  } catch (err) {
+    return { problem: (err as Error).message };
+  }
 }
 
 type ReportFormProps = { serviceId: string; editing: ScheduledReport | null; can: (category: PermissionCategory) => boolean; canListServers: boolean } & FormModalSlot<ScheduledReportCreate>;
 
 function ReportForm({ serviceId, editing, can, canListServers, onSubmit, pending, actions }: ReportFormProps) {
-  const defaultValues = editing ? formOf(editing) : EMPTY;
+  const zones = useMemo(() => timeZones(), []);
+  const defaultValues = editing ? formOf(editing) : emptyForm(zones);
   const form = useContractForm({ schema: scheduledReportCreate, defaultValues, onSubmit, errorView: formErrors(Object.keys(defaultValues)) });
-  const frequency = form.watch('frequency');
-  const time = form.watch('time');
+  const zoneOptions = useMemo(() => {
+    const current = defaultValues.time_zone;
+    return current && !zones.includes(current) ? [current, ...zones] : zones;
+  }, [zones, defaultValues.time_zone]);
+  const [frequency, weekday, dayOfMonth, cron, time, timeZone] = form.watch(['frequency', 'weekday', 'day_of_month', 'cron', 'time', 'time_zone']);
+  const zone = timeZone ?? 'UTC';
+  const preview = previewOf({ frequency, weekday: weekday ?? null, day_of_month: dayOfMonth ?? null, cron: cron ?? null, time: time ?? null, time_zone: zone });
+
+  /** Switching frequency keeps only the new one's fields (the server refuses the others'). */
+  const switchTo = (next: string) => {
+    const dirty = { shouldDirty: true };
+    form.setValue('weekday', next === 'weekly' ? (form.getValues('weekday') ?? 'monday') : null, dirty);
+    form.setValue('day_of_month', next === 'monthly' ? (form.getValues('day_of_month') ?? 1) : null, dirty);
+    form.setValue('cron', next === 'cron' ? (form.getValues('cron') ?? '') : null, dirty);
+    form.setValue('time', next !== 'cron' ? (form.getValues('time') ?? DEFAULT_TIME) : null, dirty);
+    form.clearErrors(['weekday', 'day_of_month', 'cron', 'time']);
+  };
 
   return (
     <ContractForm form={form} aria-label={editing ? `Edit ${editing.name}` : 'New scheduled report'}>
@@ -129,24 +186,55 @@ function ReportForm({ serviceId, editing, can, canListServers, onSubmit, pending
             })}
           </Stack>
         </RadioGroupField>
-        <Fieldset legend="Schedule (UTC)" variant="filled">
+        <Fieldset legend="Schedule" variant="filled">
           <Stack gap="sm">
-            <RadioGroupField
-              name="frequency"
-              label="Runs"
-              onChange={(next) => form.setValue('weekday', next === 'weekly' ? (form.getValues('weekday') ?? 'monday') : null)}
-            >
+            <RadioGroupField name="frequency" label="Runs" onChange={switchTo}>
               <Group gap="lg" mt={6}>
-                <Radio value="daily" label="Every day" />
-                <Radio value="weekly" label="Once a week" />
+                {REPORT_FREQUENCIES.map((choice) => (
+                  <Radio key={choice} value={choice} label={FREQUENCY_CHOICES[choice]} />
+                ))}
               </Group>
             </RadioGroupField>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              {frequency === 'weekly' ? (
-                <SelectField name="weekday" label="Day" withAsterisk data={WEEKDAYS.map((day) => ({ value: day, label: WEEKDAY_LABELS[day] }))} allowDeselect={false} />
+              {frequency === 'weekly' ? <SelectField name="weekday" label="Day" withAsterisk data={WEEKDAY_OPTIONS} allowDeselect={false} /> : null}
+              {frequency === 'monthly' ? (
+                <SelectField
+                  name="day_of_month"
+                  numeric
+                  label="Day of the month"
+                  withAsterisk
+                  data={DAY_OF_MONTH_OPTIONS}
+                  allowDeselect={false}
+                  description="1 to 28 (every month has them), or the month’s last day"
+                />
               ) : null}
-              <TextField name="time" label="Time (UTC)" type="time" withAsterisk description={localTimeOf(time)} />
+              {frequency === 'cron' ? (
+                <TextField
+                  name="cron"
+                  label="Cron expression"
+                  withAsterisk
+                  autoComplete="off"
+                  spellCheck={false}
+                  placeholder="0 6 * * 1-5"
+                  description="minute hour day-of-month month day-of-week"
+                  ff="monospace"
+                />
+              ) : (
+                <TextField name="time" label={`Time (${zone})`} type="time" withAsterisk description="Hours and minutes, in the report’s time zone" />
+              )}
+              <SelectField
+                name="time_zone"
+                label="Time zone"
+                withAsterisk
+                data={zoneOptions}
+                searchable
+                allowDeselect={false}
+                limit={100}
+                nothingFoundMessage="No such time zone"
+                description="Daylight saving time changes are kept"
+              />
             </SimpleGrid>
+            <SchedulePreview preview={preview} zone={zone} />
           </Stack>
         </Fieldset>
         <Fieldset legend="Deliver to" variant="filled">
@@ -162,6 +250,30 @@ function ReportForm({ serviceId, editing, can, canListServers, onSubmit, pending
         <FormFooter submitLabel={editing ? 'Save report' : 'Create report'} pending={pending} actions={actions} />
       </Stack>
     </ContractForm>
+  );
+}
+
+/** The next runs, as the clock in the report's zone shows them; a broken cron expression says why. */
+function SchedulePreview({ preview, zone }: { preview: ReturnType<typeof previewOf>; zone: string }) {
+  if (!preview) return null;
+  if ('problem' in preview) {
+    return (
+      <Text size="sm" c="error" role="status">
+        {preview.problem}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={2}>
+      <Text size="sm" fw={500} id="report-next-runs">
+        Next runs ({zone})
+      </Text>
+      <List size="sm" aria-labelledby="report-next-runs" listStyleType="none" spacing={0}>
+        {preview.runs.map((run) => (
+          <List.Item key={run}>{run}</List.Item>
+        ))}
+      </List>
+    </Stack>
   );
 }
 

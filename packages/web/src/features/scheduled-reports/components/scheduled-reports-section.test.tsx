@@ -2,10 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiPath } from '@keydeck/contract/http';
 import { Messages } from '@keydeck/contract/messages';
-import type { ReportRun, ScheduledReport } from '@keydeck/contract/scheduled-reports';
+import { cronProblem, type ReportRun, type ScheduledReport } from '@keydeck/contract/scheduled-reports';
 import type { Service, ServicePermissions } from '@keydeck/contract/services';
 import { showToast } from '../../../lib/toasts';
 import { jsonResponse, renderWithSession, sessionWith } from '../../../test/render';
+import { formatRunIn } from './report-form-modal';
 import { ScheduledReportsSection } from './scheduled-reports-section';
 
 vi.mock('../../../lib/dialogs', () => ({ confirm: vi.fn() }));
@@ -70,6 +71,7 @@ const daily: ScheduledReport = {
 interface World {
   permissions: ServicePermissions;
   runs?: ReportRun[];
+  reports?: ScheduledReport[];
 }
 
 function server(world: World) {
@@ -82,11 +84,15 @@ function server(world: World) {
     if (url.includes('/service_user_group/current')) {
       return jsonResponse(200, { user_names: [], all_groups: ['Ops'], permissions: world.permissions, sections: [], group_name: 'Ops', user_name: 'op' });
     }
-    if (url === ApiPath.scheduledReports && method === 'GET') return jsonResponse(200, { reports: [daily] });
+    if (url === ApiPath.scheduledReports && method === 'GET') return jsonResponse(200, { reports: world.reports ?? [daily] });
     if (url.startsWith(`${ApiPath.scheduledReportRuns}?`)) return jsonResponse(200, { runs: world.runs ?? [run] });
     if (url === ApiPath.scheduledReports && method === 'POST') {
       const row = (JSON.parse(String(init!.body)) as { reports: { name: string }[] }).reports[0]!;
       return jsonResponse(200, { results: [{ name: row.name, success: true, message: Messages.scheduledReportAdded(row.name), report: { ...daily, ...row } }] });
+    }
+    if (url === ApiPath.scheduledReports && method === 'PUT') {
+      const row = (JSON.parse(String(init!.body)) as { reports: { name: string }[] }).reports[0]!;
+      return jsonResponse(200, { results: [{ name: row.name, success: true, message: Messages.scheduledReportChanged(row.name) }] });
     }
     if (url === ApiPath.scheduledReportRun && method === 'POST') {
       return jsonResponse(202, { run_id: 'run-2', name: 'Daily devices', message: Messages.scheduledReportQueued('Daily devices') });
@@ -99,8 +105,41 @@ const render = () => renderWithSession(<ScheduledReportsSection service={service
 const sent = (spy: ReturnType<typeof server>, method: string, path: string) =>
   spy.mock.calls.filter(([url, init]) => String(url) === path && init?.method === method).map(([, init]) => JSON.parse(String(init!.body)) as unknown);
 
+const weekdayDigest: ScheduledReport = {
+  ...daily,
+  id: 'r2',
+  name: 'Weekday digest',
+  frequency: 'cron',
+  cron: '30 6 * * 1-5',
+  time: null,
+  time_zone: 'America/New_York',
+  schedule: 'Cron 30 6 * * 1-5 (America/New_York)',
+};
+
+/** Opens a select of the dialog by its label and picks an option, typing `search` first when given. */
+async function pick(dialog: HTMLElement, label: string, option: string, search?: string) {
+  const input = within(dialog).getByLabelText(label, { exact: false, selector: 'input' });
+  input.focus();
+  fireEvent.click(input);
+  if (search !== undefined) fireEvent.change(input, { target: { value: search } });
+  fireEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
+}
+
+async function addRecipient(dialog: HTMLElement, address: string) {
+  const recipients = within(dialog).getByLabelText('Mail recipients') as HTMLInputElement;
+  recipients.focus();
+  fireEvent.change(recipients, { target: { value: address } });
+  fireEvent.blur(recipients);
+  expect(await within(dialog).findByText(address)).toBeTruthy();
+}
+
+const berlin = formatRunIn('Europe/Berlin');
+
 describe('ScheduledReportsSection', () => {
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
 
   it('lists reports with their schedule, destinations and last run, and shows a run’s outcome per destination to a Log viewer', async () => {
     server({ permissions: { Log: 'View' } });
@@ -159,5 +198,118 @@ describe('ScheduledReportsSection', () => {
     await waitFor(() => expect(showToast).toHaveBeenCalledWith({ color: 'info', message: Messages.scheduledReportQueued('Daily devices') }));
     await waitFor(() => expect(showToast).toHaveBeenCalledWith({ color: 'success', message: 'Daily devices: delivered (3 rows).' }), { timeout: 3_000 });
     expect(sent(spy, 'POST', ApiPath.scheduledReportRun)).toEqual([{ name: 'Daily devices' }]);
+  });
+
+  it('creates a monthly report on the last day in Europe/Berlin, previewing its next runs there', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-01T00:00:00Z') });
+    const spy = server({ permissions: { Log: 'Modify', Device: 'View' } });
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: 'New report' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New scheduled report' });
+    // The browser's zone (UTC here) is the new report's.
+    expect((within(dialog).getByLabelText('Time zone', { exact: false, selector: 'input' }) as HTMLInputElement).value).toBe('UTC');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name' }), { target: { value: 'Month end devices' } });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Once a month' }));
+    await pick(dialog, 'Day of the month', 'Last day');
+    await pick(dialog, 'Time zone', 'Europe/Berlin', 'Berlin');
+    expect(within(dialog).getByLabelText('Time (Europe/Berlin)', { exact: false })).toBeTruthy();
+    const runs = within(dialog).getByRole('list', { name: 'Next runs (Europe/Berlin)' });
+    // CEST (UTC+2) from 29 March: 06:00 there is 04:00 UTC.
+    expect(within(runs).getAllByRole('listitem').map((item) => item.textContent)).toEqual(
+      ['2026-03-31T04:00:00Z', '2026-04-30T04:00:00Z', '2026-05-31T04:00:00Z'].map((at) => berlin(new Date(at))),
+    );
+    await addRecipient(dialog, 'ops@example.com');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create report' }));
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith({ color: 'success', message: Messages.scheduledReportAdded('Month end devices') }));
+    expect(sent(spy, 'POST', ApiPath.scheduledReports)).toEqual([
+      {
+        reports: [
+          {
+            name: 'Month end devices',
+            kind: 'devices',
+            frequency: 'monthly',
+            weekday: null,
+            day_of_month: 'last',
+            cron: null,
+            time: '06:00',
+            time_zone: 'Europe/Berlin',
+            transfer_server_id: null,
+            recipients: ['ops@example.com'],
+            enabled: true,
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('creates a cron report: a broken expression says why, a good one previews its next 3 runs in the zone', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-01T00:00:00Z') });
+    const spy = server({ permissions: { Log: 'Modify', Device: 'View' } });
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: 'New report' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New scheduled report' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name' }), { target: { value: 'Weekday devices' } });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Cron expression' }));
+    expect(within(dialog).queryByLabelText('Time', { exact: false, selector: 'input[type=time]' })).toBeNull();
+    expect(dialog.textContent).toContain('minute hour day-of-month month day-of-week');
+    await pick(dialog, 'Time zone', 'Europe/Berlin', 'Berlin');
+    const expression = within(dialog).getByRole('textbox', { name: 'Cron expression' });
+    fireEvent.change(expression, { target: { value: '61 6 * * *' } });
+    expect(await within(dialog).findByText(cronProblem('61 6 * * *')!)).toBeTruthy();
+    fireEvent.change(expression, { target: { value: '30 6 * * 1-5' } });
+    const runs = await within(dialog).findByRole('list', { name: 'Next runs (Europe/Berlin)' });
+    expect(within(runs).getAllByRole('listitem').map((item) => item.textContent)).toEqual(
+      ['2026-03-02T05:30:00Z', '2026-03-03T05:30:00Z', '2026-03-04T05:30:00Z'].map((at) => berlin(new Date(at))),
+    );
+    await addRecipient(dialog, 'ops@example.com');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create report' }));
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith({ color: 'success', message: Messages.scheduledReportAdded('Weekday devices') }));
+    expect(sent(spy, 'POST', ApiPath.scheduledReports)).toEqual([
+      {
+        reports: [
+          {
+            name: 'Weekday devices',
+            kind: 'devices',
+            frequency: 'cron',
+            weekday: null,
+            day_of_month: null,
+            cron: '30 6 * * 1-5',
+            time: null,
+            time_zone: 'Europe/Berlin',
+            transfer_server_id: null,
+            recipients: ['ops@example.com'],
+            enabled: true,
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('edits a cron report with its expression and zone; switching to daily drops the expression', async () => {
+    const spy = server({ permissions: { Log: 'Modify', Device: 'View' }, reports: [weekdayDigest] });
+    render();
+    const table = await screen.findByRole('table', { name: 'Scheduled reports' });
+    const row = (await within(table).findByText('Weekday digest')).closest('tr')!;
+    expect(row.textContent).toContain('Cron 30 6 * * 1-5 (America/New_York)');
+    fireEvent.click(await within(row).findByRole('button', { name: 'Actions for Weekday digest' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Edit…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Weekday digest' });
+    expect((within(dialog).getByRole('radio', { name: 'Cron expression' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(dialog).getByRole('textbox', { name: 'Cron expression' }) as HTMLInputElement).value).toBe('30 6 * * 1-5');
+    expect((within(dialog).getByLabelText('Time zone', { exact: false, selector: 'input' }) as HTMLInputElement).value).toBe('America/New_York');
+    expect(within(dialog).getByRole('list', { name: 'Next runs (America/New_York)' })).toBeTruthy();
+
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Every day' }));
+    expect(within(dialog).queryByRole('textbox', { name: 'Cron expression' })).toBeNull();
+    expect((within(dialog).getByLabelText('Time (America/New_York)', { exact: false }) as HTMLInputElement).value).toBe('06:00');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save report' }));
+    await waitFor(() => expect(sent(spy, 'PUT', ApiPath.scheduledReports)).toHaveLength(1));
+    expect(sent(spy, 'PUT', ApiPath.scheduledReports)).toEqual([
+      {
+        reports: [
+          expect.objectContaining({ name: 'Weekday digest', frequency: 'daily', weekday: null, day_of_month: null, cron: null, time: '06:00', time_zone: 'America/New_York' }),
+        ],
+      },
+    ]);
   });
 });

@@ -149,8 +149,8 @@ export function ScheduledReportsSection({ service }: { service: Service }) {
           Scheduled reports
         </Title>
         <Text c="dimmed" size="sm" mt={4}>
-          CSV reports of the service&apos;s devices, key inventory (with KCVs, never key values) or key assignments, built every day or once a week at
-          a time in UTC and delivered to a transfer server, by mail, or both.
+          CSV reports of the service&apos;s devices, key inventory (with KCVs, never key values) or key assignments, built daily, weekly, monthly or on a
+          cron expression in the report&apos;s time zone and delivered to a transfer server, by mail, or both.
         </Text>
       </div>
       <Stack gap="xs">
