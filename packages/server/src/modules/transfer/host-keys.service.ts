@@ -4,7 +4,7 @@ import type { Tx } from '../../db/database.ts';
 import * as repo from './host-keys.repository.ts';
 import { endpointOf, type PresentedKey } from './transfer.clients.ts';
 import * as serversRepo from './transfer-servers.repository.ts';
-import type { TransferScope } from './transfer-servers.service.ts';
+import type { TransferScope } from './transfer.scope.ts';
 
 type Ref = { host: string; port: number; fingerprint: string };
 type Result = HostKeysResultResponse['results'][number];

@@ -10,13 +10,11 @@ import {
 } from '@keydeck/contract/transfer';
 import ssh2, { type ParsedKey } from 'ssh2';
 import type { Tx } from '../../db/database.ts';
-import type { SecretBox } from '../../platform/secret-box.ts';
 import * as hostKeysRepo from './host-keys.repository.ts';
 import { stateOf } from './host-keys.service.ts';
 import * as repo from './transfer-servers.repository.ts';
+import type { TransferScope } from './transfer.scope.ts';
 
-/** What a transfer call works with: its transaction, the service session's account and service, who acts. */
-export type TransferScope = { tx: Tx; accountId: string; serviceId: string; actor: string; secretBox: SecretBox };
 
 /** The secret-box context of a server's secret: a sealed value copied onto another row does not open there. */
 export const secretContext = (serverId: string) => `transfer_server:${serverId}`;

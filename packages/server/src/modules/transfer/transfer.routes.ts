@@ -29,6 +29,7 @@ import { accountScope, type TenantScope } from '../../platform/tenant-scope.ts';
 import * as hostKeys from './host-keys.service.ts';
 import * as servers from './transfer-servers.service.ts';
 import { recordTest, testConnection, type PreparedTest } from './transfer.delivery.ts';
+import type { TransferScope } from './transfer.scope.ts';
 
 /** The connection test's outcome: made before the request's transaction opens, so none waits on the network. */
 const preparedTest = preparedValue<PreparedTest>();
@@ -49,7 +50,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const view = { signedIn: true, serviceAccess: { category: 'Host', level: 'View' } } as const;
   const modify = { signedIn: true, serviceAccess: { category: 'Host', level: 'Modify' } } as const;
-  const scopeOf = (request: FastifyRequest): servers.TransferScope => ({
+  const scopeOf = (request: FastifyRequest): TransferScope => ({
     tx: request.tx,
     accountId: request.principal!.account.id,
     serviceId: request.serviceAccess.serviceId,
