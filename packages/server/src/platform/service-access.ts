@@ -19,6 +19,8 @@ export type ServiceAccessRule = { category: PermissionCategory | null; level: Se
 /** The caller's live service session, as a service data handler sees it. */
 export type ServiceAccess = {
   serviceId: string;
+  /** The service's name, for audit targets: read with the session, so no call asks for it again. */
+  serviceName: string;
   serviceSessionId: string;
   serviceUserId: string;
   groupName: string;
@@ -51,7 +53,7 @@ export async function resolveServiceAccess(
   // A path id that is no uuid names no service the caller has a session on (and must not reach a uuid comparison).
   if (!serviceId || !UUID.test(serviceId) || (claims && claims.serviceId !== serviceId)) throw serviceSessionRequired();
 
-  const [row] = await rowsOf<{ id: string; service_user_id: string; group_name: string; permissions: ServicePermissions; allowed_ranges: string[] }>(
+  const [row] = await rowsOf<{ id: string; service_user_id: string; group_name: string; permissions: ServicePermissions; allowed_ranges: string[]; service_name: string }>(
     db,
     sql`select * from keydeck_service_access(${principal.sessionHash}, ${serviceId}, ${claims?.sessionId ?? null}, ${deps.idleSeconds})`,
   );
@@ -62,5 +64,5 @@ export async function resolveServiceAccess(
   if (rule.category && !allowsServiceAccess(row.permissions, rule.category, rule.level)) {
     throw forbidden(`missing_service_permission:${rule.category}:${rule.level}`, Messages.servicePermissionDenied(rule.category, rule.level));
   }
-  return { serviceId, serviceSessionId: row.id, serviceUserId: row.service_user_id, groupName: row.group_name, permissions: row.permissions };
+  return { serviceId, serviceName: row.service_name, serviceSessionId: row.id, serviceUserId: row.service_user_id, groupName: row.group_name, permissions: row.permissions };
 }

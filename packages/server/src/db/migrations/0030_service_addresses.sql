@@ -18,7 +18,7 @@ CREATE POLICY tenant_isolation ON service_allowed_addresses USING (keydeck_may_s
 -- statement. The return type changes, hence DROP and CREATE rather than CREATE OR REPLACE.
 DROP FUNCTION keydeck_service_access(text, uuid, uuid, integer);--> statement-breakpoint
 CREATE FUNCTION keydeck_service_access(p_console_session_hash text, p_service_id uuid, p_session_id uuid, p_idle_seconds integer)
-RETURNS TABLE (id uuid, service_user_id uuid, group_name text, permissions jsonb, allowed_ranges text[])
+RETURNS TABLE (id uuid, service_user_id uuid, group_name text, permissions jsonb, allowed_ranges text[], service_name text)
 LANGUAGE plpgsql VOLATILE AS $$
 #variable_conflict use_column
 DECLARE
@@ -27,7 +27,7 @@ BEGIN
   PERFORM set_config('keydeck.bypass_rls', 'on', true);
   RETURN QUERY
 WITH live AS (
-    SELECT ss.id, ss.service_user_id, ss.expires_at, sv.use_jwt
+    SELECT ss.id, ss.service_user_id, ss.expires_at, sv.use_jwt, sv.name AS service_name
     FROM service_sessions ss
     JOIN services sv ON sv.id = ss.service_id
     WHERE ss.service_id = p_service_id
@@ -43,7 +43,8 @@ WITH live AS (
       AND live.expires_at < now() + make_interval(secs => p_idle_seconds * 0.9)
   )
   SELECT live.id, su.id, g.name, g.permissions,
-    coalesce((SELECT array_agg(sa.ip_address ORDER BY sa.ip_address) FROM service_allowed_addresses sa WHERE sa.service_id = p_service_id), '{}')
+    coalesce((SELECT array_agg(sa.ip_address ORDER BY sa.ip_address) FROM service_allowed_addresses sa WHERE sa.service_id = p_service_id), '{}'),
+    live.service_name
   FROM live
   JOIN service_users su ON su.id = live.service_user_id
   JOIN service_user_groups g ON g.id = su.group_id;

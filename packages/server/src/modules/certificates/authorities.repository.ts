@@ -93,8 +93,3 @@ export async function markCrlStale(tx: Tx, caIds: string[]): Promise<void> {
   if (!caIds.length) return;
   await tx.execute(sql`update certificate_authorities set crl_pem = null where id::text = any(${textArray(caIds)})`);
 }
-
-export async function serviceName(tx: Tx, serviceId: string): Promise<string> {
-  const [row] = await rowsOf<{ name: string }>(tx, sql`select name from services where id = ${serviceId}`);
-  return row?.name ?? serviceId;
-}

@@ -268,4 +268,3 @@ export async function crl(scope: CertScope, name: string): Promise<CrlAnswer> {
   }
 }
 
-export const serviceName = repo.serviceName;

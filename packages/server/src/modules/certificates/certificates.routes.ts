@@ -26,8 +26,8 @@ import * as authorities from './authorities.service.ts';
 import * as certificates from './issued-certificates.service.ts';
 
 /** What changed, by the service's name and what was done. */
-async function serviceTarget({ request, tx }: AuditInput, what: string[]) {
-  return `${await authorities.serviceName(tx, request.serviceAccess.serviceId)}: ${what.join(', ') || 'nothing'}`;
+function serviceTarget({ request }: AuditInput, what: string[]) {
+  return `${request.serviceAccess.serviceName}: ${what.join(', ') || 'nothing'}`;
 }
 const succeeded = (result: { results: { name: string; success: boolean }[] } | undefined) => result?.results.filter((r) => r.success).map((r) => r.name) ?? [];
 /** The line of a `before` description that names the item, else the item alone. */

@@ -179,8 +179,3 @@ export async function saveReply(tx: Tx, reply: { accountId: string; serviceId: s
   await tx.execute(sql`insert into device_batch_replies (account_id, service_id, key, request_digest, reply)
     values (${reply.accountId}, ${reply.serviceId}, ${reply.key}, ${reply.requestDigest}, ${reply.reply})`);
 }
-
-export async function serviceName(tx: Tx, serviceId: string): Promise<string> {
-  const [row] = await rowsOf<{ name: string }>(tx, sql`select name from services where id = ${serviceId}`);
-  return row?.name ?? serviceId;
-}

@@ -50,10 +50,10 @@ const callOf = (request: FastifyRequest): devices.BatchCall => ({
  * A batch's audit target: the service, how many devices changed, and a digest of their serials, so the event's
  * link also vouches for the per-device rows (device_changes) that answer "who changed device X".
  */
-async function batchTarget({ request, tx }: AuditInput, what: string, serials: string[]) {
+function batchTarget({ request }: AuditInput, what: string, serials: string[]) {
   const digest = createHash('sha256').update(serials.join('\n')).digest('hex').slice(0, 16);
   const shown = serials.length <= 3 ? serials.join(', ') : `${serials.slice(0, 2).join(', ')} … ${serials.at(-1)}`;
-  return `${await devices.serviceName(tx, request.serviceAccess.serviceId)}: ${what} ${serials.length} device${serials.length === 1 ? '' : 's'}${shown ? ` (${shown}; sha256 ${digest})` : ''}`;
+  return `${request.serviceAccess.serviceName}: ${what} ${serials.length} device${serials.length === 1 ? '' : 's'}${shown ? ` (${shown}; sha256 ${digest})` : ''}`;
 }
 const changedSerials = (result: DeviceBatchResponse | undefined) => result?.results.filter((r) => r.success).map((r) => r.serial) ?? [];
 
@@ -74,7 +74,7 @@ export function register(app: FastifyInstance): void {
   routes.post(ApiPath.deviceGroups, {
     schema: { operationId: 'createDeviceGroups', body: deviceGroupsCreateBody, response: { 201: deviceGroupsCreateBody } },
     config: modify,
-    audit: { action: 'device_group.create', target: async ({ request, tx, body }) => `${await devices.serviceName(tx, request.serviceAccess.serviceId)}: ${body.groups.map((g) => g.group_name).join(', ')}` },
+    audit: { action: 'device_group.create', target: ({ request, body }) => `${request.serviceAccess.serviceName}: ${body.groups.map((g) => g.group_name).join(', ')}` },
     handler: async (request, reply) => {
       await groups.create(scopeOf(request), request.body.groups.map((g) => g.group_name));
       reply.status(201);
@@ -86,8 +86,8 @@ export function register(app: FastifyInstance): void {
     config: modify,
     audit: {
       action: 'device_group.delete',
-      target: async ({ request, tx, body, result }) =>
-        `${await devices.serviceName(tx, request.serviceAccess.serviceId)}: ${(result?.results.filter((r) => r.success).map((r) => r.name) ?? body.devices).join(', ')}`,
+      target: ({ request, body, result }) =>
+        `${request.serviceAccess.serviceName}: ${(result?.results.filter((r) => r.success).map((r) => r.name) ?? body.devices).join(', ')}`,
       reason: ({ body }) => (body.with_devices === 'refuse' ? undefined : body.with_devices === 'move' ? `devices moved to ${body.move_to}` : 'devices deleted with their group'),
     },
     handler: (request) => groups.remove(callOf(request), request.body),

@@ -216,7 +216,6 @@ async function runBatch(call: BatchCall, body: BatchBody, operation: Operation):
 const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The service's name, for audit targets. */
-export const serviceName = (tx: Tx, serviceId: string) => repo.serviceName(tx, serviceId);
 
 export async function history(scope: DeviceScope, serial: string) {
   const rows = await repo.history(scope.tx, scope.access.serviceId, serial);

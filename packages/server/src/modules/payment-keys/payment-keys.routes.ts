@@ -41,8 +41,8 @@ import { rklExportFormats } from './rkl-export-formats.ts';
 import * as keys from './symmetric-keys.service.ts';
 
 /** What changed, by the service's name and the rows that succeeded (with their KCVs where a key is named). */
-async function batchTarget({ request, tx }: AuditInput, what: string[]) {
-  return `${await keys.serviceName(tx, request.serviceAccess.serviceId)}: ${what.join(', ') || 'nothing'}`;
+function batchTarget({ request }: AuditInput, what: string[]) {
+  return `${request.serviceAccess.serviceName}: ${what.join(', ') || 'nothing'}`;
 }
 const succeeded = (result: BatchResponse | undefined) => result?.results.filter((r) => r.success).map((r) => r.name) ?? [];
 

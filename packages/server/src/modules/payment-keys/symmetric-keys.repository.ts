@@ -129,8 +129,3 @@ export async function assignmentsOf(tx: Tx, keyId: string) {
         where a.key_id = ${keyId} order by lower(dg.name), a.key_slot`,
   );
 }
-
-export async function serviceName(tx: Tx, serviceId: string): Promise<string> {
-  const [row] = await rowsOf<{ name: string }>(tx, sql`select name from services where id = ${serviceId}`);
-  return row?.name ?? serviceId;
-}

@@ -334,7 +334,6 @@ export function utils(keystore: Keystore): SymmetricKeyUtils {
   };
 }
 
-export const serviceName = repo.serviceName;
 
 /** Each named key as its audit trail knows it, read before a change removes it: "name (id, KCV x)" a line. */
 export async function describeKeys(scope: Pick<KeyScope, 'tx' | 'access'>, names: string[]): Promise<string> {

@@ -20,8 +20,8 @@ import type { AuditInput } from '../../platform/audit-declaration.ts';
 import * as reports from './scheduled-reports.service.ts';
 
 /** What changed, by the service's name and the reports named. */
-async function batchTarget({ request, tx }: AuditInput, what: string[]) {
-  return `${await reports.serviceName(tx, request.serviceAccess.serviceId)}: ${what.join('; ') || 'nothing'}`;
+function batchTarget({ request }: AuditInput, what: string[]) {
+  return `${request.serviceAccess.serviceName}: ${what.join('; ') || 'nothing'}`;
 }
 /** A report as its audit trail names it: what it lists, when, and where it goes. */
 const described = (r: ScheduledReport) =>

@@ -26,8 +26,8 @@ export function register(app: FastifyInstance): void {
     audit: {
       action: 'service_address.replace',
       before: async ({ request, tx }) => ({ addresses: service.describe((await service.list({ ...scopeOf(request), tx })).allowed_addresses).join('\n') }),
-      target: async ({ request, tx, before, result }) => {
-        const name = await service.serviceName(tx, request.serviceAccess.serviceId);
+      target: ({ request, before, result }) => {
+        const name = request.serviceAccess.serviceName;
         if (!result) return name;
         const was = new Set(before.addresses ? before.addresses.split('\n') : []);
         const now = service.describe(result.allowed_addresses);

@@ -69,10 +69,6 @@ export function describe(list: ServiceAddresses['allowed_addresses']): string[] 
   return list.map((entry) => (entry.label ? `${entry.ip_address} (${entry.label})` : entry.ip_address));
 }
 
-export async function serviceName(tx: Tx, serviceId: string): Promise<string> {
-  return (await repo.findService(tx, serviceId))?.name ?? serviceId;
-}
-
 /**
  * The canonical form of an address or range, refusing a prefix the family does not have and a range with host
  * bits set (203.0.113.5/24): what it lets in would not be what the operator wrote.

@@ -1,13 +1,8 @@
 import type { ServicePermissions } from '@keydeck/contract/services';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { serviceSessions, serviceUserGroups, serviceUsers, services } from '../../db/schema/services.ts';
+import { serviceSessions, serviceUserGroups, serviceUsers } from '../../db/schema/services.ts';
 import { users } from '../../db/schema/users.ts';
-
-export async function serviceName(tx: Tx, serviceId: string): Promise<string> {
-  const [row] = await tx.select({ name: services.name }).from(services).where(eq(services.id, serviceId));
-  return row?.name ?? serviceId;
-}
 
 /** Usernames with a live session on the service: the spec's "current user names". */
 export async function liveUsernames(tx: Tx, serviceId: string): Promise<string[]> {

@@ -48,8 +48,8 @@ const scopeOf = (request: FastifyRequest): serviceUsers.ServiceScope => ({
 });
 
 /** Names the service and who or what changed, for the audit trail. */
-async function serviceTarget({ request, tx }: AuditInput, names: string[]) {
-  return `${await serviceUsers.serviceName({ ...scopeOf(request), tx })}: ${names.join(', ')}`;
+function serviceTarget({ request }: AuditInput, names: string[]) {
+  return `${request.serviceAccess.serviceName}: ${names.join(', ')}`;
 }
 
 export function register(app: FastifyInstance): void {

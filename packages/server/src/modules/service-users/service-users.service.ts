@@ -29,7 +29,6 @@ const parentOf = (parent: string | null | undefined) =>
   parent === undefined ? undefined : !parent || key(parent) === key(ROOT_GROUP) ? null : parent;
 const keepsUserModify = (permissions: ServicePermissions) => permissions.User === 'Modify';
 
-export const serviceName = (scope: ServiceScope) => repo.serviceName(scope.tx, scope.access.serviceId);
 
 export async function listUsers(scope: ServiceScope, groups: string[]): Promise<ServiceUser[]> {
   const [members, live] = await Promise.all([repo.listMembers(scope.tx, scope.access.serviceId), repo.liveUsernames(scope.tx, scope.access.serviceId)]);

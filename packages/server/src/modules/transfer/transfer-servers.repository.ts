@@ -92,8 +92,3 @@ export async function update(tx: Tx, id: string, columns: ServerColumns & { secr
 export async function remove(tx: Tx, id: string): Promise<void> {
   await tx.execute(sql`delete from transfer_servers where id = ${id}`);
 }
-
-export async function serviceName(tx: Tx, serviceId: string): Promise<string> {
-  const [row] = await rowsOf<{ name: string }>(tx, sql`select name from services where id = ${serviceId}`);
-  return row?.name ?? serviceId;
-}

@@ -186,4 +186,3 @@ function toWire(row: repo.ServerRow, keys: hostKeysRepo.HostKeyRow[]): TransferS
 }
 
 /** The service's name, for audit targets. */
-export const serviceName = repo.serviceName;

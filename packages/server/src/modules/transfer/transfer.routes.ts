@@ -35,8 +35,8 @@ import type { TransferScope } from './transfer.scope.ts';
 const preparedTest = preparedValue<PreparedTest>();
 
 /** What changed, by the service's name and the rows named. */
-async function batchTarget({ request, tx }: AuditInput, what: string[]) {
-  return `${await servers.serviceName(tx, request.serviceAccess.serviceId)}: ${what.join(', ') || 'nothing'}`;
+function batchTarget({ request }: AuditInput, what: string[]) {
+  return `${request.serviceAccess.serviceName}: ${what.join(', ') || 'nothing'}`;
 }
 const succeeded = (result: TransferServersResultResponse | HostKeysResultResponse | undefined) => result?.results.filter((r) => r.success).map((r) => r.name) ?? [];
 /** A server as its audit trail names it: never its secret. */
