@@ -10,3 +10,13 @@ export async function rowsOf<T>(tx: Db | Tx, query: SQL): Promise<T[]> {
 export function textArray(values: string[]): SQL {
   return sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`;
 }
+
+/**
+ * A timestamp of a hand-written statement's row as the wire spells it (the drivers answer a Date or a string);
+ * null stays null.
+ */
+export function iso(date: Date | string): string;
+export function iso(date: Date | string | null): string | null;
+export function iso(date: Date | string | null): string | null {
+  return date === null ? null : new Date(date).toISOString();
+}

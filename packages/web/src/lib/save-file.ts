@@ -1,9 +1,9 @@
 /**
- * Hands text to the browser as a downloaded file, through a temporary object URL: what the user saves is what
- * the page already holds, with no second request to the server.
+ * Hands text or bytes to the browser as a downloaded file, through a temporary object URL: what the user saves is
+ * what the page already holds, with no second request to the server.
  */
-export function saveFile(fileName: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+export function saveFile(fileName: string, content: string | Uint8Array<ArrayBuffer>, type: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

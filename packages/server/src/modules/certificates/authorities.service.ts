@@ -12,11 +12,12 @@ import { badRequest, conflict, notFound, unavailable } from '../../platform/erro
 import { KeystoreUnavailableError, KeystoreUnsupportedError, type KeyPairHandle } from '../../platform/keystore.ts';
 import * as repo from './authorities.repository.ts';
 import type { CaListRow, CaRow } from './authorities.repository.ts';
-import { iso, type CertScope } from './certificates.scope.ts';
+import { type CertScope } from './certificates.scope.ts';
 import * as certificatesRepo from './issued-certificates.repository.ts';
 import {
   caCertificate, certificateRevocationList, crlDer, crlPemOf, nameOf, parseCertificate, pemOf, randomSerial, sha256Fingerprint, validityFrom, type Signer,
 } from './x509.ts';
+import { iso } from '../../db/raw-sql.ts';
 
 const DAY = 86_400_000;
 /** A CRL is good for a week; one older than a day is signed afresh when asked for, as is one a revocation made stale. */

@@ -2,5 +2,3 @@ import type { KeystoreScope } from '../../platform/keystore-scope.ts';
 
 /** What a certificate call works with: the keystore holds the CA keys. */
 export type CertScope = KeystoreScope;
-
-export const iso = (date: Date | string | null) => (date === null ? null : new Date(date).toISOString());

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { CertificatesQuery } from '@keydeck/contract/certificates';
 import type { Tx } from '../../db/database.ts';
 import { rowsOf, textArray } from '../../db/raw-sql.ts';
+import { containsPattern } from '../../platform/paging.ts';
 
 export type CertificateRow = {
   id: string;
@@ -43,7 +44,7 @@ const STATUS: Record<NonNullable<CertificatesQuery['status']>, SQL> = {
 
 /** A page of the service's certificates (of one CA, of one status, matching search) and the total. */
 export async function listPage(tx: Tx, serviceId: string, query: CertificatesQuery, caId: string | null) {
-  const like = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const like = query.search ? containsPattern(query.search) : null;
   const serialStart = query.search ? `${query.search.replace(/[\s:]/g, '').toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const where = sql.join(
     [

@@ -9,10 +9,11 @@ import { Messages } from '@keydeck/contract/messages';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import * as authoritiesRepo from './authorities.repository.ts';
 import { chainPem, handleOf, keystoreFailure } from './authorities.service.ts';
-import { iso, type CertScope } from './certificates.scope.ts';
+import { type CertScope } from './certificates.scope.ts';
 import * as repo from './issued-certificates.repository.ts';
 import type { CertificateRow } from './issued-certificates.repository.ts';
 import { leafCertificate, parseCertificate, pemOf, randomSerial, readCertificateRequest, sha256Fingerprint, validityFrom } from './x509.ts';
+import { iso } from '../../db/raw-sql.ts';
 
 const DAY = 86_400_000;
 

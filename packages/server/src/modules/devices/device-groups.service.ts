@@ -3,7 +3,8 @@ import { Messages } from '@keydeck/contract/messages';
 import { badRequest } from '../../platform/errors.ts';
 import * as repo from './device-groups.repository.ts';
 import * as devicesRepo from './devices.repository.ts';
-import { iso, type BatchCall, type DeviceScope } from './devices.service.ts';
+import { type BatchCall, type DeviceScope } from './devices.service.ts';
+import { iso } from '../../db/raw-sql.ts';
 
 /** A chunk of the groups by name; query_only answers names alone, skipping the device counts. */
 export async function list(scope: DeviceScope, query: DeviceGroupsQuery): Promise<DeviceGroupsResponse> {

@@ -21,6 +21,7 @@ import type { ServiceAccess } from '../../platform/service-access.ts';
 import * as groupsRepo from './device-groups.repository.ts';
 import * as modelsRepo from './device-models.repository.ts';
 import * as repo from './devices.repository.ts';
+import { iso } from '../../db/raw-sql.ts';
 
 /** The caller's service session and account: every call acts on that service only. */
 export type DeviceScope = { tx: Tx; accountId: string; access: ServiceAccess };
@@ -29,8 +30,6 @@ export type BatchCall = DeviceScope & { requestId: string; idempotencyKey: strin
 
 // Small enough that a batch's rows and text are collected young (5,000 grew RSS by about 100 MB on PostgreSQL).
 const EXPORT_BATCH = 1_000;
-/** A timestamp as the wire spells it; null stays null. */
-export const iso = (date: Date | null) => (date === null ? null : new Date(date).toISOString());
 
 export async function list(scope: DeviceScope, query: DevicesQuery): Promise<DevicesResponse> {
   const [page, counted] = await Promise.all([

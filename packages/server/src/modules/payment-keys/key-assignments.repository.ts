@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { KeyAssignmentsQuery } from '@keydeck/contract/payment-keys';
 import type { Tx } from '../../db/database.ts';
 import { rowsOf, textArray } from '../../db/raw-sql.ts';
+import { containsPattern } from '../../platform/paging.ts';
 
 export type AssignmentRow = {
   id: string;
@@ -31,15 +32,13 @@ const ORDER: Record<KeyAssignmentsQuery['order_by'], SQL> = {
   created_at: sql`a.created_at`,
 };
 
-const escapeLike = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** A page of assignments; search matches a device group or key name fragment. */
 export async function listPage(tx: Tx, serviceId: string, query: KeyAssignmentsQuery) {
   const where = sql.join(
     [
       sql`a.service_id = ${serviceId}`,
       ...(query.group ? [sql`lower(dg.name) = ${query.group.toLowerCase()}`] : []),
-      ...(query.search ? [sql`(dg.name ilike ${escapeLike(query.search)} or k.name ilike ${escapeLike(query.search)})`] : []),
+      ...(query.search ? [sql`(dg.name ilike ${containsPattern(query.search)} or k.name ilike ${containsPattern(query.search)})`] : []),
     ],
     sql` and `,
   );

@@ -4,9 +4,10 @@ import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import * as repo from './key-assignments.repository.ts';
 import { KeyBlockRefusal, deviceKsn, exportInitialKey, exportKeyBlock } from './key-operations.ts';
 import { KeyNotExportableError } from '../../platform/keystore.ts';
-import { RowRefusal, iso, type KeyScope } from './payment-keys.scope.ts';
+import { RowRefusal, type KeyScope } from './payment-keys.scope.ts';
 import * as keysRepo from './symmetric-keys.repository.ts';
 import { keystoreFailure, record } from './symmetric-keys.service.ts';
+import { iso } from '../../db/raw-sql.ts';
 
 const toAssignment = (row: repo.AssignmentRow): KeyAssignment => ({
   group: row.group,

@@ -2,8 +2,9 @@ import { Messages } from '@keydeck/contract/messages';
 import type { BatchResult, KeyGroup, KeyRetrievalAlgorithm } from '@keydeck/contract/payment-keys';
 import { badRequest } from '../../platform/errors.ts';
 import * as repo from './key-groups.repository.ts';
-import { iso, type KeyScope } from './payment-keys.scope.ts';
+import { type KeyScope } from './payment-keys.scope.ts';
 import * as keysRepo from './symmetric-keys.repository.ts';
+import { iso } from '../../db/raw-sql.ts';
 
 export async function list(scope: KeyScope): Promise<{ groups: KeyGroup[] }> {
   const rows = await repo.list(scope.tx, scope.access.serviceId);

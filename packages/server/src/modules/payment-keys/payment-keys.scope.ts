@@ -6,4 +6,3 @@ export type KeyScope = KeystoreScope;
 /** A row of a batch the rules refuse: its result says why, the other rows go on. */
 export class RowRefusal extends Error {}
 
-export const iso = (date: Date | null) => (date === null ? null : new Date(date).toISOString());

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { KEY_COUNT_CAP, type SymmetricKeysQuery } from '@keydeck/contract/payment-keys';
 import type { Tx } from '../../db/database.ts';
 import { rowsOf, textArray } from '../../db/raw-sql.ts';
+import { containsPattern } from '../../platform/paging.ts';
 
 export type KeyRow = {
   id: string;
@@ -48,7 +49,7 @@ export async function listPage(tx: Tx, serviceId: string, query: SymmetricKeysQu
       sql`k.service_id = ${serviceId}`,
       ...(groupId ? [sql`k.group_id = ${groupId}`] : []),
       ...(query.state ? [sql`k.state = ${query.state}`] : []),
-      ...(query.search ? [sql`k.name ilike ${`%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`] : []),
+      ...(query.search ? [sql`k.name ilike ${containsPattern(query.search)}`] : []),
     ],
     sql` and `,
   );

@@ -26,9 +26,10 @@ import { defaultKcvMethod, kcvOfClearKey } from './crypto/kcv.ts';
 import * as groupsRepo from './key-groups.repository.ts';
 import { KeyBlockRefusal, exportKeyBlock, handleOf, importKeyBlock, kcvOf, newKeySetId } from './key-operations.ts';
 import { KeyNotExportableError, KeystoreUnavailableError, KeystoreUnsupportedError, type Keystore } from '../../platform/keystore.ts';
-import { RowRefusal, iso, type KeyScope } from './payment-keys.scope.ts';
+import { RowRefusal, type KeyScope } from './payment-keys.scope.ts';
 import * as repo from './symmetric-keys.repository.ts';
 import type { KeyRow } from './symmetric-keys.repository.ts';
+import { iso } from '../../db/raw-sql.ts';
 
 export const toSymmetricKey = (row: KeyRow, assignments: number): SymmetricKey => ({
   id: row.id,

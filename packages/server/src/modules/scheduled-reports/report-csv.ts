@@ -1,13 +1,12 @@
 import { REPORT_COLUMNS, type ReportKind } from '@keydeck/contract/scheduled-reports';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { rowsOf } from '../../db/raw-sql.ts';
+import { iso, rowsOf } from '../../db/raw-sql.ts';
 import { csvLine } from '../../platform/csv.ts';
 import type { ServiceAccess } from '../../platform/service-access.ts';
 import { exportCsv as exportDevices } from '../devices/devices.service.ts';
 
 const BATCH = 1_000;
-const iso = (date: Date | null) => (date === null ? null : new Date(date).toISOString());
 
 /** A built report: its CSV (header line first) and how many data rows it holds. */
 export type BuiltReport = { csv: string; rows: number };

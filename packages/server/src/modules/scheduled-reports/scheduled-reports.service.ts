@@ -22,6 +22,7 @@ import { forbidden, notFound } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/job-queue.ts';
 import { listFeatures } from '../features/features.service.ts';
 import * as repo from './scheduled-reports.repository.ts';
+import { iso } from '../../db/raw-sql.ts';
 
 /** What a scheduled-report call works with: its transaction, the service session's account and service, who acts. */
 export type ReportScope = { tx: Tx; accountId: string; serviceId: string; actor: string; permissions: ServicePermissions };
@@ -40,7 +41,6 @@ export type RunJob = {
   scheduledFor: string | null;
 };
 
-const iso = (date: Date | null) => (date === null ? null : new Date(date).toISOString());
 
 /**
  * Whether the service offers scheduled reports to its account: its type offers them and the platform switched the

@@ -9,6 +9,7 @@ import { APP_NAME, Severity, formatMessage } from './rfc5424.ts';
 import * as repo from './syslog.repository.ts';
 import { sendSyslog } from './syslog.transport.ts';
 import type { Egress } from '../../platform/egress-policy.ts';
+import { iso } from '../../db/raw-sql.ts';
 
 export async function listConfigs(tx: Tx, accountId: string, query: SyslogConfigsListQuery) {
   if (!(await repo.accountExists(tx, accountId))) throw notFound();
@@ -84,7 +85,6 @@ function columns(fields: SyslogConfigFields) {
   };
 }
 
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 function toWire(row: repo.DestinationRow, lag: number): SyslogConfig {
   const failing = row.consecutiveFailures > 0;

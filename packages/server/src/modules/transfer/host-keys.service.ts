@@ -5,11 +5,11 @@ import * as repo from './host-keys.repository.ts';
 import { endpointOf, type PresentedKey } from './transfer.clients.ts';
 import * as serversRepo from './transfer-servers.repository.ts';
 import type { TransferScope } from './transfer.scope.ts';
+import { iso } from '../../db/raw-sql.ts';
 
 type Ref = { host: string; port: number; fingerprint: string };
 type Result = HostKeysResultResponse['results'][number];
 
-const iso = (date: Date | null) => (date === null ? null : new Date(date).toISOString());
 
 /** Where a host's key stands, and the fingerprint to show: the one awaiting confirmation, else the trusted one. */
 export function stateOf(known: repo.KnownKeys): { state: HostKeyState; fingerprint: string | null } {

@@ -14,6 +14,7 @@ import * as hostKeysRepo from './host-keys.repository.ts';
 import { stateOf } from './host-keys.service.ts';
 import * as repo from './transfer-servers.repository.ts';
 import type { TransferScope } from './transfer.scope.ts';
+import { iso } from '../../db/raw-sql.ts';
 
 
 /** The secret-box context of a server's secret: a sealed value copied onto another row does not open there. */
@@ -21,7 +22,6 @@ export const secretContext = (serverId: string) => `transfer_server:${serverId}`
 
 type Result = TransferServersResultResponse['results'][number];
 
-const iso = (date: Date) => new Date(date).toISOString();
 
 export async function list(scope: TransferScope, family: TransferFamily): Promise<{ servers: TransferServer[] }> {
   const rows = await repo.list(scope.tx, scope.serviceId, family);

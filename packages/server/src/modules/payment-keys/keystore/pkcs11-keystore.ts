@@ -127,6 +127,8 @@ export function createPkcs11Keystore(options: Pkcs11Options): Keystore {
    * key another process made is read again.
    */
   const handles = new Map<string, Handle | 'repeated'>();
+  /** The object classes read into handles this session. */
+  const indexed = new Set<number>();
 
   const unavailable = (cause?: unknown) => new KeystoreUnavailableError(`The HSM token ${tokenLabel} is not available`, { cause });
 
@@ -171,6 +173,7 @@ export function createPkcs11Keystore(options: Pkcs11Options): Keystore {
 
   const drop = (s: Session): void => {
     handles.clear();
+    indexed.clear();
     ignoringErrors(() => p11.C_CloseSession(s.handle));
     if (session === s) session = null;
   };
@@ -201,6 +204,7 @@ export function createPkcs11Keystore(options: Pkcs11Options): Keystore {
 
   /** Every token object of the class into handles, by id; an id on two objects is searched for each time. */
   const indexObjects = (s: Handle, objectClass: number): void => {
+    indexed.add(objectClass);
     p11.C_FindObjectsInit(s, [{ type: CKA_CLASS, value: objectClass }, { type: CKA_TOKEN, value: true }]);
     try {
       for (let batch = p11.C_FindObjects(s, 1_000); batch.length > 0; batch = p11.C_FindObjects(s, 1_000)) {
@@ -213,6 +217,16 @@ export function createPkcs11Keystore(options: Pkcs11Options): Keystore {
       p11.C_FindObjectsFinal(s);
     }
   };
+
+  /**
+   * Whether a secret or private key with the id is on the token, from the index read once a session (not a search
+   * per key made: ids are fresh UUIDs, and what this keystore makes goes into the index).
+   */
+  const onToken = (s: Handle, id: Buffer): boolean =>
+    [CKO_SECRET_KEY, CKO_PRIVATE_KEY].some((objectClass) => {
+      if (!indexed.has(objectClass)) indexObjects(s, objectClass);
+      return handles.has(`${objectClass}:${id.toString('hex')}`);
+    });
 
   /** A key this keystore just made goes into the index, so its first use needs no search. */
   const remember = (key: { id: string }, objectClass: number, object: Handle): void => {
@@ -303,7 +317,7 @@ export function createPkcs11Keystore(options: Pkcs11Options): Keystore {
   const create = <T = void>(key: { id: string }, make: (s: Handle) => T): { ref: string; made: T } => {
     if (!key.id) throw new Error('A key needs an id');
     return run((s) => {
-      if (findObjects(s, Buffer.from(key.id, 'utf8'), null).length) throw new Error(`Key ${key.id} is already on the HSM token ${tokenLabel}`);
+      if (onToken(s, Buffer.from(key.id, 'utf8'))) throw new Error(`Key ${key.id} is already on the HSM token ${tokenLabel}`);
       const made = make(s);
       return { ref: `pkcs11:${tokenLabel}:${Buffer.from(key.id, 'utf8').toString('hex')}`, made };
     });
@@ -469,7 +483,9 @@ export function createPkcs11Keystore(options: Pkcs11Options): Keystore {
       const { ref, made } = create(key, (s) => {
         const pair = p11.C_GenerateKeyPair(s, { mechanism: spec.type === 'rsa' ? CKM_RSA_PKCS_KEY_PAIR_GEN : CKM_EC_KEY_PAIR_GEN }, publicTemplate, privateTemplate);
         try {
-          return spkiOf(s, pair.publicKey, key);
+          const spki = spkiOf(s, pair.publicKey, key);
+          remember(key, CKO_PRIVATE_KEY, pair.privateKey);
+          return spki;
         } catch (error) {
           ignoringErrors(() => p11.C_DestroyObject(s, pair.privateKey));
           throw error;

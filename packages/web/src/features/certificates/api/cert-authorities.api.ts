@@ -12,7 +12,7 @@ import { certAuthorityKeys, certificateKeys } from '../../../lib/query-keys';
 import { toQueryString } from '../../../lib/query-string';
 import { saveFile } from '../../../lib/save-file';
 import { serviceRequest } from '../../../lib/service-session';
-import { caFileName, pemToDer, saveBytes, PEM_TYPE } from './certificate-files';
+import { caFileName, pemToDer, PEM_TYPE } from './certificate-files';
 
 /** The service's CAs as a tree read top down (each root, then the CAs under it), with their counts. */
 export const certAuthoritiesQueryOptions = (serviceId: string) =>
@@ -69,7 +69,7 @@ export function useDownloadCaFile(serviceId: string) {
         ? `${ApiPath.certAuthorityCrl}?${toQueryString({ ca: ca.ca_name, format: 'pem' })}`
         : `${ApiPath.certAuthorityDownload}?${toQueryString({ ca: ca.ca_name, chain: what === 'chain' })}`;
       const pem = await serviceRequest(serviceId, path, { schema: z.string().min(1), text: true });
-      if (what === 'crl-der') saveBytes(caFileName(ca.ca_name, '.crl'), pemToDer(pem), 'application/pkix-crl');
+      if (what === 'crl-der') saveFile(caFileName(ca.ca_name, '.crl'), pemToDer(pem), 'application/pkix-crl');
       else saveFile(caFileName(ca.ca_name, { certificate: '.pem', chain: '-chain.pem', 'crl-pem': '.crl.pem' }[what]), pem, PEM_TYPE);
     },
     meta: { errorContext: 'Could not download the file' },
