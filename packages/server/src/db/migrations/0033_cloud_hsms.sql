@@ -35,6 +35,7 @@ CREATE TABLE "cloud_hsms" (
 	"token_serial" text,
 	"so_pin_sealed" text,
 	"user_pin_sealed" text,
+	"pins_shown_at" timestamp with time zone,
 	"failure" text,
 	"requested_by" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -34,6 +34,8 @@ export const cloudHsms = pgTable(
     tokenSerial: text('token_serial'),
     soPinSealed: text('so_pin_sealed'),
     userPinSealed: text('user_pin_sealed'),
+    /** When the customer was shown the PINs; they are shown once (rotating the user PIN shows the new one once). */
+    pinsShownAt: timestamp('pins_shown_at', { withTimezone: true }),
     failure: text('failure'),
     requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
