@@ -5,7 +5,13 @@ import { build } from 'esbuild';
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/main.ts', 'src/seed-demo.ts', 'src/openapi.ts'],
+  entryPoints: [
+    'src/main.ts',
+    'src/seed-demo.ts',
+    'src/openapi.ts',
+    // The SoftHSM2 driver starts it as a process of its own, from beside itself (softhsm2/softhsm2-driver.ts).
+    { in: 'src/modules/cloud-hsms/softhsm2/token-worker.ts', out: 'softhsm2-token-worker' },
+  ],
   outdir: 'dist',
   bundle: true,
   splitting: true,

@@ -37,7 +37,8 @@ export type TokenHealth = {
   manufacturer: string;
   serial: string;
   firmware: string;
-  sessions: number;
+  /** null where the token does not say (PKCS#11's CK_UNAVAILABLE_INFORMATION; SoftHSM2 never does). */
+  sessions: number | null;
   maxSessions: number | null;
   freeMemory: number | null;
   totalMemory: number | null;
