@@ -1,0 +1,66 @@
+import { InfrastructureMessages, type Provisioner, type ProvisionerUpdate } from '@keydeck/contract/infrastructure';
+import type { Tx } from '../../db/database.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import * as groups from './provisioner-groups.service.ts';
+import * as repo from './provisioners.repository.ts';
+import { unknownReference } from './refusals.ts';
+
+/** Provisioners register and heartbeat themselves (cloud-hsms module); here they are seen, placed, drained and removed. */
+export async function list(tx: Tx, query: Parameters<typeof repo.list>[1]) {
+  const { rows, total } = await repo.list(tx, query);
+  return { data: rows.map(toWire), total };
+}
+
+export async function listAll(tx: Tx): Promise<Provisioner[]> {
+  return (await repo.listAll(tx)).map(toWire);
+}
+
+export async function get(tx: Tx, id: string): Promise<Provisioner> {
+  const row = await repo.findById(tx, id);
+  if (!row) throw notFound();
+  return toWire(row);
+}
+
+export async function nameOf(tx: Tx, id: string): Promise<string | undefined> {
+  return (await repo.findById(tx, id))?.name;
+}
+
+export async function update(tx: Tx, id: string, changes: ProvisionerUpdate): Promise<Provisioner> {
+  if (!(await repo.findById(tx, id))) throw notFound();
+  if (changes.group_id !== null && !(await groups.exists(tx, changes.group_id))) throw unknownReference('group_id', 'provisioner group');
+  await repo.update(tx, id, { groupId: changes.group_id, draining: changes.draining });
+  return get(tx, id);
+}
+
+/** Only a provisioner hosting no HSM goes (drain it, and deprovision what it hosts, first). */
+export async function remove(tx: Tx, id: string): Promise<void> {
+  if (!(await repo.lock(tx, id))) throw notFound();
+  const row = (await repo.findById(tx, id))!;
+  if (row.hosted > 0) throw conflict('provisioner_hosts_hsms', InfrastructureMessages.provisionerHostsHsms(row.name, row.hosted));
+  await repo.remove(tx, id);
+}
+
+function toWire(row: repo.ProvisionerRow): Provisioner {
+  return {
+    id: row.id,
+    name: row.name,
+    kind: row.kind,
+    host: row.host,
+    group_id: row.groupId,
+    group_name: row.groupName,
+    capacity: row.capacity,
+    hosted: row.hosted,
+    utilisation_percent: capacityUsed(row.hosted, row.capacity),
+    draining: row.draining,
+    version: row.version,
+    registered_at: row.registeredAt.toISOString(),
+    last_heartbeat_at: row.lastHeartbeatAt.toISOString(),
+    state: row.up ? 'Up' : 'Down',
+  };
+}
+
+/** Hosted as a share of capacity, in percent with two decimals; a provisioner of no capacity hosting any is full. */
+function capacityUsed(hosted: number, capacity: number): number {
+  if (capacity <= 0) return hosted > 0 ? 100 : 0;
+  return Math.round((hosted * 10_000) / capacity) / 100;
+}
