@@ -14,7 +14,7 @@ declare module '@tanstack/react-router' {
     /** The document title (before " · Keydeck"). */
     title?: string;
     /** Present on routes that appear in the shell navigation. */
-    nav?: { label: string; group?: 'Settings' | 'Administration'; description?: string; count?: NavCount };
+    nav?: { label: string; group?: 'Settings' | 'Administration' | 'Infrastructure' | 'Dashboards'; description?: string; count?: NavCount };
     /** Present on child routes shown as a tab of their parent layout (see useChildTabs). */
     tab?: { label: string };
   }

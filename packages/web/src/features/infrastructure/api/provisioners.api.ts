@@ -1,0 +1,82 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { ApiPath, apiPath } from '@keydeck/contract/http';
+import {
+  infrastructureDeletedResponse,
+  provisionerGroupResponse,
+  provisionerGroupsPage,
+  provisionerResponse,
+  provisionersPage,
+  type provisionerGroupsQuery,
+  type ProvisionerGroupFields,
+  type provisionersQuery,
+  type ProvisionerUpdate,
+} from '@keydeck/contract/infrastructure';
+import { MAX_PAGE_SIZE } from '@keydeck/contract/paging';
+import type { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+import { toQueryString } from '../../../lib/query-string';
+import { provisionerGroupKeys, provisionerKeys, useInfrastructureChange } from './infrastructure-keys';
+
+type ProvisionerGroupsQuery = z.output<typeof provisionerGroupsQuery>;
+type ProvisionersQuery = z.output<typeof provisionersQuery>;
+
+/** Provisioners heartbeat every 15 s: the list asks as often, so Up and Down and the relative times stay true. */
+const HEARTBEAT_REFRESH_MS = 15_000;
+
+export const provisionerGroupsQueryOptions = (query: ProvisionerGroupsQuery) =>
+  queryOptions({
+    queryKey: provisionerGroupKeys.list(query),
+    queryFn: ({ signal }) => apiRequest(`${ApiPath.provisionerGroups}?${toQueryString(query)}`, { schema: provisionerGroupsPage, signal }),
+    placeholderData: keepPreviousData,
+    meta: { errorContext: 'Could not load the provisioner groups' },
+  });
+
+/** Every group by name, for the pickers of blueprints and provisioners. */
+export const allProvisionerGroupsQueryOptions = () =>
+  provisionerGroupsQueryOptions({ page: 1, page_size: MAX_PAGE_SIZE, order_by: 'name', order: 'asc' });
+
+export const provisionersQueryOptions = (query: ProvisionersQuery) =>
+  queryOptions({
+    queryKey: provisionerKeys.list(query),
+    queryFn: ({ signal }) => apiRequest(`${ApiPath.provisioners}?${toQueryString(query)}`, { schema: provisionersPage, signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: HEARTBEAT_REFRESH_MS,
+    meta: { errorContext: 'Could not load the provisioners' },
+  });
+
+export function useSaveProvisionerGroup() {
+  return useInfrastructureChange(
+    async ({ id, fields }: { id?: string; fields: ProvisionerGroupFields }) =>
+      (
+        await apiRequest(id ? apiPath(ApiPath.provisionerGroup, { group_id: id }) : ApiPath.provisionerGroups, {
+          method: id ? 'PUT' : 'POST',
+          body: fields,
+          schema: provisionerGroupResponse,
+        })
+      ).data,
+    { errorContext: 'Could not save the provisioner group', form: true },
+  );
+}
+
+export function useDeleteProvisionerGroup() {
+  return useInfrastructureChange(
+    (id: string) => apiRequest(apiPath(ApiPath.provisionerGroup, { group_id: id }), { method: 'DELETE', schema: infrastructureDeletedResponse }),
+    { errorContext: 'Could not delete the provisioner group' },
+  );
+}
+
+/** Places a provisioner in a group (or none) and drains it or puts it back in service. */
+export function useUpdateProvisioner() {
+  return useInfrastructureChange(
+    async ({ id, change }: { id: string; change: ProvisionerUpdate }) =>
+      (await apiRequest(apiPath(ApiPath.provisioner, { provisioner_id: id }), { method: 'PUT', body: change, schema: provisionerResponse })).data,
+    { errorContext: 'Could not change the provisioner', form: true },
+  );
+}
+
+export function useDeleteProvisioner() {
+  return useInfrastructureChange(
+    (id: string) => apiRequest(apiPath(ApiPath.provisioner, { provisioner_id: id }), { method: 'DELETE', schema: infrastructureDeletedResponse }),
+    { errorContext: 'Could not delete the provisioner' },
+  );
+}

@@ -1,0 +1,84 @@
+import type { ReactNode } from 'react';
+import { SimpleGrid, Stack } from '@mantine/core';
+import { productLicenseFields, type ProductLicense, type ProductLicenseFields } from '@keydeck/contract/infrastructure';
+import { useContractForm } from '../../../lib/use-contract-form';
+import { ContractForm } from '../../../lib/ui/contract-form';
+import { FormAlert } from '../../../lib/ui/form-alert';
+import { FormFooter } from '../../../lib/ui/form-footer';
+import { FormModal } from '../../../lib/ui/form-modal';
+import { NumberField } from '../../../lib/ui/number-field';
+import { TextField } from '../../../lib/ui/text-fields';
+import { FORM_STATUSES } from '../api/infrastructure-keys';
+import { useSaveProductLicense } from '../api/product-licenses.api';
+
+const today = () => new Date().toISOString().slice(0, 10);
+const inOneYear = () => {
+  const date = new Date();
+  date.setUTCFullYear(date.getUTCFullYear() + 1);
+  date.setUTCDate(date.getUTCDate() - 1);
+  return date.toISOString().slice(0, 10);
+};
+
+interface ProductLicenseModalProps {
+  editing: ProductLicense | 'new' | null;
+  onClose: () => void;
+}
+
+/** Create or edit a licence the platform holds for an HSM model. */
+export function ProductLicenseModal({ editing, onClose }: ProductLicenseModalProps) {
+  const save = useSaveProductLicense();
+  const licence = editing === 'new' ? undefined : (editing ?? undefined);
+  return (
+    <FormModal
+      opened={editing !== null}
+      onClose={onClose}
+      title={licence ? `Edit licence ${licence.reference}` : 'New licence'}
+      mutations={[save]}
+      onSubmit={async (fields: ProductLicenseFields) => {
+        const saved = await save.mutateAsync({ id: licence?.id, fields });
+        return `Licence ${saved.reference} ${licence ? 'saved' : 'created'}.`;
+      }}
+    >
+      {(form) => <ProductLicenseForm licence={licence} submitLabel={licence ? 'Save changes' : 'Create licence'} {...form} />}
+    </FormModal>
+  );
+}
+
+interface ProductLicenseFormProps {
+  licence?: ProductLicense;
+  onSubmit: (fields: ProductLicenseFields) => Promise<unknown>;
+  pending: boolean;
+  submitLabel: string;
+  actions?: ReactNode;
+}
+
+export function ProductLicenseForm({ licence, onSubmit, pending, submitLabel, actions }: ProductLicenseFormProps) {
+  const form = useContractForm({
+    schema: productLicenseFields,
+    defaultValues: {
+      model: licence?.model ?? '',
+      reference: licence?.reference ?? '',
+      seats: licence?.seats ?? 10,
+      valid_from: licence?.valid_from ?? today(),
+      valid_until: licence?.valid_until ?? inOneYear(),
+    },
+    statuses: FORM_STATUSES,
+    onSubmit,
+  });
+  return (
+    <ContractForm form={form} aria-label={licence ? `Licence ${licence.reference}` : 'New licence'}>
+      <Stack gap="md">
+        <FormAlert />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
+          <TextField name="model" label="Model" withAsterisk data-autofocus description="The HSM model it covers, as blueprints name it" placeholder="SoftHSM2" />
+          <TextField name="reference" label="Reference" withAsterisk description="The vendor's licence number" placeholder="LIC-2026-001" />
+          <NumberField name="seats" label="Seats" withAsterisk description="One per cloud HSM of the model" min={1} allowDecimal={false} allowNegative={false} />
+          <span />
+          <TextField name="valid_from" type="date" label="Valid from" withAsterisk />
+          <TextField name="valid_until" type="date" label="Valid until" withAsterisk />
+        </SimpleGrid>
+        <FormFooter actions={actions} submitLabel={submitLabel} pending={pending} />
+      </Stack>
+    </ContractForm>
+  );
+}
