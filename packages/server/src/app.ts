@@ -8,6 +8,7 @@ import * as admin from './modules/admin/admin.routes.ts';
 import * as allowedFlows from './modules/allowed-flows/allowed-flows.routes.ts';
 import * as allowlist from './modules/allowlist/allowlist.routes.ts';
 import * as audit from './modules/audit/audit.routes.ts';
+import * as cloudHsms from './modules/cloud-hsms/cloud-hsms.routes.ts';
 import * as cryptoverse from './modules/cryptoverse/cryptoverse.routes.ts';
 import * as devices from './modules/devices/devices.routes.ts';
 import * as paymentKeys from './modules/payment-keys/payment-keys.routes.ts';
@@ -19,6 +20,7 @@ import * as auth from './modules/auth/auth.routes.ts';
 import * as features from './modules/features/features.routes.ts';
 import * as health from './modules/health/health.routes.ts';
 import * as identityProviders from './modules/identity-providers/identity-providers.routes.ts';
+import * as infrastructure from './modules/infrastructure/infrastructure.routes.ts';
 import * as openidLogin from './modules/identity-providers/openid-login.routes.ts';
 import * as licenses from './modules/licenses/licenses.routes.ts';
 import * as mfa from './modules/mfa/mfa.routes.ts';
@@ -44,7 +46,7 @@ import { registerTextInputCheck } from './platform/text-input.ts';
 import { registerWebApp } from './platform/web-app.ts';
 
 /** Every module, in the order its routes are registered. */
-const modules: { register(app: FastifyInstance, deps: AppDeps): void }[] = [health, auth, admin, accounts, audit, allowlist, features, portRanges, users, roles, syslog, licenses, offboarding, mfa, securityKeys, passwords, identityProviders, allowedFlows, openidLogin, registration, serviceSessions, services, adminServices, serviceUsers, serviceAddresses, serviceFeatures, cryptoverse, devices, paymentKeys, certificates, transfer, scheduledReports, egress];
+const modules: { register(app: FastifyInstance, deps: AppDeps): void }[] = [health, auth, admin, accounts, audit, allowlist, features, portRanges, users, roles, syslog, licenses, offboarding, mfa, securityKeys, passwords, identityProviders, allowedFlows, openidLogin, registration, serviceSessions, services, adminServices, serviceUsers, serviceAddresses, serviceFeatures, cryptoverse, devices, paymentKeys, certificates, transfer, scheduledReports, egress, infrastructure, cloudHsms];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;

@@ -49,6 +49,12 @@ const environment = z.object({
   PKCS11_LIBRARY: z.string().default('/usr/lib/softhsm/libsofthsm2.so'),
   PKCS11_TOKEN_LABEL: z.string().min(1).optional(),
   PKCS11_PIN: z.string().min(1).optional(),
+  /** Where the built-in provisioner keeps its cloud HSMs' SoftHSM2 tokens; absent = DATA_DIR/cloud-hsms. */
+  CLOUD_HSM_ROOT: z.string().min(1).optional(),
+  /** Cloud HSMs the built-in provisioner of each server machine hosts at most. */
+  CLOUD_HSM_CAPACITY: z.coerce.number().int().min(0).default(50),
+  /** The SoftHSM2 PKCS#11 library behind the built-in provisioner's tokens. */
+  CLOUD_HSM_SOFTHSM2_LIBRARY: z.string().min(1).default('/usr/lib/softhsm/libsofthsm2.so'),
 })
   // The first administrator's password follows the same rule as every other password.
   .superRefine((e, ctx) => {
@@ -82,6 +88,8 @@ export type Config = {
   keystore:
     | { kind: 'software'; masterKey: string | undefined }
     | { kind: 'pkcs11'; library: string; tokenLabel: string; pin: string };
+  /** The built-in cloud HSM provisioner: its tokens' directory, how many HSMs it hosts, its SoftHSM2 library. */
+  cloudHsm: { root: string; capacity: number; softhsm2Library: string };
 };
 
 /** Reads the environment into a typed config; a bad value stops the start with a clear message. */
@@ -124,5 +132,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.KEYSTORE === 'pkcs11'
         ? { kind: 'pkcs11', library: e.PKCS11_LIBRARY, tokenLabel: e.PKCS11_TOKEN_LABEL!, pin: e.PKCS11_PIN! }
         : { kind: 'software', masterKey: e.KEYSTORE_MASTER_KEY },
+    cloudHsm: {
+      root: resolve(e.CLOUD_HSM_ROOT ?? `${e.DATA_DIR}/cloud-hsms`),
+      capacity: e.CLOUD_HSM_CAPACITY,
+      softhsm2Library: e.CLOUD_HSM_SOFTHSM2_LIBRARY,
+    },
   };
 }

@@ -7,6 +7,7 @@ import { openDatabase } from './db/database.ts';
 import { startSyslogDelivery, type DeliveryOptions } from './modules/syslog/syslog.jobs.ts';
 import { createAntiForgery } from './platform/anti-forgery.ts';
 import { startServiceProvisioning } from './modules/services/services.jobs.ts';
+import { startProvisionerAgent, type ProvisionerAgentOptions } from './modules/cloud-hsms/provisioner-agent.ts';
 import { startScheduledReports, type ReportSchedulerOptions } from './modules/scheduled-reports/scheduled-reports.jobs.ts';
 import { createJobQueue, type JobQueueOptions } from './platform/job-queue.ts';
 import { createMailer } from './platform/mailer.ts';
@@ -27,6 +28,8 @@ export async function start(
     syslogDelivery?: Partial<DeliveryOptions>;
     jobQueue?: Partial<JobQueueOptions>;
     scheduledReports?: Partial<ReportSchedulerOptions>;
+    /** The built-in cloud HSM provisioner's heartbeat, health sampling and cluster sync intervals. */
+    cloudHsms?: Partial<ProvisionerAgentOptions>;
   } = {},
 ) {
   const database = await openDatabase({
@@ -41,6 +44,7 @@ export async function start(
   const egress = createEgress(database.db, ownEndpoints(config), Messages.egressRefused);
   const mailer = createMailer(config.mail);
   const secretBox = createSecretBox(config.encryptionKey ?? boot.encryptionKey);
+  const versions = readVersions(config.webDist);
   const app = await buildApp({
     config,
     database,
@@ -55,7 +59,7 @@ export async function start(
     serviceTokens: createServiceTokens(new Uint8Array(hkdfSync('sha256', boot.antiForgerySecret, '', 'keydeck service session tokens', 32))),
     jobs,
     keystore,
-    versions: readVersions(config.webDist),
+    versions,
   });
   app.addHook('onClose', () => database.close());
   app.addHook('onClose', () => keystore.close());
@@ -67,11 +71,18 @@ export async function start(
   // Started before the app serves: a request may queue a job as soon as it listens.
   await jobs.start(app.log);
   await startServiceProvisioning(jobs, database.db, auditKey);
+  const cloudHsms = await startProvisionerAgent(
+    { db: database.db, jobs, secretBox, auditKey, host: app.cloudHsmHost, capacity: config.cloudHsm.capacity, version: versions.server },
+    app.log,
+    options.cloudHsms,
+  );
+  // Added before the queue's hook, so it stops after the queue: no job of its provisioner is running when it goes.
+  app.addHook('onClose', () => cloudHsms.stop());
   app.addHook('onClose', () => jobs.stop());
   // Added after the queue's hook, so it stops first: no look for due reports queues a run into a stopping queue.
   const scheduledReports = await startScheduledReports({ db: database.db, jobs, egress, secretBox, mailer, auditKey }, app.log, options.scheduledReports);
   app.addHook('onClose', () => scheduledReports.stop());
-  return { app, database, generatedAdminPassword: boot.generatedAdminPassword, scheduledReports };
+  return { app, database, generatedAdminPassword: boot.generatedAdminPassword, scheduledReports, cloudHsms };
 }
 
 /** The console's own listener and its database: never a tenant's destination. */
