@@ -142,6 +142,11 @@ export const cloudHsmHealthSample = z.object({
   free_memory: nullableInt,
   total_memory: nullableInt,
   objects: nullableInt,
+  /** Objects by class: what the token holds. */
+  secret_keys: nullableInt,
+  private_keys: nullableInt,
+  public_keys: nullableInt,
+  certificates: nullableInt,
   /** Why the token could not be read. */
   error: z.string().nullable(),
 });

@@ -120,7 +120,8 @@ describe('a cloud HSM on the built-in provisioner', () => {
     const sampled = await get(first.id);
     expect(sampled.objects).toBeGreaterThanOrEqual(1);
     expect(sampled.health_state).toBe('Healthy');
-    expect(sampled.latest_sample).toMatchObject({ reachable: true, error: null });
+    // One AES key: counted as a secret key, nothing of the other classes.
+    expect(sampled.latest_sample).toMatchObject({ reachable: true, error: null, secret_keys: 1, private_keys: 0, public_keys: 0, certificates: 0 });
     const series = await expectCall(acme.manager, 'GET', hsmPath(ApiPath.cloudHsmHealth, first.id), 200);
     expect(series.data.at(-1)).toMatchObject({ reachable: true, objects: sampled.objects });
     const before = new Date(Date.now() + 60_000).toISOString();

@@ -132,10 +132,14 @@ export function healthSeries(tx: Tx, id: string, since: Date, maxPoints: number)
     free_memory: number | string | null;
     total_memory: number | string | null;
     objects: number | null;
+    secret_keys: number | null;
+    private_keys: number | null;
+    public_keys: number | null;
+    certificates: number | null;
     error: string | null;
   }>(
     tx,
-    sql`select sampled_at, reachable, sessions, max_sessions, free_memory, total_memory, objects, error from (
+    sql`select sampled_at, reachable, sessions, max_sessions, free_memory, total_memory, objects, secret_keys, private_keys, public_keys, certificates, error from (
           select s.*, row_number() over (partition by s.bucket order by s.sampled_at) as k from (
             select h.*, (row_number() over (order by sampled_at) - 1) * ${maxPoints} / count(*) over () as bucket
               from cloud_hsm_health h where cloud_hsm_id = ${id} and sampled_at >= ${since.toISOString()}::timestamptz

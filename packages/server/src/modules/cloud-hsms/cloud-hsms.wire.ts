@@ -51,6 +51,13 @@ export function toSample(row: {
   totalMemory?: number | null;
   total_memory?: number | string | null;
   objects: number | null;
+  secretKeys?: number | null;
+  secret_keys?: number | null;
+  privateKeys?: number | null;
+  private_keys?: number | null;
+  publicKeys?: number | null;
+  public_keys?: number | null;
+  certificates: number | null;
   error: string | null;
 }): CloudHsmHealthSample {
   return {
@@ -61,6 +68,10 @@ export function toSample(row: {
     free_memory: toNumber(row.freeMemory ?? row.free_memory ?? null),
     total_memory: toNumber(row.totalMemory ?? row.total_memory ?? null),
     objects: row.objects,
+    secret_keys: row.secretKeys ?? row.secret_keys ?? null,
+    private_keys: row.privateKeys ?? row.private_keys ?? null,
+    public_keys: row.publicKeys ?? row.public_keys ?? null,
+    certificates: row.certificates,
     error: row.error,
   };
 }

@@ -116,6 +116,10 @@ export async function sampleHostedHsms(deps: CloudHsmJobDeps, provisionerId: str
         freeMemory: health.freeMemory,
         totalMemory: health.totalMemory,
         objects: health.objects,
+        secretKeys: health.secretKeys,
+        privateKeys: health.privateKeys,
+        publicKeys: health.publicKeys,
+        certificates: health.certificates,
       };
     } catch (error) {
       log?.warn({ err: error, hsm: hsm.id }, 'cloud HSM health sample failed');
