@@ -6,6 +6,8 @@ import { licensesQuery } from '@keydeck/contract/licenses';
 import { Permission } from '@keydeck/contract/permissions';
 import { portRangesQuery } from '@keydeck/contract/port-ranges';
 import { syslogConfigsListQuery } from '@keydeck/contract/syslog';
+import { cloudHsmPageSearch, cloudHsmsSearch, clustersSearch } from '../features/cloud-hsms/cloud-hsms.search';
+import { InfrastructureSearch } from '../features/infrastructure/infrastructure.search';
 import { accountServicesListQuery, serviceRequestsSearch, servicesDashboardSearch, serviceWorkspaceSearch } from '../features/services/services.search';
 import { usersSettingsSearch } from '../features/users/users-settings.search';
 import { lenientSearch } from '../lib/ui/list-search';
@@ -135,6 +137,31 @@ const serviceCatalogue = screen(shell, 'key-management-services', {
   nav: { label: 'Request a service', description: 'The service types your account can request.' },
   component: lazyScreen(() => import('../features/services/pages/service-catalogue.page'), 'ServiceCataloguePage'),
 });
+// Cloud HSMs and clusters: the account's landing (/chc), a cloud_hsms service's HSMs, one HSM, a cluster_management service's clusters.
+const cloudHub = screen(shell, 'chc', {
+  permission: Permission.servicesRead,
+  title: 'Cloud HSMs',
+  nav: { label: 'Cloud HSMs', description: 'Your cloud HSMs and clusters at a glance, and the services that hold them.' },
+  component: lazyScreen(() => import('../features/cloud-hsms/pages/cloud-hub.page'), 'CloudHubPage'),
+});
+const cloudHsms = screen(shell, 'v2/home/accounts/$account_id/services/$service_id/cloud-provisioning/cloud-hsms', {
+  permission: Permission.servicesRead,
+  title: 'Cloud HSMs',
+  search: list(cloudHsmsSearch),
+  component: lazyScreen(() => import('../features/cloud-hsms/pages/cloud-hsms.page'), 'CloudHsmsPage'),
+});
+const cloudHsmManagement = screen(shell, 'v2/home/services/cloud-hsm-management/$id', {
+  permission: Permission.servicesRead,
+  title: 'Cloud HSM',
+  search: list(cloudHsmPageSearch),
+  component: lazyScreen(() => import('../features/cloud-hsms/pages/cloud-hsm-management.page'), 'CloudHsmManagementPage'),
+});
+const clusters = screen(shell, 'v2/home/accounts/$account_id/services/$service_id/cluster-management/clusters', {
+  permission: Permission.servicesRead,
+  title: 'Clusters',
+  search: list(clustersSearch),
+  component: lazyScreen(() => import('../features/cloud-hsms/pages/clusters.page'), 'ClustersPage'),
+});
 const generalSettings = screen(shell, 'v2/home/settings/general', {
   permission: Permission.companyRead,
   title: 'General',
@@ -223,6 +250,72 @@ const egressPolicy = screen(shell, 'configuration/egress-policy', {
   nav: { label: 'Egress policy', group: 'Administration', description: 'Where connections customers configure may go.' },
   component: lazyScreen(() => import('../features/egress/pages/egress-policy.page'), 'EgressPolicyPage'),
 });
+// The platform's infrastructure and its dashboards (platform administrators only).
+const infra = <const P extends string, V = undefined>(
+  path: P,
+  group: 'Infrastructure' | 'Dashboards',
+  label: string,
+  { description, ...options }: Omit<ScreenOptions<V>, 'permission' | 'nav'> & { description: string },
+) => screen(shell, path, { permission: Permission.platformAdmin, nav: { label, group, description }, ...options });
+const infrastructureScreens = [
+  infra('configuration/datacenter-infrastructure/global_servers', 'Infrastructure', 'Datacenters and servers', {
+    title: 'Datacenters and servers',
+    description: 'The platform’s datacenters and the servers in each.',
+    search: list(InfrastructureSearch.globalServers),
+    component: lazyScreen(() => import('../features/infrastructure/pages/global-servers.page'), 'GlobalServersPage'),
+  }),
+  infra('configuration/cloud-product/ipam-zones', 'Infrastructure', 'IPAM zones', {
+    title: 'IPAM zones',
+    description: 'Address pools of each zone, how full they are, and who holds which address.',
+    search: list(InfrastructureSearch.ipamZones),
+    component: lazyScreen(() => import('../features/infrastructure/pages/ipam-zones.page'), 'IpamZonesPage'),
+  }),
+  infra('configuration/cloud-product/blueprints', 'Infrastructure', 'Blueprints', {
+    title: 'Blueprints',
+    description: 'HSM templates customers request cloud HSMs from.',
+    search: list(InfrastructureSearch.blueprints),
+    component: lazyScreen(() => import('../features/infrastructure/pages/blueprints.page'), 'BlueprintsPage'),
+  }),
+  infra('configuration/cloud-product/resources', 'Infrastructure', 'Resources', {
+    title: 'Resources',
+    description: 'What is allocated to whom: placement, addresses, ports and licence seats.',
+    search: list(InfrastructureSearch.resources),
+    component: lazyScreen(() => import('../features/infrastructure/pages/resources.page'), 'ResourcesPage'),
+  }),
+  infra('configuration/cloud-product/chsm-provisioners', 'Infrastructure', 'Provisioners', {
+    title: 'Provisioners',
+    description: 'The agents hosting cloud HSMs: heartbeat, capacity, group and draining.',
+    search: list(InfrastructureSearch.provisioners),
+    component: lazyScreen(() => import('../features/infrastructure/pages/provisioners.page'), 'ProvisionersPage'),
+  }),
+  infra('configuration/cloud-product/chsm-provisioner-groups', 'Infrastructure', 'Provisioner groups', {
+    title: 'Provisioner groups',
+    description: 'Placement groups of provisioners, each in an IPAM zone.',
+    search: list(InfrastructureSearch.provisionerGroups),
+    component: lazyScreen(() => import('../features/infrastructure/pages/provisioner-groups.page'), 'ProvisionerGroupsPage'),
+  }),
+  infra('configuration/cloud-product/licenses', 'Infrastructure', 'Product licences', {
+    title: 'Product licences',
+    description: 'Licences per HSM model and the seats cloud HSMs hold.',
+    search: list(InfrastructureSearch.productLicenses),
+    component: lazyScreen(() => import('../features/infrastructure/pages/product-licenses.page'), 'ProductLicensesPage'),
+  }),
+  infra('admin-dashboards/cryptohub/customer-infrastructure', 'Dashboards', 'CryptoHub customers', {
+    title: 'CryptoHub: customer infrastructure',
+    description: 'Clusters of cloud HSMs per account and the state of their members.',
+    component: lazyScreen(() => import('../features/infrastructure/pages/cryptohub-customer-infrastructure.page'), 'CryptohubCustomerInfrastructurePage'),
+  }),
+  infra('admin-dashboards/odh/customer-infrastructure', 'Dashboards', 'On-demand HSM customers', {
+    title: 'On-demand HSMs: customer infrastructure',
+    description: 'Cloud HSMs by status, location and account, and requests per day.',
+    component: lazyScreen(() => import('../features/infrastructure/pages/odh-customer-infrastructure.page'), 'OdhCustomerInfrastructurePage'),
+  }),
+  infra('admin-dashboards/odh/provisioning-infrastructure', 'Dashboards', 'Provisioning', {
+    title: 'On-demand HSMs: provisioning infrastructure',
+    description: 'Provisioner and zone capacity, the provisioning queue, run durations and failures.',
+    component: lazyScreen(() => import('../features/infrastructure/pages/provisioning-infrastructure.page'), 'ProvisioningInfrastructurePage'),
+  }),
+] as const;
 // One account: a header above tabs, one per child below (adding a section is adding a child); the default is company.
 const account = screen(shell, 'v2/admin/company-management/accounts/$account_id', {
   permission: Permission.platformAdmin,
@@ -290,6 +383,10 @@ export const routeTree = rootRoute.addChildren([
     serviceWorkspace,
     serviceAdmin,
     serviceCatalogue,
+    cloudHub,
+    cloudHsms,
+    cloudHsmManagement,
+    clusters,
     generalSettings,
     auditLogs,
     companySettings,
@@ -302,6 +399,7 @@ export const routeTree = rootRoute.addChildren([
     portRanges,
     serviceRequests,
     egressPolicy,
+    ...infrastructureScreens,
     account.addChildren([accountIndex, ...accountTabs]),
   ]),
   unknown,

@@ -13,6 +13,7 @@ import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
 import { useListSearch } from '../../../lib/ui/list-search';
 import { useSelectService } from '../api/current-service.mutations';
 import { serviceQueryOptions, servicesQueryOptions, useCancelServiceRequest } from '../api/services.api';
+import { CloudServiceLink } from '../components/cloud-service-link';
 import { locationName, serviceColumns } from '../components/service-columns';
 import { ServiceLoginModal } from '../components/service-login-modal';
 import { ServiceRequestModal } from '../components/service-request-modal';
@@ -80,19 +81,23 @@ export function ServicesDashboardPage() {
     {
       key: 'actions',
       title: 'Actions',
-      width: 170,
-      render: (row) =>
-        row.status === 'PendingApproval' ? (
-          <WithdrawRequest service={row} />
-        ) : row.id === selectedId ? (
-          <Text size="sm" c="dimmed">
-            Selected
-          </Text>
-        ) : (
-          <Button size="xs" variant="subtle" aria-label={`Select ${row.name}`} onClick={() => open(row.id)}>
-            Select
-          </Button>
-        ),
+      width: 240,
+      render: (row) => (
+        <Group gap="xs" wrap="nowrap">
+          {row.status === 'PendingApproval' ? (
+            <WithdrawRequest service={row} />
+          ) : row.id === selectedId ? (
+            <Text size="sm" c="dimmed">
+              Selected
+            </Text>
+          ) : (
+            <Button size="xs" variant="subtle" aria-label={`Select ${row.name}`} onClick={() => open(row.id)}>
+              Select
+            </Button>
+          )}
+          <CloudServiceLink service={row} />
+        </Group>
+      ),
     },
   ];
 

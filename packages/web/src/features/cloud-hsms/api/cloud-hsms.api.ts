@@ -1,0 +1,117 @@
+import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
+import {
+  cloudHsmResponse,
+  cloudHsmsPage,
+  cloudOverviewResponse,
+  type CloudHsmRequest,
+  type CloudHsmStatus,
+  type CloudHsmSummary,
+} from '@keydeck/contract/cloud-hsms';
+import { ApiPath, apiPath } from '@keydeck/contract/http';
+import { cloudCatalogueResponse } from '@keydeck/contract/infrastructure';
+import { serviceResponse, servicesPage } from '@keydeck/contract/services';
+import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { toQueryString } from '../../../lib/query-string';
+import type { CloudHsmsSearch } from '../cloud-hsms.search';
+import { catalogueKeys, hsmKeys, overviewKeys, useInvalidateCloud } from './cloud-keys';
+
+/** While an HSM is on its way in or out, its status is asked again this often; otherwise not at all. */
+export const IN_FLIGHT_REFRESH_MS = 2_000;
+/** Health is sampled on a schedule (every 30 s); an enabled HSM's page asks for new samples this often while open. */
+export const HEALTH_REFRESH_MS = 15_000;
+const IN_FLIGHT: readonly CloudHsmStatus[] = ['PendingProvisioning', 'Deprovisioning'];
+export const inFlight = (status: CloudHsmStatus) => IN_FLIGHT.includes(status);
+
+export interface ServiceRef {
+  accountId: string;
+  serviceId: string;
+}
+
+const listPath = ({ accountId, serviceId }: ServiceRef) => apiPath(ApiPath.cloudHsms, { account_id: accountId, service_id: serviceId });
+const hsmPath = (id: string) => apiPath(ApiPath.cloudHsm, { hsm_id: id });
+
+/** A page of the service's cloud HSMs; polled while one of them is being provisioned or deprovisioned. */
+export const cloudHsmsQueryOptions = (service: ServiceRef, search: CloudHsmsSearch) =>
+  queryOptions({
+    queryKey: hsmKeys.list({ ...service, ...search }),
+    queryFn: ({ signal }) => apiRequest(`${listPath(service)}?${toQueryString(search)}`, { schema: cloudHsmsPage, signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.data.some((hsm) => inFlight(hsm.status)) ? IN_FLIGHT_REFRESH_MS : false),
+    meta: { errorContext: 'Could not load the cloud HSMs' },
+  });
+
+/** One HSM with its connection details and latest health sample; polled fast while in flight, at the sampling pace while enabled. */
+export const cloudHsmQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: hsmKeys.detail(id),
+    queryFn: async ({ signal }) => (await apiRequest(hsmPath(id), { schema: cloudHsmResponse, signal })).data,
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status === undefined ? false : inFlight(status) ? IN_FLIGHT_REFRESH_MS : status === 'Enabled' ? HEALTH_REFRESH_MS : false;
+    },
+    meta: { errorContext: 'Could not load the cloud HSM' },
+  });
+
+/** Enabled blueprints and the locations each places its HSMs in: what the request form offers. */
+export const cloudCatalogueQueryOptions = () =>
+  queryOptions({
+    queryKey: catalogueKeys.lists(),
+    queryFn: ({ signal }) => apiRequest(ApiPath.cloudCatalogue, { schema: cloudCatalogueResponse, signal }),
+    staleTime: 60_000,
+    meta: { errorContext: 'Could not load the cloud HSM catalogue' },
+  });
+
+/** The account's cloud HSMs and clusters at a glance; polled while provisioning is in flight. */
+export const cloudOverviewQueryOptions = (accountId: string) =>
+  queryOptions({
+    queryKey: overviewKeys.detail(accountId),
+    queryFn: async ({ signal }) =>
+      (await apiRequest(apiPath(ApiPath.cloudOverview, { account_id: accountId }), { schema: cloudOverviewResponse, signal })).data,
+    refetchInterval: (query) => (query.state.data?.in_flight.length ? IN_FLIGHT_REFRESH_MS : false),
+    meta: { errorContext: 'Could not load your cloud HSMs' },
+  });
+
+/**
+ * The account's services (GET service/services, spec §9's full fetch of 99), under the services feature's own key so
+ * a change there refreshes the landing's links too.
+ */
+export const accountServicesQueryOptions = () => {
+  const query = { page_size: 99 };
+  return queryOptions({
+    queryKey: queryKeys('services').list(query),
+    queryFn: ({ signal }) => apiRequest(`${ApiPath.services}?${toQueryString(query)}`, { schema: servicesPage, signal }),
+    meta: { errorContext: 'Could not load the services' },
+  });
+};
+
+/** GET service/?id=: the service a page belongs to, for its name (the services feature's key). */
+export const serviceQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys('services').detail(id),
+    queryFn: async ({ signal }) => (await apiRequest(`${ApiPath.service}?${toQueryString({ id })}`, { schema: serviceResponse, signal })).service,
+    meta: { errorContext: 'Could not load the service' },
+  });
+
+/** Requests a cloud HSM; it starts Pending Provisioning and a background job takes it to Enabled. */
+export function useRequestCloudHsm(service: ServiceRef) {
+  const invalidate = useInvalidateCloud();
+  return useMutation({
+    mutationFn: async (request: CloudHsmRequest) =>
+      (await apiRequest(listPath(service), { method: 'POST', body: request, schema: cloudHsmResponse })).data,
+    // Field errors (a name taken) land on the form; a refusal with words of its own (no seat, no room) above it.
+    meta: { errorContext: 'Could not request the cloud HSM', inlineErrorStatuses: [400, 409] },
+    onSuccess: invalidate,
+  });
+}
+
+/** Deprovisions an HSM: the token is zeroized and its address, ports and licence seat are freed. */
+export function useDeprovisionCloudHsm() {
+  const invalidate = useInvalidateCloud();
+  return useMutation({
+    mutationFn: async ({ hsm, confirmName }: { hsm: Pick<CloudHsmSummary, 'id'>; confirmName: string }) =>
+      (await apiRequest(hsmPath(hsm.id), { method: 'DELETE', body: { confirm_name: confirmName }, schema: cloudHsmResponse })).data,
+    meta: { errorContext: 'Could not deprovision the cloud HSM', inlineErrorStatuses: [400, 409] },
+    onSuccess: invalidate,
+  });
+}

@@ -1,0 +1,94 @@
+import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
+import { clusterMembersResponse, clusterResponse, clustersPage, type Cluster } from '@keydeck/contract/cloud-hsms';
+import { ApiPath, apiPath } from '@keydeck/contract/http';
+import { apiRequest } from '../../../lib/api-client';
+import { toQueryString } from '../../../lib/query-string';
+import type { ClustersSearch } from '../cloud-hsms.search';
+import type { ServiceRef } from './cloud-hsms.api';
+import { clusterKeys, useInvalidateCloud } from './cloud-keys';
+
+/** Syncs run in the background: while a member is Joining, or a sync asked for is not recorded yet, the list is asked again this often. */
+export const SYNC_REFRESH_MS = 2_000;
+
+const listPath = ({ accountId, serviceId }: ServiceRef) => apiPath(ApiPath.clusters, { account_id: accountId, service_id: serviceId });
+const clusterPath = (id: string) => apiPath(ApiPath.cluster, { cluster_id: id });
+
+/**
+ * A page of the service's clusters, each with its members. `watched` holds the clusters whose sync was asked for, with
+ * the last sync they had then: they are watched until it moves on.
+ */
+export const clustersQueryOptions = (service: ServiceRef, search: ClustersSearch, watched: ReadonlyMap<string, string | null> = new Map()) =>
+  queryOptions({
+    queryKey: clusterKeys.list({ ...service, ...search }),
+    queryFn: ({ signal }) => apiRequest(`${listPath(service)}?${toQueryString(search)}`, { schema: clustersPage, signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data?.data.some(
+        (cluster) => cluster.members.some((member) => member.status === 'Joining') || (watched.has(cluster.id) && watched.get(cluster.id) === cluster.last_sync_at),
+      )
+        ? SYNC_REFRESH_MS
+        : false,
+    meta: { errorContext: 'Could not load the clusters' },
+  });
+
+/** The cluster's members and the account's cloud HSMs that may join it (Enabled, in no cluster). */
+export const clusterMembersQueryOptions = (clusterId: string) =>
+  queryOptions({
+    queryKey: clusterKeys.detail(clusterId, 'members'),
+    queryFn: ({ signal }) => apiRequest(apiPath(ApiPath.clusterMembers, { cluster_id: clusterId }), { schema: clusterMembersResponse, signal }),
+    meta: { errorContext: 'Could not load the cluster’s members' },
+  });
+
+/** Creates a cluster; its cluster key is generated and sealed on the server. */
+export function useCreateCluster(service: ServiceRef) {
+  const invalidate = useInvalidateCloud();
+  return useMutation({
+    mutationFn: async (name: string) => (await apiRequest(listPath(service), { method: 'POST', body: { name }, schema: clusterResponse })).data,
+    meta: { errorContext: 'Could not create the cluster', inlineErrorStatuses: [400, 409] },
+    onSuccess: invalidate,
+  });
+}
+
+/** Deletes a cluster; its members stay, released (a cluster with members needs confirm). */
+export function useDeleteCluster() {
+  const invalidate = useInvalidateCloud();
+  return useMutation({
+    mutationFn: (cluster: Cluster) =>
+      apiRequest(clusterPath(cluster.id), { method: 'DELETE', body: { confirm: cluster.member_count > 0 }, schema: clusterResponse }),
+    meta: { errorContext: 'Could not delete the cluster' },
+    onSuccess: invalidate,
+  });
+}
+
+/** Adds an HSM to the cluster; the keys it lacks are copied to it, and its own to the others. */
+export function useAddClusterMember(clusterId: string) {
+  const invalidate = useInvalidateCloud();
+  return useMutation({
+    mutationFn: async (hsmId: string) =>
+      (await apiRequest(apiPath(ApiPath.clusterMembers, { cluster_id: clusterId }), { method: 'POST', body: { hsm_id: hsmId }, schema: clusterResponse })).data,
+    meta: { errorContext: 'Could not add the member', inlineErrorStatuses: [400, 409] },
+    onSuccess: invalidate,
+  });
+}
+
+/** Removes a member: it keeps its keys and leaves the cluster's sync. */
+export function useRemoveClusterMember() {
+  const invalidate = useInvalidateCloud();
+  return useMutation({
+    mutationFn: async ({ clusterId, hsmId }: { clusterId: string; hsmId: string }) =>
+      (await apiRequest(apiPath(ApiPath.clusterMember, { cluster_id: clusterId, hsm_id: hsmId }), { method: 'DELETE', schema: clusterResponse })).data,
+    meta: { errorContext: 'Could not remove the member' },
+    onSuccess: invalidate,
+  });
+}
+
+/** Copies every key a member lacks to it, now. */
+export function useSyncCluster() {
+  const invalidate = useInvalidateCloud();
+  return useMutation({
+    mutationFn: async (clusterId: string) =>
+      (await apiRequest(apiPath(ApiPath.clusterSync, { cluster_id: clusterId }), { method: 'POST', schema: clusterResponse })).data,
+    meta: { errorContext: 'Could not sync the cluster' },
+    onSuccess: invalidate,
+  });
+}
