@@ -109,6 +109,20 @@ describe('clusters', () => {
     await generateKey(bravo.connection!, userPins[bravo.id]!, 'from-bravo', '0c', '--extractable');
     await expectCall(acme.manager, 'POST', apiPath(ApiPath.clusterSync, { cluster_id: cluster.id }), 202);
     await eventually(async () => (await secretKeyLabels(alpha.connection!, userPins[alpha.id]!)).includes('from-bravo'), 'from-bravo on Alpha');
+
+    // Two keys on Bravo share an id and label: which to copy is ambiguous, so neither is, and the members stay in step.
+    await generateKey(bravo.connection!, userPins[bravo.id]!, 'twin', '0e', '--extractable');
+    await generateKey(bravo.connection!, userPins[bravo.id]!, 'twin', '0e', '--extractable');
+    await expectCall(acme.manager, 'POST', apiPath(ApiPath.clusterSync, { cluster_id: cluster.id }), 202);
+    const afterTwins = await eventually(async () => {
+      const now = await getCluster();
+      return now.members.find((m) => m.hsm_id === bravo.id)!.keys === 4 ? now : null;
+    }, 'twins counted on Bravo');
+    expect(afterTwins.members.map((m) => [m.hsm_name, m.status])).toEqual([
+      ['Alpha', 'InSync'],
+      ['Bravo', 'InSync'],
+    ]);
+    expect(await secretKeyLabels(alpha.connection!, userPins[alpha.id]!)).toEqual(['from-bravo', 'pinned', 'shared']);
   });
 
   it('marks a member whose provisioner is down Failed, and the others keep syncing', { timeout: 120_000 }, async () => {

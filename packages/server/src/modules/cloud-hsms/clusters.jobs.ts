@@ -35,6 +35,14 @@ type Member = { hsmId: string; name: string; driver: HsmDriver; ref: string; pin
 /** A key across members: CKA_ID and label. */
 const keyName = (key: Pick<SecretKeyInfo, 'id' | 'label'>) => `${key.id}\u0000${key.label}`;
 
+/** Keys whose id and label another key of the same member shares: which one to copy is ambiguous, so none is. */
+const ambiguous = (keys: readonly SecretKeyInfo[]): Set<string> => {
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  for (const key of keys) (seen.has(keyName(key)) ? twice : seen).add(keyName(key));
+  return twice;
+};
+
 /**
  * Keeps a cluster's members' secret keys in step. Every member this process can reach (its provisioner is up and
  * hosted here) lists its secret keys; each extractable key missing on a member is wrapped under the cluster key on
@@ -81,8 +89,9 @@ export async function syncCluster(deps: CloudHsmJobDeps, clusterId: string, jobI
       const plan = new Map<Member, SecretKeyInfo[]>();
       for (const source of reachable) {
         if (source === target || failedIds().has(source.hsmId)) continue;
+        const twice = ambiguous(source.keys);
         for (const key of source.keys) {
-          if (!key.extractable || have.has(keyName(key))) continue;
+          if (!key.extractable || have.has(keyName(key)) || twice.has(keyName(key))) continue;
           have.add(keyName(key));
           plan.set(source, [...(plan.get(source) ?? []), key]);
         }

@@ -76,7 +76,8 @@ export function ClustersPage() {
           </Title>
           <Text c="dimmed" mt={4} maw={720}>
             Members of a cluster hold the same secret keys: a key made on one member is copied to the others wrapped under the
-            cluster&apos;s own AES-256 key, so it never leaves an HSM in the clear.
+            cluster&apos;s own AES-256 key, so it never leaves an HSM in the clear. Only extractable keys can be copied
+            (pkcs11-tool makes a key extractable with --extractable); others stay on the member that made them.
           </Text>
         </div>
         <Can permission={Permission.servicesManage} mode="disable">
