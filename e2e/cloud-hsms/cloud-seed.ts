@@ -21,7 +21,7 @@ const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400
 /**
  * What a platform administrator sets up before a customer can request cloud HSMs, through the API on the page's
  * (administrator's) session: a datacenter, an IPAM zone with a pool, a provisioner group holding the server's built-in
- * provisioner (it registers itself as builtin-<hostname> at start), a blueprint placed by that group, a licence for
+ * provisioner (it registers itself as builtin-<hostname> at start), a blueprint placed by that group, a license for
  * its model, a port range assigned to the demo account, and a Cloud HSMs and a Cluster Management service for it (the
  * customer waits until they are enabled). `run` keeps names, the pool and the ports apart from other runs on the same database.
  */

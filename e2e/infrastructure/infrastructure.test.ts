@@ -39,7 +39,7 @@ async function saveDialog(page: Page, open: string, fields: () => Promise<void>,
 }
 
 describe('platform infrastructure', () => {
-  it('a platform administrator sets up a datacenter, a server, a zone with a pool, a group, a blueprint and a licence', { timeout: 120_000 }, async () => {
+  it('a platform administrator sets up a datacenter, a server, a zone with a pool, a group, a blueprint and a license', { timeout: 120_000 }, async () => {
     const { page } = browser;
     const datacenter = `Frankfurt ${run}`;
     const server = `hsm-01.${run}.example.net`;
@@ -117,9 +117,9 @@ describe('platform infrastructure', () => {
     );
     expect(await rows(page, 'Blueprints').filter({ hasText: blueprint }).textContent()).toContain('Enabled');
 
-    await openFromNav(page, 'Product licences', '/configuration/cloud-product/licenses');
-    await saveDialog(page, 'New licence', () => fill(page, { Model: model, Reference: `LIC-${run}` }), 'Create licence', `Licence LIC-${run} created.`);
-    expect(await rows(page, 'Licences').filter({ hasText: `LIC-${run}` }).textContent()).toContain('0 / 10');
+    await openFromNav(page, 'Product licenses', '/configuration/cloud-product/licenses');
+    await saveDialog(page, 'New license', () => fill(page, { Model: model, Reference: `LIC-${run}` }), 'Create license', `License LIC-${run} created.`);
+    expect(await rows(page, 'Licenses').filter({ hasText: `LIC-${run}` }).textContent()).toContain('0 / 10');
   });
 
   it('shows the built-in provisioner up', async () => {

@@ -15,7 +15,7 @@ describe('cloud HSM contract', () => {
   it('says the texts of the plan word for word', () => {
     expect(CLOUD_HSM_STATUS_LABELS.PendingProvisioning).toBe('Pending Provisioning');
     expect(CloudHsmMessages.noAddress('fra1-a')).toBe('No free address in zone fra1-a');
-    expect(CloudHsmMessages.noSeat('Luna 7')).toBe('No licence seat free for model Luna 7');
+    expect(CloudHsmMessages.noSeat('Luna 7')).toBe('No license seat free for model Luna 7');
     expect(CloudHsmMessages.confirmName).toBe("Type the HSM's name to confirm");
     expect(CloudHsmMessages.pinsShown).toBe('The PINs were shown once; rotate the user PIN to get a new one');
     expect(CLOUD_HSM_STEPS).toEqual(['requested', 'placed', 'addressed', 'ported', 'token', 'enabled']);

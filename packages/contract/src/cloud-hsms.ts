@@ -63,7 +63,7 @@ export const CloudHsmMessages = {
   zoneUnknown: 'Choose one of the offered locations',
   blueprintNotInZone: (blueprint: string, zone: string) => `Blueprint ${blueprint} is not offered in zone ${zone}`,
   noProvisioner: (zone: string) => `No provisioner has room for a new HSM in zone ${zone}`,
-  noSeat: (model: string) => `No licence seat free for model ${model}`,
+  noSeat: (model: string) => `No license seat free for model ${model}`,
   noAddress: (zone: string) => `No free address in zone ${zone}`,
   noPorts: (needed: number) => `Not enough free ports in the account's port ranges: ${needed} needed`,
   provisioningGaveUp: (reason: string) => `Provisioning failed: ${reason}`,

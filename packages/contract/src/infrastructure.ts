@@ -8,7 +8,7 @@ import { pageOf, pagingQuery } from './paging.ts';
  * The platform's infrastructure configuration (spec §2 /configuration/*, platform administrators only), the
  * customer catalogue of what a cloud HSM can be requested from, and the platform dashboards' data.
  * One file for the whole area on purpose: the screens of /configuration/* and /admin-dashboards/* build from it,
- * and its sections (datacenters, servers, IPAM, provisioners, blueprints, licences, resources, catalogue,
+ * and its sections (datacenters, servers, IPAM, provisioners, blueprints, licenses, resources, catalogue,
  * dashboards) each stay short. Wire is snake_case; lists answer {data, total}, one item {data}.
  */
 
@@ -46,7 +46,7 @@ export const InfrastructureMessages = {
   blueprintInUse: (name: string, hsms: number) => `Blueprint ${name} is used by ${hsms} cloud HSM(s): disable it instead`,
   blueprintHasHistory: (name: string) => `Blueprint ${name} has deprovisioned cloud HSMs on record: disable it instead`,
   seatsInUse: (reference: string, model: string, used: number, needed: number) =>
-    `Licence ${reference} needs at least ${needed} seat(s) while valid: ${used} cloud HSM(s) of model ${model} hold seats`,
+    `License ${reference} needs at least ${needed} seat(s) while valid: ${used} cloud HSM(s) of model ${model} hold seats`,
   dashboardUnknown: 'No such dashboard',
 } as const;
 
@@ -367,12 +367,12 @@ export const blueprintsQuery = pagingQuery(['name', 'model', 'provisioner_group_
 export const blueprintsPage = pageOf(blueprint);
 export const blueprintResponse = z.object({ data: blueprint });
 
-// ---- Product licences ----
+// ---- Product licenses ----
 
 /**
- * A licence the platform holds for an HSM model. Each cloud HSM of the model that is not Deprovisioned holds one
- * seat of a licence valid today; seats_used is this licence's share (HSMs oldest first fill the model's valid
- * licences in order of valid_from), so the shares of a model add up to its HSMs as far as seats reach.
+ * A license the platform holds for an HSM model. Each cloud HSM of the model that is not Deprovisioned holds one
+ * seat of a license valid today; seats_used is this license's share (HSMs oldest first fill the model's valid
+ * licenses in order of valid_from), so the shares of a model add up to its HSMs as far as seats reach.
  */
 export const productLicense = z.object({
   id: z.string(),

@@ -62,7 +62,7 @@ describe('text the server refuses at the edge', () => {
 });
 
 describe('dates out of the database range', () => {
-  it('answers 400 for a licence from the year 0, not 500', async () => {
+  it('answers 400 for a license from the year 0, not 500', async () => {
     const [{ id: account }] = await queryRows<{ id: string }>(t.database.db, sql`select id from accounts limit 1`) as [{ id: string }];
     const res = await admin.post(`/rest/api/v1/accounts/${account}/licenses`, {
       licenses: [{ product: 'rkms', quantity: 1, valid_from: '0000-01-01', valid_until: '2030-01-01' }],

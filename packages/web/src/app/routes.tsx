@@ -278,7 +278,7 @@ const infrastructureScreens = [
   }),
   infra('configuration/cloud-product/resources', 'Infrastructure', 'Resources', {
     title: 'Resources',
-    description: 'What is allocated to whom: placement, addresses, ports and licence seats.',
+    description: 'What is allocated to whom: placement, addresses, ports and license seats.',
     search: list(InfrastructureSearch.resources),
     component: lazyScreen(() => import('../features/infrastructure/pages/resources.page'), 'ResourcesPage'),
   }),
@@ -294,9 +294,9 @@ const infrastructureScreens = [
     search: list(InfrastructureSearch.provisionerGroups),
     component: lazyScreen(() => import('../features/infrastructure/pages/provisioner-groups.page'), 'ProvisionerGroupsPage'),
   }),
-  infra('configuration/cloud-product/licenses', 'Infrastructure', 'Product licences', {
-    title: 'Product licences',
-    description: 'Licences per HSM model and the seats cloud HSMs hold.',
+  infra('configuration/cloud-product/licenses', 'Infrastructure', 'Product licenses', {
+    title: 'Product licenses',
+    description: 'Licenses per HSM model and the seats cloud HSMs hold.',
     search: list(InfrastructureSearch.productLicenses),
     component: lazyScreen(() => import('../features/infrastructure/pages/product-licenses.page'), 'ProductLicensesPage'),
   }),

@@ -130,7 +130,7 @@ export const blueprints = pgTable(
   ],
 );
 
-/** A product licence the platform holds: seats of an HSM model, each cloud HSM of the model using one while it exists. */
+/** A product license the platform holds: seats of an HSM model, each cloud HSM of the model using one while it exists. */
 export const productLicenses = pgTable(
   'product_licenses',
   {

@@ -125,7 +125,7 @@ describe('provisioning killed at each step', () => {
 
 describe('deprovisioning from each step', () => {
   for (let done = 0; done < STEPS.length; done++) {
-    it(`frees the address, ports, licence seat and token of an HSM at ${STEPS[done]}`, { timeout: 60_000 }, async () => {
+    it(`frees the address, ports, license seat and token of an HSM at ${STEPS[done]}`, { timeout: 60_000 }, async () => {
       const seats = await seatsOf(site.model);
       const hsmId = await request(acme, site, siteProvisioner, `Gone ${STEPS[done]}`);
       const proc = remoteProcess(t, siteProvisioner, root);
@@ -234,7 +234,7 @@ describe('what runs out', () => {
     expect(ports).toEqual([]);
   });
 
-  it('refuses a request when no licence seat of the model is free, changing nothing', async () => {
+  it('refuses a request when no license seat of the model is free, changing nothing', async () => {
     const few = await seedPlacement(admin, 'few', { cidr: '10.72.0.0/29', ports: 1, seats: 1 });
     const provisioner = await insertRemoteProvisioner(t, 'remote-few', few.group.id);
     await request(acme, few, provisioner, 'Few 1');

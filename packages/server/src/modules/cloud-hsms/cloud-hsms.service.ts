@@ -76,7 +76,7 @@ function describe(driver: HsmDriver, ref: string, tokenLabel: string): Connectio
 
 /**
  * Requests a cloud HSM, all in the request's transaction: the blueprint must be enabled and placed in the zone; a
- * provisioner of its group that is up, not draining and has room is picked (fewest HSMs first) and a licence seat
+ * provisioner of its group that is up, not draining and has room is picked (fewest HSMs first) and a license seat
  * of its model valid today is held; refused with nothing changed when either is missing. The HSM is recorded as
  * placed with a queued run, and its provisioning job is queued on its provisioner.
  */
@@ -96,7 +96,7 @@ export async function requestHsm(ctx: CloudHsmContext, params: { account_id: str
     const chosen = (await placement.lockPlaceableProvisioners(tx, blueprint.groupId)).find((p) => p.held < p.capacity);
     if (!chosen) throw conflict('no_provisioner', CloudHsmMessages.noProvisioner(zone.name));
     const seats = await placement.lockValidSeats(tx, blueprint.model);
-    if ((await placement.seatsHeld(tx, blueprint.model)) >= seats) throw conflict('no_licence_seat', CloudHsmMessages.noSeat(blueprint.model));
+    if ((await placement.seatsHeld(tx, blueprint.model)) >= seats) throw conflict('no_license_seat', CloudHsmMessages.noSeat(blueprint.model));
     return chosen.id;
   });
   const hsm = await repo.insertHsm(tx, {

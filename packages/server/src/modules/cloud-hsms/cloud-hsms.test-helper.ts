@@ -52,7 +52,7 @@ export async function eventually<T>(check: () => Promise<T | undefined | null | 
 
 type Named = { id: string; name: string };
 
-/** A datacenter, a zone with one pool, a provisioner group in it, a blueprint placed by the group and a licence of its model. */
+/** A datacenter, a zone with one pool, a provisioner group in it, a blueprint placed by the group and a license of its model. */
 export async function seedPlacement(admin: Visitor, slug: string, options: { cidr: string; ports?: number; seats?: number; model?: string; policies?: object }) {
   const datacenter = (await expectCall(admin, 'POST', ApiPath.datacenters, 201, { name: `DC ${slug}`, code: slug, location: `City ${slug}` })).data as Named;
   const zone = (await expectCall(admin, 'POST', ApiPath.ipamZones, 201, { name: `Zone ${slug}`, datacenter_id: datacenter.id })).data as Named;

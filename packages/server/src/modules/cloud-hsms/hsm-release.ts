@@ -2,7 +2,7 @@ import type { Tx } from '../../db/database.ts';
 import * as addressing from './addressing.repository.ts';
 import * as repo from './cloud-hsms.repository.ts';
 
-/** Frees the HSM's address and ports; its licence seat and provisioner place follow from its status. */
+/** Frees the HSM's address and ports; its license seat and provisioner place follow from its status. */
 export async function releaseAddressAndPorts(tx: Tx, hsmId: string): Promise<void> {
   await addressing.releaseAllocation(tx, hsmId);
   await addressing.releasePorts(tx, hsmId);
@@ -27,7 +27,7 @@ export async function markDeprovisioned(tx: Tx, hsm: repo.HsmRow): Promise<void>
 
 /**
  * Provisioning (or deprovisioning) gave up: Failed with the reason, address and ports freed, the run closed as
- * failed. Its licence seat and provisioner place stay held until its owner deprovisions it.
+ * failed. Its license seat and provisioner place stay held until its owner deprovisions it.
  */
 export async function markFailed(tx: Tx, hsm: repo.HsmRow, reason: string): Promise<void> {
   await releaseAddressAndPorts(tx, hsm.id);

@@ -4,8 +4,8 @@ import { cloudHsms } from '../../db/schema/cloud-hsms.ts';
 import { blueprints, datacenters, ipamZones, productLicenses, provisionerGroups, provisioners } from '../../db/schema/infrastructure.ts';
 
 /**
- * An HSM holds a licence seat of its model and a place on its provisioner until it is Deprovisioned (a Failed one
- * too, until its owner deprovisions it: the licence screens count seats the same way).
+ * An HSM holds a license seat of its model and a place on its provisioner until it is Deprovisioned (a Failed one
+ * too, until its owner deprovisions it: the license screens count seats the same way).
  */
 const holds = ne(cloudHsms.status, 'Deprovisioned');
 
@@ -75,7 +75,7 @@ export async function lockPlaceableProvisioners(tx: Tx, groupId: string) {
     .orderBy(asc(held), asc(provisioners.name));
 }
 
-/** Seats of the model's licences valid today, their rows locked so concurrent requests count one after another. */
+/** Seats of the model's licenses valid today, their rows locked so concurrent requests count one after another. */
 export async function lockValidSeats(tx: Tx, model: string): Promise<number> {
   const rows = await tx
     .select({ seats: productLicenses.seats })

@@ -4,8 +4,8 @@ import { rowsOf } from '../../db/raw-sql.ts';
 
 /**
  * Runs work in the caller's transaction with the platform's rows in view. A customer's request places its cloud
- * HSM on a provisioner and holds a licence seat, and its reads name the provisioner and its state: rows that
- * row-level security keeps from customers (provisioners and licences are platform-only; capacity and seats count
+ * HSM on a provisioner and holds a license seat, and its reads name the provisioner and its state: rows that
+ * row-level security keeps from customers (provisioners and licenses are platform-only; capacity and seats count
  * every account's HSMs). Only the queries inside see them; the transaction's own scope is put back afterwards,
  * so nothing else the request does sees more than before. Callers answer with nothing of another account's.
  */

@@ -82,10 +82,10 @@ describe('blueprints', () => {
   });
 });
 
-describe('product licences', () => {
+describe('product licenses', () => {
   const valid = { valid_from: isoDay(-10), valid_until: isoDay(300) };
 
-  it('creates, lists, edits and deletes licences, auditing each change', async () => {
+  it('creates, lists, edits and deletes licenses, auditing each change', async () => {
     const created = productLicenseResponse.parse(await expectCall(admin, 'POST', ApiPath.productLicenses, 201, { model: 'dino-1', reference: 'PL-0001', seats: 5, ...valid })).data;
     expect(created).toMatchObject({ model: 'dino-1', seats: 5, seats_used: 0, status: 'active', ...valid });
     const later = productLicenseResponse.parse(
@@ -124,7 +124,7 @@ describe('product licences', () => {
       message: InfrastructureMessages.seatsInUse('LUNA-A', 'luna-7', 3, 2),
       errors: { seats: [InfrastructureMessages.seatsInUse('LUNA-A', 'luna-7', 3, 2)] },
     });
-    expect(tooFew.json().message).toBe('Licence LUNA-A needs at least 2 seat(s) while valid: 3 cloud HSM(s) of model luna-7 hold seats');
+    expect(tooFew.json().message).toBe('License LUNA-A needs at least 2 seat(s) while valid: 3 cloud HSM(s) of model luna-7 hold seats');
     const otherModel = await admin.call({ method: 'PUT', url: licenseUrl(second.id), payload: { ...fields, model: 'dino-1', seats: 1 } });
     expect(otherModel.statusCode).toBe(409);
     const removal = await admin.call({ method: 'DELETE', url: licenseUrl(first.id) });

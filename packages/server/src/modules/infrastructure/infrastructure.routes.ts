@@ -11,7 +11,7 @@ import * as resources from './resources.routes.ts';
 
 /**
  * The platform's infrastructure: datacenters and servers, IPAM, provisioners and their groups, blueprints, product
- * licences, resources and dashboards (platform administrators), and the catalogue customers request cloud HSMs from.
+ * licenses, resources and dashboards (platform administrators), and the catalogue customers request cloud HSMs from.
  */
 export function register(app: FastifyInstance): void {
   for (const area of [datacenters, globalServers, ipam, provisioners, blueprints, productLicenses, resources, catalogue, dashboards]) {

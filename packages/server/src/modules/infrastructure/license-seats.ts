@@ -3,10 +3,10 @@ import { cloudHsms } from '../../db/schema/cloud-hsms.ts';
 import { blueprints, productLicenses } from '../../db/schema/infrastructure.ts';
 
 /**
- * Which licence seat each cloud HSM holds, as rows (cloud_hsm_id, license_id). Every cloud HSM that is not
- * Deprovisioned holds one seat of a licence of its blueprint's model valid on `today` (models match exactly):
- * the model's HSMs, oldest first, fill its valid licences in order of valid_from; HSMs past the last seat hold none.
- * Nothing stores the pairing, so it never goes stale when licences change.
+ * Which license seat each cloud HSM holds, as rows (cloud_hsm_id, license_id). Every cloud HSM that is not
+ * Deprovisioned holds one seat of a license of its blueprint's model valid on `today` (models match exactly):
+ * the model's HSMs, oldest first, fill its valid licenses in order of valid_from; HSMs past the last seat hold none.
+ * Nothing stores the pairing, so it never goes stale when licenses change.
  */
 export function seatHolders(today: string): SQL {
   return sql`(
@@ -25,7 +25,7 @@ export function seatHolders(today: string): SQL {
   )`;
 }
 
-/** Today as a calendar date in UTC, the day licences are valid on. */
+/** Today as a calendar date in UTC, the day licenses are valid on. */
 export function todayUtc(): string {
   return new Date().toISOString().slice(0, 10);
 }

@@ -53,8 +53,8 @@ export async function findById(tx: Tx, id: string, today: string) {
 }
 
 /**
- * For a model on a day: the cloud HSMs needing a seat, and the seats of its licences valid that day other than
- * exceptId's. Locks the model's licences, so two edits of them cannot each count on the other's seats.
+ * For a model on a day: the cloud HSMs needing a seat, and the seats of its licenses valid that day other than
+ * exceptId's. Locks the model's licenses, so two edits of them cannot each count on the other's seats.
  */
 export async function modelSeats(tx: Tx, model: string, today: string, exceptId: string | null) {
   await tx.select({ id: productLicenses.id }).from(productLicenses).where(eq(productLicenses.model, model)).for('update');

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as licenses from './product-licenses.service.ts';
 
-/** The platform's HSM product licences and the seats cloud HSMs hold (spec §2 /configuration/cloud-product/licenses). */
+/** The platform's HSM product licenses and the seats cloud HSMs hold (spec §2 /configuration/cloud-product/licenses). */
 export function register(app: FastifyInstance): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const permission = Permission.platformAdmin;

@@ -46,14 +46,14 @@ export async function remove(tx: Tx, id: string): Promise<void> {
 }
 
 /**
- * Each cloud HSM that is not Deprovisioned holds a seat of a valid licence of its model. A change is refused when,
+ * Each cloud HSM that is not Deprovisioned holds a seat of a valid license of its model. A change is refused when,
  * for a model it touches, the valid seats would fall below the HSMs holding them, and below what they are now
  * (a model already short of seats, by expiry, does not block changes that do not make it shorter).
  */
 async function refuseTakingSeats(tx: Tx, id: string, reference: string, before: Seats, after: Seats | null) {
   const today = todayUtc();
-  const seatsOf = (licence: Seats | null, model: string) =>
-    licence && licence.model === model && licence.validFrom <= today && today <= licence.validUntil ? licence.seats : 0;
+  const seatsOf = (license: Seats | null, model: string) =>
+    license && license.model === model && license.validFrom <= today && today <= license.validUntil ? license.seats : 0;
   for (const model of new Set([before.model, ...(after ? [after.model] : [])])) {
     const { used, otherSeats } = await repo.modelSeats(tx, model, today, id);
     const coveredAfter = otherSeats + seatsOf(after, model);

@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('resources', () => {
-  it('lists each cloud HSM that is not deprovisioned with its account, provisioner, address, ports and licence seat', async () => {
+  it('lists each cloud HSM that is not deprovisioned with its account, provisioner, address, ports and license seat', async () => {
     const { serviceId } = await seedService(t.database.db, acme.accountId, { type: 'cloud_hsms', name: 'Acme HSMs' });
     const globexService = (await seedService(t.database.db, globex.accountId, { type: 'cloud_hsms', name: 'Globex HSMs' })).serviceId;
     const provisionerId = await insertProvisioner(t.database.db, { name: 'agent-1', groupId: topo.group.id });

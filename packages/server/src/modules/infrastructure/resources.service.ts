@@ -3,7 +3,7 @@ import type { Tx } from '../../db/database.ts';
 import { todayUtc } from './license-seats.ts';
 import * as repo from './resources.repository.ts';
 
-/** What is allocated to whom: each live cloud HSM with its account, provisioner, address, ports and licence seat. */
+/** What is allocated to whom: each live cloud HSM with its account, provisioner, address, ports and license seat. */
 export async function list(tx: Tx, query: Parameters<typeof repo.list>[1]): Promise<{ data: Resource[]; total: number }> {
   const { rows, total } = await repo.list(tx, query, todayUtc());
   const ports = await repo.portsOf(tx, rows.map((row) => row.id));

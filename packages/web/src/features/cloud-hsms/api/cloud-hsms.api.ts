@@ -105,7 +105,7 @@ export function useRequestCloudHsm(service: ServiceRef) {
   });
 }
 
-/** Deprovisions an HSM: the token is zeroized and its address, ports and licence seat are freed. */
+/** Deprovisions an HSM: the token is zeroized and its address, ports and license seat are freed. */
 export function useDeprovisionCloudHsm() {
   const invalidate = useInvalidateCloud();
   return useMutation({

@@ -60,7 +60,7 @@ function ConfirmForm({ hsm, onClose, onDone }: { hsm: Target; onClose: () => voi
     <ContractForm form={form} aria-label={`Deprovision ${hsm.name}`}>
       <Stack gap="md">
         <Alert color="error" variant="light" title="This cannot be undone">
-          The token is zeroized: every key and object on it is destroyed. Its address, ports and licence seat are released. Take a backup
+          The token is zeroized: every key and object on it is destroyed. Its address, ports and license seat are released. Take a backup
           first if you may need its keys again.
         </Alert>
         <FormAlert />

@@ -75,9 +75,9 @@ describe('RequestCloudHsmModal', () => {
     await waitFor(() => expect(posted(spy)).toEqual([{ name: 'signing', blueprint_id: large.id, zone_id: large.zones[1]!.id }]));
   });
 
-  it('shows a refusal without a field (no licence seat) above the form', async () => {
+  it('shows a refusal without a field (no license seat) above the form', async () => {
     const message = CloudHsmMessages.noSeat('SoftHSM2');
-    server(jsonResponse(409, { message, error: 'no_licence_seat', request_id: 'r1' }));
+    server(jsonResponse(409, { message, error: 'no_license_seat', request_id: 'r1' }));
     const dialog = await open();
     await pick(dialog, 'Blueprint', 'Standard');
     // One location: it is chosen with the blueprint.

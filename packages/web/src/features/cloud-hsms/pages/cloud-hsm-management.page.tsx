@@ -128,7 +128,7 @@ function StatusNotice({ hsm }: { hsm: CloudHsmDetail }) {
     );
   }
   if (hsm.status === 'Deprovisioning') {
-    return <Alert color="warning" variant="light" title="Being deprovisioned">The token is being zeroized and its address, ports and licence seat released.</Alert>;
+    return <Alert color="warning" variant="light" title="Being deprovisioned">The token is being zeroized and its address, ports and license seat released.</Alert>;
   }
   if (hsm.status === 'Deprovisioned') {
     return (

@@ -3,7 +3,7 @@ import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * The platform's infrastructure. Its parts count one another (a datacenter its servers and zones, a group its
- * provisioners and blueprints, a zone its allocations, a licence its seats; the dashboards all of them), so every
+ * provisioners and blueprints, a zone its allocations, a license its seats; the dashboards all of them), so every
  * change invalidates `infrastructureKeys.all` and whatever is on screen refreshes.
  */
 export const infrastructureKeys = queryKeys('infrastructure');

@@ -19,7 +19,7 @@ export const productLicensesQueryOptions = (query: ProductLicensesQuery) =>
     queryKey: productLicenseKeys.list(query),
     queryFn: ({ signal }) => apiRequest(`${ApiPath.productLicenses}?${toQueryString(query)}`, { schema: productLicensesPage, signal }),
     placeholderData: keepPreviousData,
-    meta: { errorContext: 'Could not load the licences' },
+    meta: { errorContext: 'Could not load the licenses' },
   });
 
 export function useSaveProductLicense() {
@@ -32,13 +32,13 @@ export function useSaveProductLicense() {
           schema: productLicenseResponse,
         })
       ).data,
-    { errorContext: 'Could not save the licence', form: true },
+    { errorContext: 'Could not save the license', form: true },
   );
 }
 
 export function useDeleteProductLicense() {
   return useInfrastructureChange(
     (id: string) => apiRequest(apiPath(ApiPath.productLicense, { license_id: id }), { method: 'DELETE', schema: infrastructureDeletedResponse }),
-    { errorContext: 'Could not delete the licence' },
+    { errorContext: 'Could not delete the license' },
   );
 }

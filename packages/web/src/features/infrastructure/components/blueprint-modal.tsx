@@ -70,7 +70,7 @@ export function BlueprintForm({ blueprint, onSubmit, pending, submitLabel, actio
         <FormAlert />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
           <TextField name="name" label="Name" withAsterisk data-autofocus description="Customers choose a blueprint by its name" placeholder="Standard HSM" />
-          <TextField name="model" label="Model" withAsterisk description="Licences are held per model" placeholder="SoftHSM2" />
+          <TextField name="model" label="Model" withAsterisk description="Licenses are held per model" placeholder="SoftHSM2" />
           <NumberField name="partitions" label="Partitions" description="Tokens per HSM, 1 to 100" min={1} max={100} {...COUNT} />
           <NumberField name="ports" label="Ports" description="Taken from the account's port ranges, 1 to 16" min={1} max={16} {...COUNT} />
         </SimpleGrid>

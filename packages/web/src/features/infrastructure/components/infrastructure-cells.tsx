@@ -97,11 +97,11 @@ export function EnabledBadge({ enabled }: { enabled: boolean }) {
   );
 }
 
-const LICENCE_STATUS_COLORS: Record<LicenseStatus, string> = { active: 'success', expired: 'error', not_yet_valid: 'info' };
+const LICENSE_STATUS_COLORS: Record<LicenseStatus, string> = { active: 'success', expired: 'error', not_yet_valid: 'info' };
 
-export function LicenceStatusBadge({ status }: { status: LicenseStatus }) {
+export function LicenseStatusBadge({ status }: { status: LicenseStatus }) {
   return (
-    <Badge variant="light" color={LICENCE_STATUS_COLORS[status]}>
+    <Badge variant="light" color={LICENSE_STATUS_COLORS[status]}>
       {LICENSE_STATUS_LABELS[status]}
     </Badge>
   );

@@ -24,54 +24,54 @@ interface ProductLicenseModalProps {
   onClose: () => void;
 }
 
-/** Create or edit a licence the platform holds for an HSM model. */
+/** Create or edit a license the platform holds for an HSM model. */
 export function ProductLicenseModal({ editing, onClose }: ProductLicenseModalProps) {
   const save = useSaveProductLicense();
-  const licence = editing === 'new' ? undefined : (editing ?? undefined);
+  const license = editing === 'new' ? undefined : (editing ?? undefined);
   return (
     <FormModal
       opened={editing !== null}
       onClose={onClose}
-      title={licence ? `Edit licence ${licence.reference}` : 'New licence'}
+      title={license ? `Edit license ${license.reference}` : 'New license'}
       mutations={[save]}
       onSubmit={async (fields: ProductLicenseFields) => {
-        const saved = await save.mutateAsync({ id: licence?.id, fields });
-        return `Licence ${saved.reference} ${licence ? 'saved' : 'created'}.`;
+        const saved = await save.mutateAsync({ id: license?.id, fields });
+        return `License ${saved.reference} ${license ? 'saved' : 'created'}.`;
       }}
     >
-      {(form) => <ProductLicenseForm licence={licence} submitLabel={licence ? 'Save changes' : 'Create licence'} {...form} />}
+      {(form) => <ProductLicenseForm license={license} submitLabel={license ? 'Save changes' : 'Create license'} {...form} />}
     </FormModal>
   );
 }
 
 interface ProductLicenseFormProps {
-  licence?: ProductLicense;
+  license?: ProductLicense;
   onSubmit: (fields: ProductLicenseFields) => Promise<unknown>;
   pending: boolean;
   submitLabel: string;
   actions?: ReactNode;
 }
 
-export function ProductLicenseForm({ licence, onSubmit, pending, submitLabel, actions }: ProductLicenseFormProps) {
+export function ProductLicenseForm({ license, onSubmit, pending, submitLabel, actions }: ProductLicenseFormProps) {
   const form = useContractForm({
     schema: productLicenseFields,
     defaultValues: {
-      model: licence?.model ?? '',
-      reference: licence?.reference ?? '',
-      seats: licence?.seats ?? 10,
-      valid_from: licence?.valid_from ?? today(),
-      valid_until: licence?.valid_until ?? inOneYear(),
+      model: license?.model ?? '',
+      reference: license?.reference ?? '',
+      seats: license?.seats ?? 10,
+      valid_from: license?.valid_from ?? today(),
+      valid_until: license?.valid_until ?? inOneYear(),
     },
     statuses: FORM_STATUSES,
     onSubmit,
   });
   return (
-    <ContractForm form={form} aria-label={licence ? `Licence ${licence.reference}` : 'New licence'}>
+    <ContractForm form={form} aria-label={license ? `License ${license.reference}` : 'New license'}>
       <Stack gap="md">
         <FormAlert />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
           <TextField name="model" label="Model" withAsterisk data-autofocus description="The HSM model it covers, as blueprints name it" placeholder="SoftHSM2" />
-          <TextField name="reference" label="Reference" withAsterisk description="The vendor's licence number" placeholder="LIC-2026-001" />
+          <TextField name="reference" label="Reference" withAsterisk description="The vendor's license number" placeholder="LIC-2026-001" />
           <NumberField name="seats" label="Seats" withAsterisk description="One per cloud HSM of the model" min={1} allowDecimal={false} allowNegative={false} />
           <span />
           <TextField name="valid_from" type="date" label="Valid from" withAsterisk />

@@ -7,7 +7,7 @@ import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
 import { useListSearch } from '../../../lib/ui/list-search';
 import { productLicensesQueryOptions, useDeleteProductLicense } from '../api/product-licenses.api';
 import { deleteAfterConfirm } from '../components/confirm-delete';
-import { LicenceStatusBadge, PageHeader, RowActions, UtilisationBar } from '../components/infrastructure-cells';
+import { LicenseStatusBadge, PageHeader, RowActions, UtilisationBar } from '../components/infrastructure-cells';
 import { ProductLicenseModal } from '../components/product-license-modal';
 
 const route = getRouteApi('/shell/configuration/cloud-product/licenses');
@@ -16,7 +16,7 @@ const route = getRouteApi('/shell/configuration/cloud-product/licenses');
 const dayFormatter = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 const formatDay = (day: string) => dayFormatter.format(new Date(`${day}T00:00:00Z`));
 
-/** Configuration › Licences: the platform's licences per HSM model, and how many of their seats cloud HSMs hold. */
+/** Configuration › Licenses: the platform's licenses per HSM model, and how many of their seats cloud HSMs hold. */
 export function ProductLicensesPage() {
   const { state: search, onChange } = useListSearch(route);
   const [editing, setEditing] = useState<ProductLicense | 'new' | null>(null);
@@ -35,7 +35,7 @@ export function ProductLicensesPage() {
       ),
     },
     { key: 'valid', title: 'Valid', sortKey: 'valid_until', render: (l) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{`${formatDay(l.valid_from)} – ${formatDay(l.valid_until)}`}</Text> },
-    { key: 'status', title: 'Status', render: (l) => <LicenceStatusBadge status={l.status} /> },
+    { key: 'status', title: 'Status', render: (l) => <LicenseStatusBadge status={l.status} /> },
     {
       key: 'actions',
       title: 'Actions',
@@ -45,7 +45,7 @@ export function ProductLicensesPage() {
           name={l.reference}
           onEdit={() => setEditing(l)}
           deleting={remove.isPending && remove.variables === l.id}
-          onDelete={() => void deleteAfterConfirm(`Delete licence ${l.reference}?`, () => remove.mutateAsync(l.id), `Licence ${l.reference} deleted.`)}
+          onDelete={() => void deleteAfterConfirm(`Delete license ${l.reference}?`, () => remove.mutateAsync(l.id), `License ${l.reference} deleted.`)}
         />
       ),
     },
@@ -54,18 +54,18 @@ export function ProductLicensesPage() {
   return (
     <Stack gap="lg">
       <PageHeader
-        title="Product licences"
-        description="Licences the platform holds per HSM model. Each cloud HSM that is not deprovisioned holds a seat of a valid licence of its model."
-        actions={<Button onClick={() => setEditing('new')}>New licence</Button>}
+        title="Product licenses"
+        description="Licenses the platform holds per HSM model. Each cloud HSM that is not deprovisioned holds a seat of a valid license of its model."
+        actions={<Button onClick={() => setEditing('new')}>New license</Button>}
       />
       <DataTable
-        label="Licences"
+        label="Licenses"
         columns={columns}
         query={query}
         rowKey={(l) => l.id}
         list={{ state: search, onChange }}
-        searchLabel="Search licences"
-        emptyText="There are no licences yet. Cloud HSMs need a free seat of their model's licence."
+        searchLabel="Search licenses"
+        emptyText="There are no licenses yet. Cloud HSMs need a free seat of their model's license."
         minWidth={860}
       />
       <ProductLicenseModal editing={editing} onClose={() => setEditing(null)} />

@@ -75,11 +75,11 @@ const columns: DataTableColumn<Resource>[] = [
       </>
     ),
   },
-  { key: 'licence', title: 'Licence', render: (r) => <OrDash value={r.license_reference} mono /> },
+  { key: 'license', title: 'License', render: (r) => <OrDash value={r.license_reference} mono /> },
   { key: 'created', title: 'Requested', sortKey: 'created_at', render: (r) => <TimeAgo iso={r.created_at} /> },
 ];
 
-/** Configuration › Resources: what every cloud HSM holds (provisioner, address, ports, licence seat), and for whom. */
+/** Configuration › Resources: what every cloud HSM holds (provisioner, address, ports, license seat), and for whom. */
 export function ResourcesPage() {
   const { state: search, onChange } = useListSearch(route);
   const query = useQuery(resourcesQueryOptions(search));
@@ -87,7 +87,7 @@ export function ResourcesPage() {
     <Stack gap="lg">
       <PageHeader
         title="Resources"
-        description="What the platform has allocated to whom: each cloud HSM's account, placement, address, ports and licence seat."
+        description="What the platform has allocated to whom: each cloud HSM's account, placement, address, ports and license seat."
       />
       <DataTable
         label="Resources"
