@@ -132,9 +132,14 @@ describe('services', () => {
 
     // The service session ends elsewhere (another tab logs out); the next service call is refused.
     await page.waitForLoadState('networkidle');
+    const expired = waitForToast(page, Messages.serviceSessionExpired);
     await apiCall(page, 'DELETE', `/rest/api/v1/service/login/${serviceId}`);
-    await page.getByRole('tab', { name: 'External CAs' }).click();
-    await waitForToast(page, Messages.serviceSessionExpired);
+    // Opening a tab makes the next service call; a refetch already under way may make it first and leave the
+    // workspace before the click lands: either way the refusal must send the user back.
+    const click = page.getByRole('tab', { name: 'External CAs' }).click();
+    click.catch(() => undefined);
+    await Promise.race([expired, click]);
+    await expired;
     await page.waitForURL((url) => url.pathname === `/home/services/${serviceId}` && url.searchParams.get('action') === 'login');
     const login = await waitForDialog(page);
     expect(await login.getByRole('heading', { name: 'Log in to service' }).count()).toBe(1);

@@ -166,9 +166,14 @@ export async function insertRun(tx: Tx, values: { cloudHsmId: string; accountId:
   await tx.insert(provisioningRuns).values(values);
 }
 
-/** The HSM's newest run of the kind that has not finished. */
+/**
+ * The HSM's newest run of the kind that has not finished. `finished_at is null` stands on the updated row too:
+ * PostgreSQL re-checks only that (not the subquery) when a concurrent run finished the row first, so a racing
+ * retry never reopens a finished run.
+ */
 const openRun = (cloudHsmId: string, kind: RunKind): SQL =>
-  sql`${provisioningRuns.id} = (select id from provisioning_runs where cloud_hsm_id = ${cloudHsmId} and kind = ${kind} and finished_at is null order by queued_at desc limit 1)`;
+  sql`${provisioningRuns.id} = (select id from provisioning_runs where cloud_hsm_id = ${cloudHsmId} and kind = ${kind} and finished_at is null order by queued_at desc limit 1)
+    and ${provisioningRuns.finishedAt} is null`;
 
 /** Counts one more attempt of the open run (starting it on its first), and answers how many there have been. */
 export async function attemptRun(tx: Tx, cloudHsmId: string, kind: RunKind): Promise<number | null> {
