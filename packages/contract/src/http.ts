@@ -146,6 +146,13 @@ export const ApiPath = {
   clusterMember: `${API_V2}/clusters/:cluster_id/members/:hsm_id`,
   clusterSync: `${API_V2}/clusters/:cluster_id/sync`,
   cloudOverview: `${API_V2}/accounts/:account_id/cloud-overview`,
+  // API credentials of an account (responses under data) and their OAuth 2 client-credentials token endpoint.
+  credentials: `${API_V2}/accounts/:account_id/credentials`,
+  credential: `${API_V2}/accounts/:account_id/credentials/:credential_id`,
+  credentialRevoke: `${API_V2}/accounts/:account_id/credentials/:credential_id/revoke`,
+  credentialRotate: `${API_V2}/accounts/:account_id/credentials/:credential_id/rotate`,
+  credentialOwners: `${API_V2}/accounts/:account_id/credential-owners`,
+  oauthToken: `${API_V2}/oauth/token`,
   // External CAs of a cryptoverse service (responses under data).
   externalCas: `${API_V2}/cryptoverse/:service_id/externalcas`,
   externalCa: `${API_V2}/cryptoverse/:service_id/externalca/:ca_id`,

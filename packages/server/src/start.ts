@@ -17,6 +17,7 @@ import { loadAuditKey } from './platform/audit-key.ts';
 import { createEgress, type Endpoint } from './platform/egress-policy.ts';
 import { createSecretBox } from './platform/secret-box.ts';
 import { createServiceTokens } from './platform/service-tokens.ts';
+import { createCredentialTokens } from './platform/credential-tokens.ts';
 import { createSessionStore } from './platform/session-store.ts';
 import { readVersions } from './versions.ts';
 
@@ -57,6 +58,7 @@ export async function start(
     egress,
     // A key of its own for service session tokens, derived so that no new secret needs storing.
     serviceTokens: createServiceTokens(new Uint8Array(hkdfSync('sha256', boot.antiForgerySecret, '', 'keydeck service session tokens', 32))),
+    credentialTokens: createCredentialTokens(new Uint8Array(hkdfSync('sha256', boot.antiForgerySecret, '', 'keydeck api credential tokens', 32))),
     jobs,
     keystore,
     versions,

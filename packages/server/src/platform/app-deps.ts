@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { Keystore } from './keystore.ts';
 import type { Database, Db } from '../db/database.ts';
 import type { AntiForgery } from './anti-forgery.ts';
+import type { CredentialTokens } from './credential-tokens.ts';
 import type { Egress } from './egress-policy.ts';
 import type { JobQueue } from './job-queue.ts';
 import type { Mailer } from './mailer.ts';
@@ -23,6 +24,8 @@ export type AppDeps = {
   /** The one egress policy for every connection a tenant configures. */
   egress: Egress;
   serviceTokens: ServiceTokens;
+  /** Bearer tokens of API credentials (POST oauth/token). */
+  credentialTokens: CredentialTokens;
   /** Background jobs (pg-boss); handlers queue work inside their request's transaction. */
   jobs: JobQueue;
   /** Where payment keys' material lives (software or an HSM token); never the database. */

@@ -6,6 +6,7 @@ import { auditChainHeads, auditEvents } from '../db/schema/audit.ts';
 import { GENESIS_HASH, chainKey, linkMac, storable, type ChainedFields } from './audit-chain.ts';
 import type { AuditActor, AuditDeclaration, AuditInput, AuditTarget } from './audit-declaration.ts';
 import { AppError, type RefusalConcern } from './errors.ts';
+import { actorName } from './principal.ts';
 
 export type AuditOutcome = 'success' | 'refused' | 'failure';
 
@@ -60,7 +61,7 @@ async function appendRequestEvent(
   await appendAuditEvent(tx, request.server.auditKey, {
     accountId: facts.account !== undefined ? facts.account : (caller?.account.id ?? null),
     actorUserId: caller?.userId ?? facts.actor?.id ?? null,
-    actorUsername: caller?.username ?? facts.actor?.username ?? null,
+    actorUsername: (caller && actorName(caller)) ?? facts.actor?.username ?? null,
     action,
     target: target?.id ?? null,
     targetName: target?.name ?? null,

@@ -37,10 +37,12 @@ declare module 'fastify' {
     systemScope?: true;
     /** The handler needs no database transaction (health probes must answer while the database is down). */
     withoutTransaction?: true;
+    /** The caller proves who they are in the request itself, never with cookies (the OAuth token endpoint): no anti-forgery token. */
+    withoutAntiForgery?: true;
     /** Callable from any address even when the caller's account enforces an IP allowlist (sign-out). */
     anyAddress?: true;
     /** Per-client-address limit, in requests per minute, named by the limiter's key. */
-    rateLimit?: 'login' | 'passwordReset' | 'registration';
+    rateLimit?: 'login' | 'passwordReset' | 'registration' | 'token';
     /** A service data route: needs a live service session and, when named, a permission category of the service user group. */
     serviceAccess?: ServiceAccessRule;
   }

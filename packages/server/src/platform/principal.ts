@@ -24,7 +24,14 @@ export type Principal = {
   nextFactor: 'totp' | 'u2f' | null;
   /** The service selected last in this session (PUT service/services), if any. */
   currentServiceId: string | null;
+  /** Set when the caller is an API credential's bearer token, acting for its owner (the user above). */
+  credential?: { id: string; name: string };
 };
+
+/** Who an audit event names as its actor: the user, or the credential tied to its owner. */
+export function actorName(principal: Principal): string {
+  return principal.credential ? `credential:${principal.credential.name} (owner ${principal.username})` : principal.username;
+}
 
 /** Forced MFA: the user or their account enforces it and the user has no factor yet. */
 export function mustSetUpMfa(principal: Principal): boolean {

@@ -3,6 +3,8 @@ import { Messages } from '@keydeck/contract/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { ANONYMOUS_BINDING, type AntiForgery } from './anti-forgery.ts';
+import { credentialPrincipal } from './credential-principal.ts';
+import { isCredentialToken, type CredentialTokens } from './credential-tokens.ts';
 import { writeRequestAuditEvent } from './audit.ts';
 import { forbidden, ipRefused, mfaSetupRequired, tooManyRequests, unauthorized } from './errors.ts';
 import { mustSetUpMfa, type Principal } from './principal.ts';
@@ -22,6 +24,7 @@ export type PipelineDeps = {
   passwordResetRatePerMinute: number;
   registrationRatePerMinute: number;
   serviceSession: { tokens: ServiceTokens; idleSeconds: number };
+  credentialTokens: CredentialTokens;
 };
 
 const API_PREFIX = '/rest/';
@@ -45,12 +48,17 @@ export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps
   app.addHook('onRequest', async (request) => {
     request.afterCommit = [];
     if (!isApiOrPage(request)) return;
-    const sessionId = request.cookies[SESSION_COOKIE];
-    const principal = sessionId ? await deps.sessions.resolve(sessionId) : null;
+    const config = request.routeOptions.config;
+    // An API credential's call: its token is the only proof, so cookies are ignored and there is nothing to forge.
+    const bearer = credentialBearer(request);
+    const sessionId = bearer === null ? request.cookies[SESSION_COOKIE] : undefined;
+    const principal = bearer !== null ? await bearerPrincipal(deps, request, bearer) : sessionId ? await deps.sessions.resolve(sessionId) : null;
     request.principal = principal;
-    request.sessionId = principal ? sessionId! : null;
+    request.sessionId = principal && sessionId ? sessionId : null;
+    // A credential acts only through permissions: sign-in, sign-out, MFA and password routes are for people.
+    if (bearer !== null && !config?.permission) throw unauthorized('bearer_not_allowed');
 
-    if (!SAFE_METHODS.has(request.method)) {
+    if (bearer === null && !SAFE_METHODS.has(request.method) && !config?.withoutAntiForgery) {
       const header = request.headers[CSRF_HEADER.toLowerCase()];
       const cookie = request.cookies[CSRF_COOKIE];
       if (typeof header !== 'string' || header !== cookie || !deps.antiForgery.isValid(header, bindingOf(request))) {
@@ -58,7 +66,6 @@ export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps
       }
     }
 
-    const config = request.routeOptions.config;
     if (principal && !config?.anyAddress && !addressAllowed(request.ip, principal.account.allowedRanges)) {
       throw ipRefused(request.ip);
     }
@@ -85,7 +92,13 @@ export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps
     // Counted once the input is valid, so a refusal's audit event names what was tried (the username).
     const limit = request.routeOptions.config?.rateLimit;
     if (limit) {
-      const perMinute = { login: deps.loginRatePerMinute, passwordReset: deps.passwordResetRatePerMinute, registration: deps.registrationRatePerMinute }[limit];
+      const perMinute = {
+        login: deps.loginRatePerMinute,
+        passwordReset: deps.passwordResetRatePerMinute,
+        registration: deps.registrationRatePerMinute,
+        // Token requests are sign-ins of scripts: the same limit per address.
+        token: deps.loginRatePerMinute,
+      }[limit];
       const wait = await hitRateLimit(deps.db, `${limit}:${request.ip}`, perMinute);
       if (wait !== null) throw tooManyRequests(wait);
     }
@@ -95,7 +108,8 @@ export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps
   app.addHook('onSend', async (request, reply) => {
     // API answers are per caller and may hold secrets: no browser or proxy keeps them.
     if (request.url.startsWith(API_PREFIX)) reply.header('cache-control', 'no-store');
-    if (!isApiOrPage(request)) return;
+    // A bearer call never uses cookies: it gets none, even when refused.
+    if (!isApiOrPage(request) || credentialBearer(request) !== null) return;
     const binding = bindingOf(request);
     if (!deps.antiForgery.isValid(request.cookies[CSRF_COOKIE], binding)) {
       reply.setCookie(CSRF_COOKIE, deps.antiForgery.issue(binding), {
@@ -175,6 +189,22 @@ function isApiOrPage(request: FastifyRequest): boolean {
 
 function isApi(request: FastifyRequest): boolean {
   return request.routeOptions.url?.startsWith(API_PREFIX) === true;
+}
+
+/** The bearer token of an API credential's call, or null (no bearer token, or a service session's). */
+function credentialBearer(request: FastifyRequest): string | null {
+  if (!isApi(request)) return null;
+  const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  return token && isCredentialToken(token) ? token : null;
+}
+
+/** The credential's principal, or 401 when its token is forged or expired or it is revoked or expired; 403 from another address. */
+async function bearerPrincipal(deps: PipelineDeps, request: FastifyRequest, token: string): Promise<Principal> {
+  const credentialId = await deps.credentialTokens.verify(token);
+  const found = credentialId ? await credentialPrincipal(deps.db, credentialId, request.ip) : null;
+  if (!found) throw unauthorized('invalid_token');
+  if (!found.addressAllowed) throw ipRefused(request.ip);
+  return found.principal;
 }
 
 function bindingOf(request: FastifyRequest): string {

@@ -1,0 +1,148 @@
+import '@mantine/core/styles/Badge.css';
+import { useState } from 'react';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { CREDENTIAL_STATE_LABELS, type Credential, type CredentialsListQuery, type CredentialWithSecret } from '@keydeck/contract/credentials';
+import { Permission } from '@keydeck/contract/permissions';
+import { Can } from '../../../lib/can';
+import { formatDateTime } from '../../../lib/datetime';
+import { confirm } from '../../../lib/dialogs';
+import { showToast } from '../../../lib/toasts';
+import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
+import type { ListStatePatch } from '../../../lib/ui/list-search';
+import { credentialsQueryOptions, useRevokeCredential } from '../api/credentials.api';
+import { CredentialModal, type CredentialTarget } from './credential-modal';
+import { RotateCredentialModal } from './rotate-credential-modal';
+import { SecretOnceModal, type ShownSecret } from './secret-once-modal';
+
+const STATE_COLORS = { active: 'success', expired: 'warning', revoked: 'secondary' } as const;
+
+interface CredentialsPanelProps {
+  accountId: string;
+  list: { state: CredentialsListQuery; onChange: (patch: ListStatePatch) => void };
+  /** 1 on the settings screen, 2 below the account header. */
+  headingOrder: 1 | 2;
+}
+
+/** An account's API credentials: the list, a new one (its secret shown once), edit, rotate and revoke. */
+export function CredentialsPanel({ accountId, list, headingOrder }: CredentialsPanelProps) {
+  const query = useQuery(credentialsQueryOptions(accountId, list.state));
+  const revoke = useRevokeCredential(accountId);
+  const [editing, setEditing] = useState<CredentialTarget>(null);
+  const [rotating, setRotating] = useState<Credential | null>(null);
+  const [secret, setSecret] = useState<ShownSecret | null>(null);
+
+  const show = (title: string, { client_id, client_secret, credential }: CredentialWithSecret['data']) =>
+    setSecret({ title, clientId: client_id, clientSecret: client_secret, overlapEndsAt: credential.previous_secret_expires_at });
+  const revokeCredential = async (credential: Credential) => {
+    if (!(await confirm(`Revoke the credential ${credential.name}? Its next call is refused, and this cannot be undone.`, 'Revoke credential'))) return;
+    const revoked = await revoke.mutateAsync(credential.id).catch(() => null);
+    if (revoked) showToast({ color: 'success', message: `Credential ${credential.name} revoked.` });
+  };
+
+  const columns: DataTableColumn<Credential>[] = [
+    { key: 'name', title: 'Name', sortKey: 'name', render: (c) => <Text fw={600} size="sm">{c.name}</Text> },
+    { key: 'owner', title: 'Owner', render: (c) => c.owner.username },
+    { key: 'permissions', title: 'Permissions', render: (c) => <span title={c.permissions.join(', ')}>{c.permissions.length}</span> },
+    { key: 'expires_at', title: 'Expires', sortKey: 'expires_at', render: (c) => formatDateTime(c.expires_at) },
+    { key: 'addresses', title: 'Allowed addresses', render: (c) => (c.allowed_cidrs.length ? c.allowed_cidrs.join(', ') : 'Any') },
+    {
+      key: 'last_used_at',
+      title: 'Last used',
+      sortKey: 'last_used_at',
+      render: (c) =>
+        c.last_used_at ? (
+          <Stack gap={0}>
+            <Text size="sm">{formatDateTime(c.last_used_at)}</Text>
+            <Text size="xs" c="dimmed" ff="monospace">
+              {c.last_used_address}
+            </Text>
+          </Stack>
+        ) : (
+          'Never'
+        ),
+    },
+    {
+      key: 'state',
+      title: 'State',
+      render: (c) => (
+        <Badge variant="light" color={STATE_COLORS[c.state]} data-testid="credential-state">
+          {CREDENTIAL_STATE_LABELS[c.state]}
+        </Badge>
+      ),
+    },
+    {
+      key: 'actions',
+      title: 'Actions',
+      width: 220,
+      render: (c) =>
+        c.state === 'revoked' ? null : (
+          <Group gap={4}>
+            <Can permission={Permission.usersManage} mode="disable">
+              <Button size="xs" variant="subtle" aria-label={`Edit ${c.name}`} onClick={() => setEditing(c)}>
+                Edit
+              </Button>
+            </Can>
+            <Can permission={Permission.usersManage} mode="disable">
+              <Button size="xs" variant="subtle" aria-label={`Rotate the secret of ${c.name}`} onClick={() => setRotating(c)}>
+                Rotate
+              </Button>
+            </Can>
+            <Can permission={Permission.usersManage} mode="disable">
+              <Button
+                size="xs"
+                variant="subtle"
+                color="error"
+                aria-label={`Revoke ${c.name}`}
+                loading={revoke.isPending && revoke.variables === c.id}
+                onClick={() => void revokeCredential(c)}
+              >
+                Revoke
+              </Button>
+            </Can>
+          </Group>
+        ),
+    },
+  ];
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <Title order={headingOrder} fz={headingOrder === 1 ? 'h2' : 'h4'}>
+            API credentials
+          </Title>
+          <Text c="dimmed" size="sm" mt={4}>
+            Scripts and CI systems exchange a credential for a short-lived bearer token (OAuth 2 client credentials) and call the API as its owner, with
+            the credential&apos;s permissions.
+          </Text>
+        </div>
+        <Can permission={Permission.usersManage} mode="disable">
+          <Button onClick={() => setEditing('new')}>New credential</Button>
+        </Can>
+      </Group>
+      <DataTable
+        label="API credentials"
+        columns={columns}
+        query={query}
+        rowKey={(c) => c.id}
+        list={list}
+        emptyText="No API credentials yet."
+        minWidth={960}
+      />
+      <CredentialModal
+        accountId={accountId}
+        target={editing}
+        onClose={() => setEditing(null)}
+        onCreated={(created) => show(`Credential ${created.credential.name} created`, created)}
+      />
+      <RotateCredentialModal
+        accountId={accountId}
+        credential={rotating}
+        onClose={() => setRotating(null)}
+        onRotated={(rotated) => show(`New secret for ${rotated.credential.name}`, rotated)}
+      />
+      <SecretOnceModal secret={secret} onClose={() => setSecret(null)} />
+    </Stack>
+  );
+}
