@@ -7,8 +7,10 @@ import * as accounts from './modules/accounts/accounts.routes.ts';
 import * as admin from './modules/admin/admin.routes.ts';
 import * as allowedFlows from './modules/allowed-flows/allowed-flows.routes.ts';
 import * as allowlist from './modules/allowlist/allowlist.routes.ts';
+import * as apidocs from './modules/apidocs/apidocs.routes.ts';
 import * as audit from './modules/audit/audit.routes.ts';
 import * as cloudHsms from './modules/cloud-hsms/cloud-hsms.routes.ts';
+import * as credentials from './modules/credentials/credentials.routes.ts';
 import * as cryptoverse from './modules/cryptoverse/cryptoverse.routes.ts';
 import * as devices from './modules/devices/devices.routes.ts';
 import * as paymentKeys from './modules/payment-keys/payment-keys.routes.ts';
@@ -46,7 +48,7 @@ import { registerTextInputCheck } from './platform/text-input.ts';
 import { registerWebApp } from './platform/web-app.ts';
 
 /** Every module, in the order its routes are registered. */
-const modules: { register(app: FastifyInstance, deps: AppDeps): void }[] = [health, auth, admin, accounts, audit, allowlist, features, portRanges, users, roles, syslog, licenses, offboarding, mfa, securityKeys, passwords, identityProviders, allowedFlows, openidLogin, registration, serviceSessions, services, adminServices, serviceUsers, serviceAddresses, serviceFeatures, cryptoverse, devices, paymentKeys, certificates, transfer, scheduledReports, egress, infrastructure, cloudHsms];
+const modules: { register(app: FastifyInstance, deps: AppDeps): void }[] = [health, auth, admin, accounts, audit, allowlist, features, portRanges, users, roles, syslog, licenses, offboarding, mfa, securityKeys, passwords, identityProviders, allowedFlows, openidLogin, registration, serviceSessions, services, adminServices, serviceUsers, serviceAddresses, serviceFeatures, cryptoverse, devices, paymentKeys, certificates, transfer, scheduledReports, egress, infrastructure, cloudHsms, credentials, apidocs];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
@@ -74,15 +76,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(cookie);
   await app.register(swagger, {
-    openapi: {
-      info: { title: 'Keydeck console API', version: deps.versions.server },
-      components: {
-        securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'KEYDECK_SESSION' },
-          antiForgery: { type: 'apiKey', in: 'header', name: 'X-VCSRF-TOKEN' },
-        },
-      },
-    },
+    // 3.1: the zod transform then writes JSON Schema draft 2020-12; modules/apidocs completes the document.
+    openapi: { openapi: '3.1.0', info: { title: 'Keydeck console API', version: deps.versions.server } },
     transform: jsonSchemaTransform,
   });
   app.decorate('auditKey', deps.auditKey);
@@ -97,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     passwordResetRatePerMinute: config.passwordReset.ratePerMinute,
     registrationRatePerMinute: config.registration.ratePerMinute,
     serviceSession: { tokens: deps.serviceTokens, idleSeconds: config.serviceSession.idleSeconds },
+    credentialTokens: deps.credentialTokens,
   });
   await registerWebApp(app, deps.db, config.webDist);
   for (const module of modules) module.register(app, deps);

@@ -6,12 +6,14 @@ import { licensesQuery } from '@keydeck/contract/licenses';
 import { Permission } from '@keydeck/contract/permissions';
 import { portRangesQuery } from '@keydeck/contract/port-ranges';
 import { syslogConfigsListQuery } from '@keydeck/contract/syslog';
+import { credentialsListQuery } from '@keydeck/contract/credentials';
 import { cloudHsmPageSearch, cloudHsmsSearch, clustersSearch } from '../features/cloud-hsms/cloud-hsms.search';
 import { InfrastructureSearch } from '../features/infrastructure/infrastructure.search';
 import { accountServicesListQuery, serviceRequestsSearch, servicesDashboardSearch, serviceWorkspaceSearch } from '../features/services/services.search';
 import { usersSettingsSearch } from '../features/users/users-settings.search';
 import { lenientSearch } from '../lib/ui/list-search';
 import { accountAuditSearch, accountPortRangesSearch, accountRolesSearch, accountUsersSearch } from './account-tab-searches';
+import { apiDocsScreens } from './api-docs-routes';
 import { lazyScreen } from './lazy-screen';
 import { rootRoute } from './root-route';
 import { fromUnknownPath, owingFactor, toLandingPage } from './route-redirects';
@@ -216,6 +218,21 @@ const syslogSettings = screen(shell, 'v2/home/settings/syslog-server-configs/$ac
   search: list(syslogConfigsListQuery),
   component: lazyScreen(() => import('../features/syslog/pages/syslog-configs.page'), 'SyslogConfigsPage'),
 });
+const credentialsPage = lazyScreen(() => import('../features/credentials/pages/credentials.page'), 'CredentialsPage');
+const credentialsSettings = screen(shell, 'v2/home/settings/credentials', {
+  permission: Permission.usersManage,
+  title: 'API credentials',
+  nav: { label: 'API credentials', group: 'Settings', description: 'Credentials that scripts exchange for bearer tokens to call the API.' },
+  search: list(credentialsListQuery),
+  component: credentialsPage,
+});
+// Spec §2's path for one account's credentials; the account page reaches the same screen as its credentials tab.
+const accountCredentials = screen(shell, 'v2/home/accounts/$account_id/credentials', {
+  permission: Permission.platformAdmin,
+  title: 'API credentials',
+  search: list(credentialsListQuery),
+  component: credentialsPage,
+});
 
 // Admin.
 const accounts = screen(shell, 'v2/admin/company-management/accounts', {
@@ -360,6 +377,7 @@ const accountTabs = [
     search: list(syslogConfigsListQuery),
     component: lazyScreen(() => import('../features/syslog/pages/syslog-configs.page'), 'SyslogConfigsPage'),
   }),
+  tab('credentials', 'API credentials', { search: list(credentialsListQuery), component: credentialsPage }),
   tab('licenses', 'Licenses', {
     search: list(licensesQuery),
     component: lazyScreen(() => import('../features/licenses/pages/account-licenses.page'), 'AccountLicensesPage'),
@@ -395,11 +413,14 @@ export const routeTree = rootRoute.addChildren([
     serverStatus,
     mfaSettings,
     syslogSettings,
+    credentialsSettings,
+    accountCredentials,
     accounts,
     portRanges,
     serviceRequests,
     egressPolicy,
     ...infrastructureScreens,
+    ...apiDocsScreens(shell),
     account.addChildren([accountIndex, ...accountTabs]),
   ]),
   unknown,
