@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CLOUD_HSM_STATUS_LABELS,
-  CLOUD_HSM_STEPS,
-  CloudHsmMessages,
-  cloudHsmBackupBody,
-  cloudHsmRequestBody,
-  cloudHsmsQuery,
-  clusterDeleteBody,
-} from './cloud-hsms.ts';
+import { CLOUD_HSM_STATUS_LABELS, CLOUD_HSM_STEPS, CloudHsmMessages, cloudHsmBackupBody, cloudHsmRequestBody, clusterDeleteBody } from './cloud-hsms.ts';
+import { cloudHsmsQuery } from './cloud-hsms-queries.ts';
 
 const ids = { blueprint_id: '6f1c2a9e-0000-4000-8000-000000000001', zone_id: '6f1c2a9e-0000-4000-8000-000000000002' };
 

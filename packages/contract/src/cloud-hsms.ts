@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { auditPage } from './audit.ts';
 import { isoInstant } from './dates.ts';
-import { MAX_PAGE_SIZE, PAGING_DEFAULTS, pageOf, pagingQuery } from './paging.ts';
+import { CLOUD_HSM_STATUSES, type CloudHsmStatus } from './cloud-hsms-queries.ts';
+import { pageOf } from './paging.ts';
 
 /**
  * A customer's cloud HSMs (spec §2 .../cloud-provisioning/cloud-hsms, /v2/home/services/cloud-hsm-management/{id}),
@@ -11,8 +12,6 @@ import { MAX_PAGE_SIZE, PAGING_DEFAULTS, pageOf, pagingQuery } from './paging.ts
 
 // ---- Life cycle and derived states ----
 
-export const CLOUD_HSM_STATUSES = ['PendingProvisioning', 'Enabled', 'Deprovisioning', 'Deprovisioned', 'Failed'] as const;
-export type CloudHsmStatus = (typeof CLOUD_HSM_STATUSES)[number];
 export const CLOUD_HSM_STATUS_LABELS: Record<CloudHsmStatus, string> = {
   PendingProvisioning: 'Pending Provisioning',
   Enabled: 'Enabled',
@@ -183,15 +182,6 @@ export const cloudHsmDetail = cloudHsmSummary.extend({
 });
 export type CloudHsmDetail = z.infer<typeof cloudHsmDetail>;
 
-export const cloudHsmsQuery = pagingQuery(['name', 'status', 'created_at'], 'name').extend({
-  status: z.enum(CLOUD_HSM_STATUSES).optional(),
-  /** Deprovisioned HSMs are kept for history and listed only when asked for (or filtered for by status). */
-  include_deprovisioned: z
-    .enum(['true', 'false'])
-    .transform((v) => v === 'true')
-    .optional(),
-});
-export type CloudHsmsQuery = z.infer<typeof cloudHsmsQuery>;
 export const cloudHsmsPage = pageOf(cloudHsmSummary);
 export type CloudHsmsPage = z.infer<typeof cloudHsmsPage>;
 
@@ -215,12 +205,6 @@ export const cloudHsmHealthQuery = z.object({ since: isoInstant().optional() });
 export const cloudHsmHealthResponse = z.object({ data: z.array(cloudHsmHealthSample) });
 export type CloudHsmHealthResponse = z.infer<typeof cloudHsmHealthResponse>;
 
-/** The HSM's audit trail: the account's events whose target is the HSM, newest first by default. */
-export const cloudHsmAuditQuery = z.object({
-  page: z.coerce.number().int().min(1).default(PAGING_DEFAULTS.page),
-  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGING_DEFAULTS.page_size),
-  order: z.enum(['asc', 'desc']).default('desc'),
-});
 export const cloudHsmAuditPage = auditPage;
 
 /** Answered once: the first call after provisioning. */
@@ -276,7 +260,6 @@ export const cluster = z.object({
 });
 export type Cluster = z.infer<typeof cluster>;
 
-export const clustersQuery = pagingQuery(['name', 'created_at'], 'name');
 export const clustersPage = pageOf(cluster);
 export type ClustersPage = z.infer<typeof clustersPage>;
 export const clusterName = z.string().trim().min(1, 'Enter a name').max(100, 'At most 100 characters');

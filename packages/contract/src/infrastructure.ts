@@ -2,7 +2,7 @@ import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { isoDate } from './dates.ts';
 import { LICENSE_STATUSES } from './licenses.ts';
-import { pageOf, pagingQuery } from './paging.ts';
+import { pageOf } from './paging.ts';
 
 /**
  * The platform's infrastructure configuration (spec §2 /configuration/*, platform administrators only), the
@@ -79,7 +79,6 @@ export const datacenterFields = z.object({
 export type DatacenterFields = z.infer<typeof datacenterFields>;
 
 export const datacenterParams = z.object({ datacenter_id: id });
-export const datacentersQuery = pagingQuery(['name', 'code', 'location', 'created_at'], 'name');
 export const datacentersPage = pageOf(datacenter);
 export const datacenterResponse = z.object({ data: datacenter });
 
@@ -137,9 +136,6 @@ export const globalServerFields = z.object({
 export type GlobalServerFields = z.infer<typeof globalServerFields>;
 
 export const globalServerParams = z.object({ server_id: id });
-export const globalServersQuery = pagingQuery(['hostname', 'address', 'role', 'status', 'datacenter_name', 'created_at'], 'hostname').extend({
-  datacenter_id: id.optional(),
-});
 export const globalServersPage = pageOf(globalServer);
 export const globalServerResponse = z.object({ data: globalServer });
 
@@ -232,7 +228,6 @@ export type IpamPoolFields = z.infer<typeof ipamPoolFields>;
 
 export const ipamZoneParams = z.object({ zone_id: id });
 export const ipamPoolParams = z.object({ zone_id: id, pool_id: id });
-export const ipamZonesQuery = pagingQuery(['name', 'datacenter_name', 'created_at'], 'name').extend({ datacenter_id: id.optional() });
 export const ipamZonesPage = pageOf(ipamZone);
 export const ipamZoneResponse = z.object({ data: ipamZone });
 export const ipamPoolResponse = z.object({ data: ipamPool });
@@ -248,7 +243,6 @@ export const ipamAllocation = z.object({
   allocated_at: z.string(),
 });
 export type IpamAllocation = z.infer<typeof ipamAllocation>;
-export const ipamAllocationsQuery = pagingQuery(['address', 'allocated_at', 'account_name'], 'address');
 export const ipamAllocationsPage = pageOf(ipamAllocation);
 
 // ---- Provisioner groups and provisioners ----
@@ -273,7 +267,6 @@ export const provisionerGroupFields = z.object({
 export type ProvisionerGroupFields = z.infer<typeof provisionerGroupFields>;
 
 export const provisionerGroupParams = z.object({ group_id: id });
-export const provisionerGroupsQuery = pagingQuery(['name', 'zone_name', 'created_at'], 'name').extend({ zone_id: id.optional() });
 export const provisionerGroupsPage = pageOf(provisionerGroup);
 export const provisionerGroupResponse = z.object({ data: provisionerGroup });
 
@@ -306,10 +299,6 @@ export const provisionerUpdate = z.object({ group_id: id.nullable(), draining: z
 export type ProvisionerUpdate = z.infer<typeof provisionerUpdate>;
 
 export const provisionerParams = z.object({ provisioner_id: id });
-export const provisionersQuery = pagingQuery(
-  ['name', 'kind', 'host', 'group_name', 'capacity', 'last_heartbeat_at', 'registered_at'],
-  'name',
-).extend({ group_id: id.optional() });
 export const provisionersPage = pageOf(provisioner);
 export const provisionerResponse = z.object({ data: provisioner });
 
@@ -361,9 +350,6 @@ export const blueprintFields = z.object({
 export type BlueprintFields = z.infer<typeof blueprintFields>;
 
 export const blueprintParams = z.object({ blueprint_id: id });
-export const blueprintsQuery = pagingQuery(['name', 'model', 'provisioner_group_name', 'created_at'], 'name').extend({
-  enabled: z.enum(['true', 'false']).transform((value) => value === 'true').optional(),
-});
 export const blueprintsPage = pageOf(blueprint);
 export const blueprintResponse = z.object({ data: blueprint });
 
@@ -399,7 +385,6 @@ export const productLicenseFields = z
 export type ProductLicenseFields = z.infer<typeof productLicenseFields>;
 
 export const productLicenseParams = z.object({ license_id: id });
-export const productLicensesQuery = pagingQuery(['model', 'reference', 'seats', 'valid_until', 'created_at'], 'model');
 export const productLicensesPage = pageOf(productLicense);
 export const productLicenseResponse = z.object({ data: productLicense });
 
@@ -426,9 +411,6 @@ export const resource = z.object({
   created_at: z.string(),
 });
 export type Resource = z.infer<typeof resource>;
-export const resourcesQuery = pagingQuery(['account_name', 'cloud_hsm_name', 'status', 'created_at'], 'account_name').extend({
-  account_id: id.optional(),
-});
 export const resourcesPage = pageOf(resource);
 
 // ---- Catalogue (customers): what a cloud HSM can be requested from ----

@@ -1,4 +1,4 @@
-import type { CloudHsmsQuery } from '@keydeck/contract/cloud-hsms';
+import type { CloudHsmsQuery } from '@keydeck/contract/cloud-hsms-queries';
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { rowsOf } from '../../db/raw-sql.ts';

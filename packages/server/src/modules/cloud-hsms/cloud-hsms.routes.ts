@@ -1,23 +1,5 @@
-import {
-  cloudHsmAuditPage,
-  cloudHsmAuditQuery,
-  cloudHsmBackupBody,
-  cloudHsmBackupResponse,
-  cloudHsmDeprovisionBody,
-  cloudHsmHealthQuery,
-  cloudHsmHealthResponse,
-  cloudHsmParams,
-  cloudHsmPinsResponse,
-  cloudHsmRequestBody,
-  cloudHsmResponse,
-  cloudHsmRestoreBody,
-  cloudHsmsPage,
-  cloudHsmsParams,
-  cloudHsmsQuery,
-  cloudHsmUserPinResponse,
-  cloudOverviewParams,
-  cloudOverviewResponse,
-} from '@keydeck/contract/cloud-hsms';
+import { cloudHsmAuditPage, cloudHsmBackupBody, cloudHsmBackupResponse, cloudHsmDeprovisionBody, cloudHsmHealthQuery, cloudHsmHealthResponse, cloudHsmParams, cloudHsmPinsResponse, cloudHsmRequestBody, cloudHsmResponse, cloudHsmRestoreBody, cloudHsmsPage, cloudHsmsParams, cloudHsmUserPinResponse, cloudOverviewParams, cloudOverviewResponse } from '@keydeck/contract/cloud-hsms';
+import { cloudHsmAuditQuery, cloudHsmsQuery } from '@keydeck/contract/cloud-hsms-queries';
 import { ApiPath } from '@keydeck/contract/http';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -1,13 +1,5 @@
-import {
-  CloudHsmMessages,
-  HEALTH_SERIES_DEFAULT_HOURS,
-  HEALTH_SERIES_MAX_POINTS,
-  type CloudHsmDetail,
-  type CloudHsmHealthSample,
-  type CloudHsmRequest,
-  type CloudHsmsPage,
-  type CloudHsmsQuery,
-} from '@keydeck/contract/cloud-hsms';
+import { CloudHsmMessages, HEALTH_SERIES_DEFAULT_HOURS, HEALTH_SERIES_MAX_POINTS, type CloudHsmDetail, type CloudHsmHealthSample, type CloudHsmRequest, type CloudHsmsPage } from '@keydeck/contract/cloud-hsms';
+import { type CloudHsmsQuery } from '@keydeck/contract/cloud-hsms-queries';
 import { auditListQuery } from '@keydeck/contract/audit';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import * as audit from '../audit/audit.service.ts';

@@ -1,11 +1,5 @@
-import {
-  CLOUD_HSM_HEALTH_STATES,
-  CLOUD_HSM_STATUSES,
-  CLOUD_HSM_STEP_LABELS,
-  CLUSTER_MEMBER_STATUSES,
-  type CloudHsmStep,
-  type CloudOverview,
-} from '@keydeck/contract/cloud-hsms';
+import { CLOUD_HSM_HEALTH_STATES, CLOUD_HSM_STEP_LABELS, CLUSTER_MEMBER_STATUSES, type CloudHsmStep, type CloudOverview } from '@keydeck/contract/cloud-hsms';
+import { CLOUD_HSM_STATUSES } from '@keydeck/contract/cloud-hsms-queries';
 import { targetAccount } from '../../platform/account-access.ts';
 import type { CloudHsmContext } from './cloud-hsm-access.ts';
 import * as repo from './cloud-hsms.repository.ts';

@@ -1,15 +1,5 @@
-import {
-  clusterCreateBody,
-  clusterDeleteBody,
-  clusterMemberAddBody,
-  clusterMemberParams,
-  clusterMembersResponse,
-  clusterParams,
-  clusterResponse,
-  clustersPage,
-  clustersParams,
-  clustersQuery,
-} from '@keydeck/contract/cloud-hsms';
+import { clusterCreateBody, clusterDeleteBody, clusterMemberAddBody, clusterMemberParams, clusterMembersResponse, clusterParams, clusterResponse, clustersPage, clustersParams } from '@keydeck/contract/cloud-hsms';
+import { clustersQuery } from '@keydeck/contract/cloud-hsms-queries';
 import { ApiPath } from '@keydeck/contract/http';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -1,12 +1,6 @@
 import { ApiPath } from '@keydeck/contract/http';
-import {
-  blueprintFields,
-  blueprintParams,
-  blueprintResponse,
-  blueprintsPage,
-  blueprintsQuery,
-  infrastructureDeletedResponse,
-} from '@keydeck/contract/infrastructure';
+import { blueprintFields, blueprintParams, blueprintResponse, blueprintsPage, infrastructureDeletedResponse } from '@keydeck/contract/infrastructure';
+import { blueprintsQuery } from '@keydeck/contract/infrastructure-queries';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,17 +1,6 @@
 import { ApiPath } from '@keydeck/contract/http';
-import {
-  infrastructureDeletedResponse,
-  ipamAllocationsPage,
-  ipamAllocationsQuery,
-  ipamPoolFields,
-  ipamPoolParams,
-  ipamPoolResponse,
-  ipamZoneFields,
-  ipamZoneParams,
-  ipamZoneResponse,
-  ipamZonesPage,
-  ipamZonesQuery,
-} from '@keydeck/contract/infrastructure';
+import { infrastructureDeletedResponse, ipamAllocationsPage, ipamPoolFields, ipamPoolParams, ipamPoolResponse, ipamZoneFields, ipamZoneParams, ipamZoneResponse, ipamZonesPage } from '@keydeck/contract/infrastructure';
+import { ipamAllocationsQuery, ipamZonesQuery } from '@keydeck/contract/infrastructure-queries';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

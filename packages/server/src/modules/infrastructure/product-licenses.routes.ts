@@ -1,12 +1,6 @@
 import { ApiPath } from '@keydeck/contract/http';
-import {
-  infrastructureDeletedResponse,
-  productLicenseFields,
-  productLicenseParams,
-  productLicenseResponse,
-  productLicensesPage,
-  productLicensesQuery,
-} from '@keydeck/contract/infrastructure';
+import { infrastructureDeletedResponse, productLicenseFields, productLicenseParams, productLicenseResponse, productLicensesPage } from '@keydeck/contract/infrastructure';
+import { productLicensesQuery } from '@keydeck/contract/infrastructure-queries';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,17 +1,6 @@
 import { ApiPath } from '@keydeck/contract/http';
-import {
-  infrastructureDeletedResponse,
-  provisionerGroupFields,
-  provisionerGroupParams,
-  provisionerGroupResponse,
-  provisionerGroupsPage,
-  provisionerGroupsQuery,
-  provisionerParams,
-  provisionerResponse,
-  provisionersPage,
-  provisionersQuery,
-  provisionerUpdate,
-} from '@keydeck/contract/infrastructure';
+import { infrastructureDeletedResponse, provisionerGroupFields, provisionerGroupParams, provisionerGroupResponse, provisionerGroupsPage, provisionerParams, provisionerResponse, provisionersPage, provisionerUpdate } from '@keydeck/contract/infrastructure';
+import { provisionerGroupsQuery, provisionersQuery } from '@keydeck/contract/infrastructure-queries';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,5 +1,6 @@
 import { ApiPath } from '@keydeck/contract/http';
-import { resourcesPage, resourcesQuery } from '@keydeck/contract/infrastructure';
+import { resourcesPage } from '@keydeck/contract/infrastructure';
+import { resourcesQuery } from '@keydeck/contract/infrastructure-queries';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

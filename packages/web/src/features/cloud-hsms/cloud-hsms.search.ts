@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cloudHsmAuditQuery, cloudHsmsQuery, clustersQuery } from '@keydeck/contract/cloud-hsms';
+import { cloudHsmAuditQuery, cloudHsmsQuery, clustersQuery } from '@keydeck/contract/cloud-hsms-queries';
 
 /**
  * .../cloud-provisioning/cloud-hsms: the list's paging and filters in the URL. The router writes the switch as a

@@ -1,13 +1,5 @@
 import { z } from 'zod';
-import {
-  blueprintsQuery,
-  globalServersQuery,
-  ipamZonesQuery,
-  productLicensesQuery,
-  provisionerGroupsQuery,
-  provisionersQuery,
-  resourcesQuery,
-} from '@keydeck/contract/infrastructure';
+import { blueprintsQuery, globalServersQuery, ipamZonesQuery, productLicensesQuery, provisionerGroupsQuery, provisionersQuery, resourcesQuery } from '@keydeck/contract/infrastructure-queries';
 
 /**
  * Blueprints filtered by enabled: the router keeps `enabled` as a boolean in the URL, a hand-written URL says

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Query } from '@tanstack/react-query';
-import type { CloudHsmStatus } from '@keydeck/contract/cloud-hsms';
+import type { CloudHsmStatus } from '@keydeck/contract/cloud-hsms-queries';
 import { ACCOUNT_ID, cloudHsm, SERVICE_ID } from '../cloud-hsm.fixtures';
 import { cloudHsmQueryOptions, cloudHsmsQueryOptions, HEALTH_REFRESH_MS, IN_FLIGHT_REFRESH_MS } from './cloud-hsms.api';
 

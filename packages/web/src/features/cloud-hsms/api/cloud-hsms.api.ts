@@ -1,12 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
-import {
-  cloudHsmResponse,
-  cloudHsmsPage,
-  cloudOverviewResponse,
-  type CloudHsmRequest,
-  type CloudHsmStatus,
-  type CloudHsmSummary,
-} from '@keydeck/contract/cloud-hsms';
+import { cloudHsmResponse, cloudHsmsPage, cloudOverviewResponse, type CloudHsmRequest, type CloudHsmSummary } from '@keydeck/contract/cloud-hsms';
+import { type CloudHsmStatus } from '@keydeck/contract/cloud-hsms-queries';
 import { ApiPath, apiPath } from '@keydeck/contract/http';
 import { cloudCatalogueResponse } from '@keydeck/contract/infrastructure';
 import { serviceResponse, servicesPage } from '@keydeck/contract/services';

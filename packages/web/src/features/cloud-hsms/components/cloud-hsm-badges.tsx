@@ -1,13 +1,8 @@
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Tooltip.css';
 import { Badge, Tooltip } from '@mantine/core';
-import {
-  CLOUD_HSM_STATUS_LABELS,
-  CLUSTER_MEMBER_STATUS_LABELS,
-  type CloudHsmHealthState,
-  type CloudHsmStatus,
-  type ClusterMemberStatus,
-} from '@keydeck/contract/cloud-hsms';
+import { CLOUD_HSM_STATUS_LABELS, CLUSTER_MEMBER_STATUS_LABELS, type CloudHsmHealthState, type ClusterMemberStatus } from '@keydeck/contract/cloud-hsms';
+import { type CloudHsmStatus } from '@keydeck/contract/cloud-hsms-queries';
 
 const STATUS_COLORS: Record<CloudHsmStatus, string> = {
   PendingProvisioning: 'info',
