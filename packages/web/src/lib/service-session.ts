@@ -1,12 +1,15 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { ApiPath, apiPath } from '@keydeck/contract/http';
+import { Messages } from '@keydeck/contract/messages';
 import { currentServiceBody, currentServiceResponse, serviceLoginResponse, type ServiceSession } from '@keydeck/contract/services';
 import { apiRequest, type ApiRequest } from './api-client';
 import { ApiError } from './api-error';
 import { CURRENT_SERVICE_KEY } from './current-service';
 import { queryKeys } from './query-keys';
+import { showToast } from './toasts';
 
 /**
  * The web side of service authorization (spec §4, §7, §8): the current service, the service session on it,
@@ -114,6 +117,28 @@ export function useServiceSession(serviceId: string | null): { session: ServiceS
     };
   }, [queryClient, serviceId]);
   return { session: serviceId === null ? null : (data ?? null), isLoading: serviceId !== null && isLoading };
+}
+
+/**
+ * A page that needs the service session: when the session it had is gone on a refetch (ended elsewhere, or idle),
+ * the user is told and sent to the service login, as a refused service call does (spec §8), rather than left on a
+ * page that silently lost its data.
+ */
+export function useServiceSessionEndNotice(serviceId: string, session: ServiceSession | null, isLoading: boolean): void {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const had = useRef(false);
+  useEffect(() => {
+    if (session) {
+      had.current = true;
+      return;
+    }
+    if (isLoading || !had.current) return;
+    had.current = false;
+    showToast({ color: 'error', message: Messages.serviceSessionExpired });
+    forgetServiceSession(queryClient, serviceId);
+    void navigate({ href: `/home/services/${encodeURIComponent(serviceId)}?action=login` });
+  }, [session, isLoading, serviceId, queryClient, navigate]);
 }
 
 /** POST service/login/{id}: opens a service session and keeps a JWT service's token. */

@@ -13,7 +13,7 @@ import { ServiceStatusBadge } from '../../features/services/components/service-s
 import { NoServiceSelected, NotLoggedInToService } from '../../features/services/components/workspace-guidance';
 import { useServiceAccess } from '../../lib/service-access';
 import { useServiceFeatures } from '../../lib/service-features';
-import { useCurrentService, useServiceSession } from '../../lib/service-session';
+import { useCurrentService, useServiceSession, useServiceSessionEndNotice } from '../../lib/service-session';
 
 const route = getRouteApi('/shell/home/service');
 
@@ -42,6 +42,7 @@ function Workspace({ serviceId }: { serviceId: string }) {
   const service = useQuery(serviceQueryOptions(serviceId));
   const catalogue = useQuery(allServicesQueryOptions());
   const { session, isLoading } = useServiceSession(serviceId);
+  useServiceSessionEndNotice(serviceId, session, isLoading);
 
   if (!service.data || isLoading) return <Loader size="sm" aria-label="Loading the service" />;
   const current = service.data;
