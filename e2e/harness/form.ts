@@ -20,5 +20,8 @@ export async function submit(page: Page, button: string): Promise<void> {
 export async function fieldError(page: Page, label: string): Promise<string | null> {
   const describedBy = await field(page, label).getAttribute('aria-describedby');
   const errorId = describedBy?.split(' ').find((id) => id.endsWith('-error'));
-  return errorId ? page.locator(`[id="${errorId}"]`).textContent() : null;
+  if (!errorId) return null;
+  // Read what is on screen now: the error may go between reading the field and reading it.
+  const [text] = await page.locator(`[id="${errorId}"]`).allTextContents();
+  return text ?? null;
 }

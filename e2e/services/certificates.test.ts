@@ -160,7 +160,7 @@ describe('certificate authorities', () => {
     await issue.getByRole('button', { name: 'Choose a CSR file' }).click();
     await (await chooser).setFiles(join(dir, 'r.pem'));
     await expect.poll(() => field(page, 'Certificate signing request (PEM)').inputValue()).toContain('-----BEGIN CERTIFICATE REQUEST-----');
-    expect(await fieldError(page, 'Certificate signing request (PEM)')).toBeNull();
+    await expect.poll(() => fieldError(page, 'Certificate signing request (PEM)')).toBeNull();
     // The field's red border fades out in 100 ms once the error is gone.
     await page.waitForTimeout(200);
     await shot(page, '07-issue');
