@@ -33,3 +33,14 @@ export const productLicensesQuery = pagingQuery(['model', 'reference', 'seats', 
 export const resourcesQuery = pagingQuery(['account_name', 'cloud_hsm_name', 'status', 'created_at'], 'account_name').extend({
   account_id: id.optional(),
 });
+
+/** The queries as the server reads them, parsed. */
+export type DatacentersQuery = z.output<typeof datacentersQuery>;
+export type GlobalServersQuery = z.output<typeof globalServersQuery>;
+export type IpamZonesQuery = z.output<typeof ipamZonesQuery>;
+export type IpamAllocationsQuery = z.output<typeof ipamAllocationsQuery>;
+export type ProvisionerGroupsQuery = z.output<typeof provisionerGroupsQuery>;
+export type ProvisionersQuery = z.output<typeof provisionersQuery>;
+export type BlueprintsQuery = z.output<typeof blueprintsQuery>;
+export type ProductLicensesQuery = z.output<typeof productLicensesQuery>;
+export type ResourcesQuery = z.output<typeof resourcesQuery>;

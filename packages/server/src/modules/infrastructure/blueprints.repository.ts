@@ -1,17 +1,11 @@
+import type { BlueprintsQuery } from '@keydeck/contract/infrastructure-queries';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { cloudHsms } from '../../db/schema/cloud-hsms.ts';
 import { blueprints, ipamZones, provisionerGroups } from '../../db/schema/infrastructure.ts';
 import { matchesSearch, pageWindow } from '../../platform/paging.ts';
 
-type ListQuery = {
-  page: number;
-  page_size: number;
-  order: 'asc' | 'desc';
-  order_by: 'name' | 'model' | 'provisioner_group_name' | 'created_at';
-  search?: string | undefined;
-  enabled?: boolean | undefined;
-};
+type ListQuery = BlueprintsQuery;
 export type NewBlueprint = typeof blueprints.$inferInsert;
 
 const columns = {

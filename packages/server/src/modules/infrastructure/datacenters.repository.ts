@@ -1,9 +1,10 @@
+import type { DatacentersQuery } from '@keydeck/contract/infrastructure-queries';
 import { and, eq, getTableColumns, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { datacenters, globalServers, ipamZones } from '../../db/schema/infrastructure.ts';
 import { matchesSearch, pageWindow } from '../../platform/paging.ts';
 
-type ListQuery = { page: number; page_size: number; order: 'asc' | 'desc'; order_by: 'name' | 'code' | 'location' | 'created_at'; search?: string | undefined };
+type ListQuery = DatacentersQuery;
 export type NewDatacenter = { name: string; code: string; location: string };
 
 const columns = {

@@ -1,10 +1,10 @@
+import type { GlobalServersQuery } from '@keydeck/contract/infrastructure-queries';
 import { and, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { datacenters, globalServers } from '../../db/schema/infrastructure.ts';
 import { matchesSearch, pageWindow } from '../../platform/paging.ts';
 
-type OrderBy = 'hostname' | 'address' | 'role' | 'status' | 'datacenter_name' | 'created_at';
-type ListQuery = { page: number; page_size: number; order: 'asc' | 'desc'; order_by: OrderBy; search?: string | undefined; datacenter_id?: string | undefined };
+type ListQuery = GlobalServersQuery;
 export type NewGlobalServer = typeof globalServers.$inferInsert;
 
 const address = sql<string>`host(${globalServers.address})`;

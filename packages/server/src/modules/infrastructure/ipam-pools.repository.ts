@@ -1,3 +1,4 @@
+import type { IpamAllocationsQuery } from '@keydeck/contract/infrastructure-queries';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { accounts } from '../../db/schema/accounts.ts';
@@ -5,7 +6,7 @@ import { cloudHsms } from '../../db/schema/cloud-hsms.ts';
 import { ipamAllocations, ipamPools, ipamZones } from '../../db/schema/infrastructure.ts';
 import { matchesSearch, pageWindow } from '../../platform/paging.ts';
 
-type AllocationsQuery = { page: number; page_size: number; order: 'asc' | 'desc'; order_by: 'address' | 'allocated_at' | 'account_name'; search?: string | undefined };
+type AllocationsQuery = IpamAllocationsQuery;
 
 const poolColumns = {
   id: ipamPools.id,

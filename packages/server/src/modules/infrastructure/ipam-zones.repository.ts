@@ -1,3 +1,4 @@
+import type { IpamZonesQuery } from '@keydeck/contract/infrastructure-queries';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { rowsOf } from '../../db/raw-sql.ts';
@@ -5,14 +6,7 @@ import { cloudHsms } from '../../db/schema/cloud-hsms.ts';
 import { datacenters, ipamPools, ipamZones, provisionerGroups } from '../../db/schema/infrastructure.ts';
 import { matchesSearch, pageWindow } from '../../platform/paging.ts';
 
-type ListQuery = {
-  page: number;
-  page_size: number;
-  order: 'asc' | 'desc';
-  order_by: 'name' | 'datacenter_name' | 'created_at';
-  search?: string | undefined;
-  datacenter_id?: string | undefined;
-};
+type ListQuery = IpamZonesQuery;
 export type NewZone = { name: string; datacenterId: string };
 
 const columns = {

@@ -1,3 +1,4 @@
+import type { ProductLicensesQuery } from '@keydeck/contract/infrastructure-queries';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { rowsOf } from '../../db/raw-sql.ts';
@@ -6,13 +7,7 @@ import { blueprints, productLicenses } from '../../db/schema/infrastructure.ts';
 import { matchesSearch, pageWindow } from '../../platform/paging.ts';
 import { seatHolders } from './license-seats.ts';
 
-type ListQuery = {
-  page: number;
-  page_size: number;
-  order: 'asc' | 'desc';
-  order_by: 'model' | 'reference' | 'seats' | 'valid_until' | 'created_at';
-  search?: string | undefined;
-};
+type ListQuery = ProductLicensesQuery;
 export type NewLicense = { model: string; reference: string; seats: number; validFrom: string; validUntil: string };
 
 const columns = (today: string) => ({

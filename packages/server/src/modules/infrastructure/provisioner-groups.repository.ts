@@ -1,16 +1,10 @@
+import type { ProvisionerGroupsQuery } from '@keydeck/contract/infrastructure-queries';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { blueprints, ipamZones, provisionerGroups, provisioners } from '../../db/schema/infrastructure.ts';
 import { matchesSearch, pageWindow } from '../../platform/paging.ts';
 
-type ListQuery = {
-  page: number;
-  page_size: number;
-  order: 'asc' | 'desc';
-  order_by: 'name' | 'zone_name' | 'created_at';
-  search?: string | undefined;
-  zone_id?: string | undefined;
-};
+type ListQuery = ProvisionerGroupsQuery;
 export type NewGroup = { name: string; zoneId: string; description: string };
 
 const columns = {

@@ -1,3 +1,4 @@
+import type { ProvisionersQuery } from '@keydeck/contract/infrastructure-queries';
 import { PROVISIONER_DOWN_AFTER_SECONDS } from '@keydeck/contract/infrastructure';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
@@ -5,8 +6,7 @@ import { cloudHsms } from '../../db/schema/cloud-hsms.ts';
 import { provisionerGroups, provisioners } from '../../db/schema/infrastructure.ts';
 import { matchesSearch, pageWindow } from '../../platform/paging.ts';
 
-type OrderBy = 'name' | 'kind' | 'host' | 'group_name' | 'capacity' | 'last_heartbeat_at' | 'registered_at';
-type ListQuery = { page: number; page_size: number; order: 'asc' | 'desc'; order_by: OrderBy; search?: string | undefined; group_id?: string | undefined };
+type ListQuery = ProvisionersQuery;
 
 const columns = {
   id: provisioners.id,

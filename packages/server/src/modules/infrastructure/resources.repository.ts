@@ -1,3 +1,4 @@
+import type { ResourcesQuery } from '@keydeck/contract/infrastructure-queries';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { accounts } from '../../db/schema/accounts.ts';
@@ -7,14 +8,7 @@ import { services } from '../../db/schema/services.ts';
 import { matchesSearch, pageWindow } from '../../platform/paging.ts';
 import { seatHolders } from './license-seats.ts';
 
-type ListQuery = {
-  page: number;
-  page_size: number;
-  order: 'asc' | 'desc';
-  order_by: 'account_name' | 'cloud_hsm_name' | 'status' | 'created_at';
-  search?: string | undefined;
-  account_id?: string | undefined;
-};
+type ListQuery = ResourcesQuery;
 
 const address = sql<string | null>`host(${cloudHsms.address})`;
 
