@@ -153,6 +153,15 @@ export const ApiPath = {
   credentialRotate: `${API_V2}/accounts/:account_id/credentials/:credential_id/rotate`,
   credentialOwners: `${API_V2}/accounts/:account_id/credential-owners`,
   oauthToken: `${API_V2}/oauth/token`,
+  // OAuth clients of an account, the consent page's calls, and the consents a user has given.
+  oauthClients: `${API_V2}/accounts/:account_id/oauth-clients`,
+  oauthClient: `${API_V2}/accounts/:account_id/oauth-clients/:oauth_client_id`,
+  oauthClientRotate: `${API_V2}/accounts/:account_id/oauth-clients/:oauth_client_id/rotate-secret`,
+  oauthInteraction: `${API_V2}/oauth/interactions/:uid`,
+  oauthInteractionAllow: `${API_V2}/oauth/interactions/:uid/allow`,
+  oauthInteractionDeny: `${API_V2}/oauth/interactions/:uid/deny`,
+  oauthConsents: `${API_V2}/user/oauth-consents`,
+  oauthConsent: `${API_V2}/user/oauth-consents/:grant_id`,
   // External CAs of a cryptoverse service (responses under data).
   externalCas: `${API_V2}/cryptoverse/:service_id/externalcas`,
   externalCa: `${API_V2}/cryptoverse/:service_id/externalca/:ca_id`,

@@ -27,6 +27,8 @@ import * as openidLogin from './modules/identity-providers/openid-login.routes.t
 import * as licenses from './modules/licenses/licenses.routes.ts';
 import * as mfa from './modules/mfa/mfa.routes.ts';
 import * as securityKeys from './modules/mfa/security-keys.routes.ts';
+import * as oauthAuthorization from './modules/oauth/authorization.routes.ts';
+import * as oauthClients from './modules/oauth/oauth-clients.routes.ts';
 import * as offboarding from './modules/offboarding/offboarding.routes.ts';
 import * as passwords from './modules/passwords/passwords.routes.ts';
 import * as portRanges from './modules/port-ranges/port-ranges.routes.ts';
@@ -48,7 +50,7 @@ import { registerTextInputCheck } from './platform/text-input.ts';
 import { registerWebApp } from './platform/web-app.ts';
 
 /** Every module, in the order its routes are registered. */
-const modules: { register(app: FastifyInstance, deps: AppDeps): void }[] = [health, auth, admin, accounts, audit, allowlist, features, portRanges, users, roles, syslog, licenses, offboarding, mfa, securityKeys, passwords, identityProviders, allowedFlows, openidLogin, registration, serviceSessions, services, adminServices, serviceUsers, serviceAddresses, serviceFeatures, cryptoverse, devices, paymentKeys, certificates, transfer, scheduledReports, egress, infrastructure, cloudHsms, credentials, apidocs];
+const modules: { register(app: FastifyInstance, deps: AppDeps): void }[] = [health, auth, admin, accounts, audit, allowlist, features, portRanges, users, roles, syslog, licenses, offboarding, mfa, securityKeys, passwords, identityProviders, allowedFlows, openidLogin, registration, serviceSessions, services, adminServices, serviceUsers, serviceAddresses, serviceFeatures, cryptoverse, devices, paymentKeys, certificates, transfer, scheduledReports, egress, infrastructure, cloudHsms, credentials, oauthClients, oauthAuthorization, apidocs];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;

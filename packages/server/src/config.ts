@@ -55,6 +55,10 @@ const environment = z.object({
   CLOUD_HSM_CAPACITY: z.coerce.number().int().min(0).default(50),
   /** The SoftHSM2 PKCS#11 library behind the built-in provisioner's tokens. */
   CLOUD_HSM_SOFTHSM2_LIBRARY: z.string().min(1).default('/usr/lib/softhsm/libsofthsm2.so'),
+  /** The OAuth authorization server signs with a new key after this many days (the previous stays published as long). */
+  OAUTH_KEY_ROTATION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** How long an authorization code may wait for its exchange (RFC 6749 §4.1.2 recommends at most 10 minutes). */
+  OAUTH_CODE_TTL_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
 })
   // The first administrator's password follows the same rule as every other password.
   .superRefine((e, ctx) => {
@@ -90,6 +94,7 @@ export type Config = {
     | { kind: 'pkcs11'; library: string; tokenLabel: string; pin: string };
   /** The built-in cloud HSM provisioner: its tokens' directory, how many HSMs it hosts, its SoftHSM2 library. */
   cloudHsm: { root: string; capacity: number; softhsm2Library: string };
+  oauth: { keyRotationDays: number; codeTtlSeconds: number };
 };
 
 /** Reads the environment into a typed config; a bad value stops the start with a clear message. */
@@ -137,5 +142,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       capacity: e.CLOUD_HSM_CAPACITY,
       softhsm2Library: e.CLOUD_HSM_SOFTHSM2_LIBRARY,
     },
+    oauth: { keyRotationDays: e.OAUTH_KEY_ROTATION_DAYS, codeTtlSeconds: e.OAUTH_CODE_TTL_SECONDS },
   };
 }

@@ -59,6 +59,7 @@ export async function start(
     // A key of its own for service session tokens, derived so that no new secret needs storing.
     serviceTokens: createServiceTokens(new Uint8Array(hkdfSync('sha256', boot.antiForgerySecret, '', 'keydeck service session tokens', 32))),
     credentialTokens: createCredentialTokens(new Uint8Array(hkdfSync('sha256', boot.antiForgerySecret, '', 'keydeck api credential tokens', 32))),
+    oauthCookieKey: Buffer.from(hkdfSync('sha256', boot.antiForgerySecret, '', 'keydeck oauth cookies', 32)).toString('base64url'),
     jobs,
     keystore,
     versions,

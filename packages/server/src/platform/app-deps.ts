@@ -26,6 +26,8 @@ export type AppDeps = {
   serviceTokens: ServiceTokens;
   /** Bearer tokens of API credentials (POST oauth/token). */
   credentialTokens: CredentialTokens;
+  /** Signs the OAuth authorization server's cookies; derived, so every server process holds the same. */
+  oauthCookieKey: string;
   /** Background jobs (pg-boss); handlers queue work inside their request's transaction. */
   jobs: JobQueue;
   /** Where payment keys' material lives (software or an HSM token); never the database. */

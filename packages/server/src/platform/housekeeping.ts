@@ -1,6 +1,7 @@
 import { lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
+import { oauthPayloads } from '../db/schema/oauth.ts';
 import { rateLimits, signInThrottle } from '../db/schema/platform.ts';
 import { serviceSessions } from '../db/schema/services.ts';
 import { sessions } from '../db/schema/sessions.ts';
@@ -11,7 +12,8 @@ const EVERY_MS = 5 * 60_000;
 
 /**
  * Removes what can no longer matter: sessions past either timeout, finished rate-limit windows and expired
- * sign-in locks (an expired lock starts a fresh count anyway). Idempotent, so every server process may run it.
+ * sign-in locks (an expired lock starts a fresh count anyway), and the authorization server's expired codes, tokens,
+ * grants and interactions. Idempotent, so every server process may run it.
  */
 export async function sweep(db: Db, timeouts: SessionTimeouts) {
   return inScope(db, SYSTEM_SCOPE, async (tx) => {
@@ -28,6 +30,7 @@ export async function sweep(db: Db, timeouts: SessionTimeouts) {
     await tx.delete(rateLimits).where(lt(rateLimits.windowStart, sql`now() - interval '1 minute'`));
     // A wait long over: the next failure starts a fresh count (rows of ongoing attacks stay).
     await tx.delete(signInThrottle).where(lt(signInThrottle.nextAttemptAt, sql`now() - interval '1 day'`));
+    await tx.delete(oauthPayloads).where(lt(oauthPayloads.expiresAt, sql`now()`));
     return { sessions: deadSessions.length };
   });
 }

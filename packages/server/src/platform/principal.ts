@@ -24,13 +24,18 @@ export type Principal = {
   nextFactor: 'totp' | 'u2f' | null;
   /** The service selected last in this session (PUT service/services), if any. */
   currentServiceId: string | null;
-  /** Set when the caller is an API credential's bearer token, acting for its owner (the user above). */
-  credential?: { id: string; name: string };
+  /**
+   * Set on a bearer call: an API credential acting for its owner, or an OAuth client acting for the user who
+   * consented (or for its owner, with client credentials), the user above.
+   */
+  delegate?: { kind: 'credential' | 'oauth_client'; id: string; name: string };
 };
 
-/** Who an audit event names as its actor: the user, or the credential tied to its owner. */
+/** Who an audit event names as its actor: the user, or the credential or OAuth client acting for them. */
 export function actorName(principal: Principal): string {
-  return principal.credential ? `credential:${principal.credential.name} (owner ${principal.username})` : principal.username;
+  const delegate = principal.delegate;
+  if (!delegate) return principal.username;
+  return delegate.kind === 'credential' ? `credential:${delegate.name} (owner ${principal.username})` : `oauth_client:${delegate.name} (for ${principal.username})`;
 }
 
 /** Forced MFA: the user or their account enforces it and the user has no factor yet. */

@@ -5,6 +5,7 @@ import type { Db } from '../db/database.ts';
 import { ANONYMOUS_BINDING, type AntiForgery } from './anti-forgery.ts';
 import { credentialPrincipal } from './credential-principal.ts';
 import { isCredentialToken, type CredentialTokens } from './credential-tokens.ts';
+import { isOAuthAccessToken, oauthPrincipal } from './oauth-principal.ts';
 import { writeRequestAuditEvent } from './audit.ts';
 import { forbidden, ipRefused, mfaSetupRequired, tooManyRequests, unauthorized } from './errors.ts';
 import { mustSetUpMfa, type Principal } from './principal.ts';
@@ -49,13 +50,14 @@ export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps
     request.afterCommit = [];
     if (!isApiOrPage(request)) return;
     const config = request.routeOptions.config;
-    // An API credential's call: its token is the only proof, so cookies are ignored and there is nothing to forge.
-    const bearer = credentialBearer(request);
+    // An API credential's or OAuth client's call: its token is the only proof, so cookies are ignored and there is
+    // nothing to forge.
+    const bearer = apiBearer(request);
     const sessionId = bearer === null ? request.cookies[SESSION_COOKIE] : undefined;
     const principal = bearer !== null ? await bearerPrincipal(deps, request, bearer) : sessionId ? await deps.sessions.resolve(sessionId) : null;
     request.principal = principal;
     request.sessionId = principal && sessionId ? sessionId : null;
-    // A credential acts only through permissions: sign-in, sign-out, MFA and password routes are for people.
+    // A delegate acts only through permissions: sign-in, sign-out, MFA and password routes are for people.
     if (bearer !== null && !config?.permission) throw unauthorized('bearer_not_allowed');
 
     if (bearer === null && !SAFE_METHODS.has(request.method) && !config?.withoutAntiForgery) {
@@ -109,7 +111,7 @@ export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps
     // API answers are per caller and may hold secrets: no browser or proxy keeps them.
     if (request.url.startsWith(API_PREFIX)) reply.header('cache-control', 'no-store');
     // A bearer call never uses cookies: it gets none, even when refused.
-    if (!isApiOrPage(request) || credentialBearer(request) !== null) return;
+    if (!isApiOrPage(request) || apiBearer(request) !== null) return;
     const binding = bindingOf(request);
     if (!deps.antiForgery.isValid(request.cookies[CSRF_COOKIE], binding)) {
       reply.setCookie(CSRF_COOKIE, deps.antiForgery.issue(binding), {
@@ -191,16 +193,28 @@ function isApi(request: FastifyRequest): boolean {
   return request.routeOptions.url?.startsWith(API_PREFIX) === true;
 }
 
-/** The bearer token of an API credential's call, or null (no bearer token, or a service session's). */
-function credentialBearer(request: FastifyRequest): string | null {
+type ApiBearer = { kind: 'credential' | 'oauth'; token: string };
+
+/** The bearer token of an API credential's or OAuth client's call, or null (no bearer token, or a service session's). */
+function apiBearer(request: FastifyRequest): ApiBearer | null {
   if (!isApi(request)) return null;
   const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-  return token && isCredentialToken(token) ? token : null;
+  if (!token) return null;
+  if (isCredentialToken(token)) return { kind: 'credential', token };
+  return isOAuthAccessToken(token) ? { kind: 'oauth', token } : null;
 }
 
-/** The credential's principal, or 401 when its token is forged or expired or it is revoked or expired; 403 from another address. */
-async function bearerPrincipal(deps: PipelineDeps, request: FastifyRequest, token: string): Promise<Principal> {
-  const credentialId = await deps.credentialTokens.verify(token);
+/**
+ * The delegate's principal, or 401 when its token is forged, expired or revoked (or the credential is); 403 from an
+ * address the credential does not allow.
+ */
+async function bearerPrincipal(deps: PipelineDeps, request: FastifyRequest, bearer: ApiBearer): Promise<Principal> {
+  if (bearer.kind === 'oauth') {
+    const principal = await oauthPrincipal(deps.db, bearer.token);
+    if (!principal) throw unauthorized('invalid_token');
+    return principal;
+  }
+  const credentialId = await deps.credentialTokens.verify(bearer.token);
   const found = credentialId ? await credentialPrincipal(deps.db, credentialId, request.ip) : null;
   if (!found) throw unauthorized('invalid_token');
   if (!found.addressAllowed) throw ipRefused(request.ip);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthInfo } from '@keydeck/contract/auth';
-import { decideNavigation, type GuardInput } from './route-guard';
+import { decideNavigation, OAUTH_AUTHORIZE_PATH, type GuardInput } from './route-guard';
 
 const origin = 'https://console.keydeck.test';
 
@@ -79,6 +79,16 @@ describe('decideNavigation', () => {
       input({ session: enrolled, loginGroup: true, pathname: '/login/mfa/setup', continueParam: '/home' }),
     );
     expect(decision).toEqual({ kind: 'redirect', href: '/home' });
+  });
+
+  it('keeps a signed-in user on the OAuth consent page, which the login group shows, after any MFA setup owed', () => {
+    const href = `${OAUTH_AUTHORIZE_PATH}?uid=Xq3k9_TmVbA2-pLz`;
+    const consent = { requiresAuth: false, loginGroup: true, pathname: OAUTH_AUTHORIZE_PATH, href, continueParam: undefined };
+    expect(decideNavigation(input({ ...consent, session: session() }))).toEqual({ kind: 'allow' });
+    const enforced = session({ mfa_enabled: false }, { mfa_enforced: true });
+    expect(decideNavigation(input({ ...consent, session: enforced }))).toEqual({ kind: 'mfa-setup', continueTo: href });
+    // Signed out, the guard lets it open: the page's own beforeLoad (signInFirst) sends the visitor to sign in.
+    expect(decideNavigation(input(consent))).toEqual({ kind: 'allow' });
   });
 
   it('lets a signed-in user open a protected page', () => {

@@ -3,6 +3,12 @@ import { continueTargetOrHome } from '../lib/continue-url';
 import { isLoggedIn, mustSetUpMfa } from '../lib/session';
 
 export const MFA_SETUP_PATH = '/login/mfa/setup';
+/**
+ * The OAuth consent page wears the login group's background but is for signed-in users: they stay on it (after any
+ * MFA setup their company owes), where the group's other pages send them on. Signed-out visitors sign in first
+ * (route-redirects.ts signInFirst).
+ */
+export const OAUTH_AUTHORIZE_PATH = '/oauth/authorize';
 
 /** What the navigation must do instead of (or before) showing the screen. */
 export type GuardDecision =
@@ -37,6 +43,7 @@ export function decideNavigation(input: GuardInput): GuardDecision {
   if (pathname === MFA_SETUP_PATH) {
     return mfaRequired ? { kind: 'allow' } : { kind: 'redirect', href: target() };
   }
+  if (pathname === OAUTH_AUTHORIZE_PATH) return mfaRequired ? { kind: 'mfa-setup', continueTo: href } : { kind: 'allow' };
   if (requiresAuth && mfaRequired) return { kind: 'mfa-setup', continueTo: href };
   if (loginGroup) return { kind: 'redirect', href: target() };
   return { kind: 'allow' };

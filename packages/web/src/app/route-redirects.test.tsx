@@ -1,9 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
+import { QueryClient } from '@tanstack/react-query';
 import { isRedirect, type ParsedLocation } from '@tanstack/react-router';
-import { fromUnknownPath, notFoundMessage } from './route-redirects';
+import { sessionKeys } from '../lib/session';
+import { sessionWith } from '../test/render';
+import { fromUnknownPath, notFoundMessage, signInFirst } from './route-redirects';
 
 afterEach(() => {
   act(() => notifications.clean());
@@ -40,5 +43,22 @@ describe('an unknown path', () => {
     );
     expect(isRedirect(leave('/no/such/page', true))).toBe(true);
     expect(screen.queryByText(/does not exist/)).toBeNull();
+  });
+});
+
+describe('the OAuth consent page', () => {
+  const contextWith = (session: unknown) => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(sessionKeys.all, session);
+    return { queryClient, preloadScreens: vi.fn() };
+  };
+
+  it('sends a visitor without a full session to sign in, coming back to the same request', async () => {
+    const thrown: unknown = await signInFirst({ context: contextWith(null), search: { uid: 'Xq3k9_TmVbA2-pLz' } }).catch((error: unknown) => error);
+    expect(isRedirect(thrown) && thrown.options).toMatchObject({ to: '/login', search: { continue: '/oauth/authorize?uid=Xq3k9_TmVbA2-pLz' } });
+  });
+
+  it('opens for a signed-in user', async () => {
+    await expect(signInFirst({ context: contextWith(sessionWith([])), search: { uid: 'Xq3k9_TmVbA2-pLz' } })).resolves.toBeUndefined();
   });
 });

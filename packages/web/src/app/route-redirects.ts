@@ -4,7 +4,7 @@ import { continueTargetOrHome } from '../lib/continue-url';
 import { isLoggedIn, sessionQueryOptions } from '../lib/session';
 import { showToast } from '../lib/toasts';
 import type { RouterContext } from './root-route';
-import type { ContinueSearch } from './route-search';
+import type { ContinueSearch, OAuthAuthorizeSearch } from './route-search';
 
 interface RedirectInput {
   context: RouterContext;
@@ -25,6 +25,18 @@ export const owingFactor =
     const session = await context.queryClient.ensureQueryData(sessionQueryOptions);
     if (session?.next_factor !== factor) throw redirect({ to: '/login', search });
   };
+
+/**
+ * The consent page asks a signed-in user: a visitor without a full session signs in first and comes back to the
+ * same request (continue is carried through login, its second factor and MFA setup). No "session expired" alert:
+ * an application sent them here.
+ */
+export async function signInFirst({ context, search }: { context: RouterContext; search: OAuthAuthorizeSearch }): Promise<void> {
+  const session = await context.queryClient.ensureQueryData(sessionQueryOptions);
+  if (isLoggedIn(session)) return;
+  const query = search.uid === undefined ? '' : `?${new URLSearchParams({ uid: search.uid }).toString()}`;
+  throw redirect({ to: '/login', search: { continue: `/oauth/authorize${query}` } });
+}
 
 export const notFoundMessage = (path: string) => `The page ${path} does not exist, so you were taken to the start page.`;
 

@@ -78,3 +78,13 @@ export type OpenidCompleteSearch = Partial<Record<(typeof OPENID_RESPONSE_PARAMS
 export function validateOpenidCompleteSearch(search: Record<string, unknown>): OpenidCompleteSearch {
   return Object.fromEntries(OPENID_RESPONSE_PARAMS.flatMap((key) => (search[key] === undefined ? [] : [[key, String(search[key])]])));
 }
+
+/** /oauth/authorize: the authorization server's interaction id (oidc-provider's uid), checked by the server. */
+export interface OAuthAuthorizeSearch {
+  uid?: string;
+}
+
+export function validateOAuthAuthorizeSearch(search: Record<string, unknown>): OAuthAuthorizeSearch {
+  const uid = text(search.uid);
+  return uid === undefined ? {} : { uid };
+}

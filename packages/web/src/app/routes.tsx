@@ -7,6 +7,7 @@ import { Permission } from '@keydeck/contract/permissions';
 import { portRangesQuery } from '@keydeck/contract/port-ranges';
 import { syslogConfigsListQuery } from '@keydeck/contract/syslog';
 import { credentialsListQuery } from '@keydeck/contract/credentials';
+import { oauthClientsListQuery } from '@keydeck/contract/oauth';
 import { cloudHsmPageSearch, cloudHsmsSearch, clustersSearch } from '../features/cloud-hsms/cloud-hsms.search';
 import { InfrastructureSearch } from '../features/infrastructure/infrastructure.search';
 import { accountServicesListQuery, serviceRequestsSearch, servicesDashboardSearch, serviceWorkspaceSearch } from '../features/services/services.search';
@@ -16,7 +17,7 @@ import { accountAuditSearch, accountPortRangesSearch, accountRolesSearch, accoun
 import { apiDocsScreens } from './api-docs-routes';
 import { lazyScreen } from './lazy-screen';
 import { rootRoute } from './root-route';
-import { fromUnknownPath, owingFactor, toLandingPage } from './route-redirects';
+import { fromUnknownPath, owingFactor, signInFirst, toLandingPage } from './route-redirects';
 import * as Search from './route-search';
 import { list, query, screen, type ScreenOptions } from './screen';
 
@@ -83,6 +84,13 @@ const openidComplete = screen(loginGroup, 'login/openid/complete', {
   title: 'Signing you in',
   search: query(Search.validateOpenidCompleteSearch),
   component: lazyScreen(() => import('../features/auth/pages/openid-complete.page'), 'OpenidCompletePage'),
+});
+// An application asks the signed-in user's consent (OAuth 2 authorization code); signed out, sign-in comes first.
+const oauthAuthorize = screen(loginGroup, 'oauth/authorize', {
+  title: 'Authorize an application',
+  search: query(Search.validateOAuthAuthorizeSearch),
+  beforeLoad: signInFirst,
+  component: lazyScreen(() => import('../features/oauth/pages/oauth-authorize.page'), 'OAuthAuthorizePage'),
 });
 // Self-service sign-up: the confirmation mail's link opens /register?token=, the marketplaces theirs.
 const register = screen(loginGroup, 'register', {
@@ -207,8 +215,8 @@ const serverStatus = screen(shell, 'v2/home/settings/server-status', {
 // Every signed-in user's own second factors: no permission needed.
 const mfaSettings = screen(shell, 'v2/home/settings/admin-credentials', {
   title: 'Sign-in & MFA',
-  nav: { label: 'Sign-in & MFA', group: 'Settings', description: 'Your authenticator app and recovery codes.' },
-  component: lazyScreen(() => import('../features/mfa/pages/mfa-settings.page'), 'MfaSettingsPage'),
+  nav: { label: 'Sign-in & MFA', group: 'Settings', description: 'Your authenticator app, recovery codes and connected applications.' },
+  component: lazyScreen(() => import('./pages/sign-in-settings.page'), 'SignInSettingsPage'),
 });
 // The user's own account's syslog servers: the navigation fills in their account id.
 const syslogSettings = screen(shell, 'v2/home/settings/syslog-server-configs/$account_id', {
@@ -232,6 +240,13 @@ const accountCredentials = screen(shell, 'v2/home/accounts/$account_id/credentia
   title: 'API credentials',
   search: list(credentialsListQuery),
   component: credentialsPage,
+});
+// An account's OAuth clients, and one of them with its id (from the credentials screens' "OAuth clients").
+const oauthClients = screen(shell, 'v2/home/accounts/$account_id/credentials/oauthclients/{-$oauth_client_id}', {
+  permission: Permission.usersManage,
+  title: 'OAuth clients',
+  search: list(oauthClientsListQuery),
+  component: lazyScreen(() => import('../features/oauth/pages/oauth-clients.page'), 'OAuthClientsPage'),
 });
 
 // Admin.
@@ -394,7 +409,7 @@ const unknown = createRoute({ getParentRoute: () => rootRoute, path: '$', static
 
 export const routeTree = rootRoute.addChildren([
   index,
-  loginGroup.addChildren([login, forgot, forgotVerify, forgotReset, totpComplete, u2fComplete, mfaSetup, openidComplete, register, azureRegister, googleMarketplace]),
+  loginGroup.addChildren([login, forgot, forgotVerify, forgotReset, totpComplete, u2fComplete, mfaSetup, openidComplete, oauthAuthorize, register, azureRegister, googleMarketplace]),
   shell.addChildren([
     home,
     servicesDashboard,
@@ -415,6 +430,7 @@ export const routeTree = rootRoute.addChildren([
     syslogSettings,
     credentialsSettings,
     accountCredentials,
+    oauthClients,
     accounts,
     portRanges,
     serviceRequests,

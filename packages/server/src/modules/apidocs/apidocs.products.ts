@@ -18,6 +18,9 @@ export const productTitles: Record<ApiProduct, string> = {
 const rules: { prefix?: string; contains?: string; product: ApiProduct; tag: string }[] = [
   // Credentials and OAuth (issue 15's other half) wherever they are mounted.
   { contains: '/credential', product: 'vip-auth', tag: 'credentials' },
+  { contains: '/oauth-clients', product: 'vip-auth', tag: 'credentials' },
+  { prefix: '/rest/api/v2/oauth/interactions', product: 'vip-auth', tag: 'OAuth' },
+  { prefix: '/rest/api/v2/user/oauth-consents', product: 'vip-auth', tag: 'OAuth' },
   { prefix: '/oauth', product: 'vip-auth', tag: 'credentials' },
   { prefix: '/rest/api/v2/oauth', product: 'vip-auth', tag: 'credentials' },
   // Before the `contains` rules below: the platform's HSM licences are not an account's licences.
@@ -94,6 +97,7 @@ export function classify(path: string): { product: ApiProduct; tag: string } | n
 /** One line per tag, shown above its operations. */
 export const tagDescriptions: Record<string, string> = {
   credentials: 'API credentials, OAuth clients and the token endpoint scripts exchange a credential at.',
+  OAuth: 'The consent page behind /oauth/authorize and the applications a user allows; the authorization server itself is described at /oauth2/.well-known/openid-configuration.',
   'Sign-in': 'Password and OpenID Connect sign-in, the current session, sign-out.',
   Registration: 'Self-service registration of a new customer account.',
   Passwords: 'Password reset by mailed link, invitations, changing one\u2019s own password.',

@@ -2,7 +2,8 @@ import '@mantine/core/styles/Badge.css';
 import { useState } from 'react';
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { CREDENTIAL_STATE_LABELS, type Credential, type CredentialsListQuery, type CredentialWithSecret } from '@keydeck/contract/credentials';
+import { Link } from '@tanstack/react-router';
+import { CREDENTIAL_STATE_LABELS, CredentialMessages, type Credential, type CredentialsListQuery, type CredentialWithSecret } from '@keydeck/contract/credentials';
 import { Permission } from '@keydeck/contract/permissions';
 import { Can } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/datetime';
@@ -10,10 +11,10 @@ import { confirm } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
 import type { ListStatePatch } from '../../../lib/ui/list-search';
+import { SecretOnceModal, type ShownSecret } from '../../../lib/ui/secret-once-modal';
 import { credentialsQueryOptions, useRevokeCredential } from '../api/credentials.api';
 import { CredentialModal, type CredentialTarget } from './credential-modal';
 import { RotateCredentialModal } from './rotate-credential-modal';
-import { SecretOnceModal, type ShownSecret } from './secret-once-modal';
 
 const STATE_COLORS = { active: 'success', expired: 'warning', revoked: 'secondary' } as const;
 
@@ -33,7 +34,7 @@ export function CredentialsPanel({ accountId, list, headingOrder }: CredentialsP
   const [secret, setSecret] = useState<ShownSecret | null>(null);
 
   const show = (title: string, { client_id, client_secret, credential }: CredentialWithSecret['data']) =>
-    setSecret({ title, clientId: client_id, clientSecret: client_secret, overlapEndsAt: credential.previous_secret_expires_at });
+    setSecret({ title, clientId: client_id, clientSecret: client_secret, warning: CredentialMessages.secretOnce, notes: <SecretNotes overlapEndsAt={credential.previous_secret_expires_at} /> });
   const revokeCredential = async (credential: Credential) => {
     if (!(await confirm(`Revoke the credential ${credential.name}? Its next call is refused, and this cannot be undone.`, 'Revoke credential'))) return;
     const revoked = await revoke.mutateAsync(credential.id).catch(() => null);
@@ -117,9 +118,18 @@ export function CredentialsPanel({ accountId, list, headingOrder }: CredentialsP
             the credential&apos;s permissions.
           </Text>
         </div>
-        <Can permission={Permission.usersManage} mode="disable">
-          <Button onClick={() => setEditing('new')}>New credential</Button>
-        </Can>
+        <Group gap="xs">
+          {/* Applications that act for a user who consents, beside these credentials that act for their owner. */}
+          <Button
+            variant="default"
+            renderRoot={(props) => <Link {...props} to="/v2/home/accounts/$account_id/credentials/oauthclients/{-$oauth_client_id}" params={{ account_id: accountId }} />}
+          >
+            OAuth clients
+          </Button>
+          <Can permission={Permission.usersManage} mode="disable">
+            <Button onClick={() => setEditing('new')}>New credential</Button>
+          </Can>
+        </Group>
       </Group>
       <DataTable
         label="API credentials"
@@ -144,5 +154,21 @@ export function CredentialsPanel({ accountId, list, headingOrder }: CredentialsP
       />
       <SecretOnceModal secret={secret} onClose={() => setSecret(null)} />
     </Stack>
+  );
+}
+
+/** Beside a new secret: how long the previous one still works, and where to exchange it for a token. */
+function SecretNotes({ overlapEndsAt }: { overlapEndsAt: string | null }) {
+  return (
+    <>
+      {overlapEndsAt ? (
+        <Text size="sm" c="dimmed">
+          The previous secret keeps working until {new Date(overlapEndsAt).toLocaleString()}.
+        </Text>
+      ) : null}
+      <Text size="sm" c="dimmed">
+        Exchange them for a bearer token at POST /rest/api/v2/oauth/token with grant_type=client_credentials.
+      </Text>
+    </>
   );
 }

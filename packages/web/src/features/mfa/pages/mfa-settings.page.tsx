@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Skeleton.css';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '../../../lib/datetime';
@@ -15,8 +15,11 @@ import { TotpEnrolment } from '../components/totp-enrolment';
 
 type Dialog = 'disable' | 'regenerate' | null;
 
-/** Settings › Sign-in & MFA: the signed-in user's own authenticator app, security keys and recovery codes. */
-export function MfaSettingsPage() {
+/**
+ * Settings › Sign-in & MFA: the signed-in user's own authenticator app, security keys and recovery codes; `children`
+ * are the page's further sections, which other features own (composed in app/pages).
+ */
+export function MfaSettingsPage({ children }: { children?: ReactNode }) {
   const status = useQuery(mfaStatusQueryOptions);
   const securityKeys = useQuery(securityKeysQueryOptions);
   const disable = useDisableTotp();
@@ -85,6 +88,7 @@ export function MfaSettingsPage() {
         </Stack>
       </Card>
       <SecurityKeysCard ownsRecoveryCodes={totp?.enabled === false} />
+      {children}
       <PasswordConfirmModal
         opened={dialog === 'regenerate'}
         title="New recovery codes"

@@ -1,12 +1,15 @@
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
+import type { ReactNode } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { CredentialMessages } from '@keydeck/contract/credentials';
-import { CopyText } from '../../../lib/ui/copy-text';
+import { CopyText } from './copy-text';
 
-/** A credential's client id and its secret, answered once by create or rotate. */
-export type ShownSecret = { title: string; clientId: string; clientSecret: string; overlapEndsAt?: string | null };
+/**
+ * A client id and its secret, answered once by a create or a rotation (API credentials, OAuth clients): `warning`
+ * says it is shown once in the area's words, `notes` what to do with them.
+ */
+export type ShownSecret = { title: string; clientId: string; clientSecret: string; warning: string; notes?: ReactNode };
 
 /**
  * Shows a secret the server will never answer again, with copy buttons and a warning. The secret lives only in
@@ -18,7 +21,7 @@ export function SecretOnceModal({ secret, onClose }: { secret: ShownSecret | nul
       {secret ? (
         <Stack gap="md">
           <Alert color="warning" variant="light" title="Shown only once">
-            {CredentialMessages.secretOnce}
+            {secret.warning}
           </Alert>
           <div>
             <Text size="sm" fw={600}>
@@ -32,14 +35,7 @@ export function SecretOnceModal({ secret, onClose }: { secret: ShownSecret | nul
             </Text>
             <CopyText value={secret.clientSecret} label="client secret" />
           </div>
-          {secret.overlapEndsAt ? (
-            <Text size="sm" c="dimmed">
-              The previous secret keeps working until {new Date(secret.overlapEndsAt).toLocaleString()}.
-            </Text>
-          ) : null}
-          <Text size="sm" c="dimmed">
-            Exchange them for a bearer token at POST /rest/api/v2/oauth/token with grant_type=client_credentials.
-          </Text>
+          {secret.notes}
           <Group justify="flex-end">
             <Button onClick={onClose}>I have copied the secret</Button>
           </Group>

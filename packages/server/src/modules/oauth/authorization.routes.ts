@@ -1,0 +1,163 @@
+import { SESSION_COOKIE, ApiPath } from '@keydeck/contract/http';
+import {
+  OAUTH_ISSUER_PATH,
+  oauthConsentParams,
+  oauthConsentsResponse,
+  oauthDeleted,
+  oauthInteractionAnswer,
+  oauthInteractionParams,
+  oauthInteractionResponse,
+} from '@keydeck/contract/oauth';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../platform/app-deps.ts';
+import { preparedValue } from '../../platform/prepared-value.ts';
+import { mustSetUpMfa } from '../../platform/principal.ts';
+import { createAuthorizationServer, type AuthorizationServer } from './authorization-server.ts';
+import * as authorization from './authorization.service.ts';
+
+const tags = ['OAuth'];
+
+/** The authorization request a consent call is about, read before its transaction; then where the browser goes. */
+const pendingOf = preparedValue<authorization.Pending>();
+const answered = preparedValue<{ location: string; client: authorization.Pending['client'] }>();
+/** The application a revoked consent was for, for its audit event. */
+const revokedOf = preparedValue<{ id: string; name: string }>();
+
+/**
+ * The authorization server at OAUTH_ISSUER_PATH (discovery, authorize, token, revocation, introspection, JWKS,
+ * userinfo), the consent page's calls behind /oauth/authorize, and the consents a user has given.
+ */
+export function register(app: FastifyInstance, deps: AppDeps): void {
+  const server = createAuthorizationServer({
+    db: deps.db,
+    box: deps.secretBox,
+    publicUrl: deps.config.mail.publicUrl,
+    cookieKey: deps.oauthCookieKey,
+    keyRotationDays: deps.config.oauth.keyRotationDays,
+    codeTtlSeconds: deps.config.oauth.codeTtlSeconds,
+    behindProxy: deps.config.trustedProxies.length > 0,
+  });
+  mountAuthorizationServer(app, deps, server);
+  registerConsentRoutes(app, deps, server);
+}
+
+/**
+ * oidc-provider answers everything under its path itself (its own parsers, cookies and errors in RFC 6749's
+ * shape), so the request reaches it untouched; it learns only who the console is signed in as, for its login check.
+ */
+function mountAuthorizationServer(app: FastifyInstance, deps: AppDeps, server: AuthorizationServer): void {
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    scope.route({
+      method: ['GET', 'POST', 'OPTIONS', 'HEAD'],
+      url: `${OAUTH_ISSUER_PATH}/*`,
+      // Described by its own discovery document (/.well-known/openid-configuration), not the console's API.
+      schema: { hide: true },
+      handler: async (request, reply) => {
+        const sessionId = request.cookies[SESSION_COOKIE];
+        const principal = sessionId ? await deps.sessions.resolve(sessionId) : null;
+        const signedIn = principal && principal.nextFactor === null && !mustSetUpMfa(principal);
+        const raw = request.raw as typeof request.raw & { keydeckUserId: string | null; originalUrl: string };
+        raw.keydeckUserId = signedIn ? principal.userId : null;
+        raw.originalUrl = raw.url!;
+        raw.url = raw.url!.slice(OAUTH_ISSUER_PATH.length) || '/';
+        const handle = (await server.provider()).callback();
+        reply.hijack();
+        handle(raw, reply.raw);
+      },
+    });
+  });
+}
+
+function registerConsentRoutes(app: FastifyInstance, deps: AppDeps, server: AuthorizationServer): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  // Clients and grants are read across tenants (a partner's client serves users of any account); each query is
+  // bounded by the interaction's uid or the signed-in user's id.
+  const config = { signedIn: true, systemScope: true } as const;
+  // The authorization server's state is written through its own connections: its steps run before the request's
+  // transaction opens (an embedded database has one connection, which that transaction would hold).
+  const withPending = async (request: { params: { uid: string } } & Parameters<typeof pendingOf.set>[0]) => {
+    pendingOf.set(request, await authorization.pending(deps.db, server, request.params.uid));
+  };
+  const answering = (answer: (pending: authorization.Pending, request: FastifyRequest) => Promise<string>) =>
+    async (request: FastifyRequest<{ Params: { uid: string } }>) => {
+      const pending = await authorization.pending(deps.db, server, request.params.uid);
+      answered.set(request, { location: await answer(pending, request), client: pending.client });
+    };
+
+  routes.get(ApiPath.oauthInteraction, {
+    schema: {
+      operationId: 'getOAuthInteraction',
+      summary: 'Describe an authorization request',
+      description: 'What the application behind a pending authorization request asks of the signed-in user: its name and account, where the answer goes, and the permissions it wants (those the user lacks marked). 404 when the request expired or was answered.',
+      tags,
+      params: oauthInteractionParams,
+      response: { 200: oauthInteractionResponse },
+    },
+    config,
+    preHandler: withPending,
+    handler: (request) => ({ data: authorization.describe(pendingOf.of(request), request.principal!) }),
+  });
+
+  routes.post(ApiPath.oauthInteractionAllow, {
+    schema: {
+      operationId: 'allowOAuthInteraction',
+      summary: 'Allow an application',
+      description: 'Grants the application the permissions it asked that the user holds, and answers where the browser goes to finish the authorization.',
+      tags,
+      params: oauthInteractionParams,
+      response: { 200: oauthInteractionAnswer },
+    },
+    config,
+    audit: { action: 'oauth.consent.allow', target: ({ request }) => answered.of(request).client },
+    preHandler: answering((pending, request) => authorization.allow(server, pending, request.principal!)),
+    handler: (request) => ({ location: answered.of(request).location }),
+  });
+
+  routes.post(ApiPath.oauthInteractionDeny, {
+    schema: {
+      operationId: 'denyOAuthInteraction',
+      summary: 'Deny an application',
+      description: 'Refuses the authorization request: the application gets access_denied. Answers where the browser goes next.',
+      tags,
+      params: oauthInteractionParams,
+      response: { 200: oauthInteractionAnswer },
+    },
+    config,
+    audit: { action: 'oauth.consent.deny', target: ({ request }) => answered.of(request).client },
+    preHandler: answering((pending) => authorization.deny(pending)),
+    handler: (request) => ({ location: answered.of(request).location }),
+  });
+
+  routes.get(ApiPath.oauthConsents, {
+    schema: {
+      operationId: 'listOAuthConsents',
+      summary: 'List my connected applications',
+      description: 'The applications the signed-in user allows to act for them, with the permissions granted and since when.',
+      tags,
+      response: { 200: oauthConsentsResponse },
+    },
+    config,
+    handler: async (request) => ({ data: await authorization.listConsents(request.tx, server, request.principal!.userId) }),
+  });
+
+  routes.delete(ApiPath.oauthConsent, {
+    schema: {
+      operationId: 'revokeOAuthConsent',
+      summary: 'Revoke a connected application',
+      description: 'Ends the consent and every token issued under it: the application\'s next call is refused (404 for a consent that is not the user\'s).',
+      tags,
+      params: oauthConsentParams,
+      response: { 200: oauthDeleted },
+    },
+    config,
+    audit: { action: 'oauth.consent.revoke', target: ({ request }) => revokedOf.of(request) },
+    handler: async (request) => {
+      const revoked = await authorization.revokeConsent(request.tx, request.principal!.userId, request.params.grant_id);
+      revokedOf.set(request, { id: revoked.clientId, name: revoked.clientName });
+      return { deleted: request.params.grant_id };
+    },
+  });
+}
