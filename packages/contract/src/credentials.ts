@@ -10,6 +10,7 @@ export const CredentialMessages = {
   nameTaken: 'A credential with this name already exists',
   revoked: 'The credential is revoked',
   secretOnce: 'Copy the secret now: it is shown only once and cannot be recovered.',
+  noServiceSession: "A service's data needs a service session, which API credentials and OAuth clients cannot open: a person signs in to the service",
 } as const;
 
 /** A rotation keeps the previous secret valid for 0-7 days (default one day), for callers to switch over. */
@@ -106,6 +107,7 @@ export const tokenResponse = z.object({
 });
 export type TokenResponse = z.infer<typeof tokenResponse>;
 
-export const OAUTH_ERRORS = ['invalid_request', 'invalid_client', 'invalid_grant', 'unsupported_grant_type', 'invalid_scope'] as const;
+/** RFC 6749 §5.2's codes, and temporarily_unavailable (§4.1.2.1) for a rate limit or an outage. */
+export const OAUTH_ERRORS = ['invalid_request', 'invalid_client', 'invalid_grant', 'unsupported_grant_type', 'invalid_scope', 'temporarily_unavailable'] as const;
 export const tokenError = z.object({ error: z.enum(OAUTH_ERRORS), error_description: z.string() });
 export type TokenError = z.infer<typeof tokenError>;

@@ -21,11 +21,17 @@ export function registerErrorHandler(app: FastifyInstance, db: Db): void {
     const refusal = toRefusal(error);
     if (refusal.status >= 500) request.log.error({ err: error }, 'request failed');
     await auditRefusal(db, request, refusal);
-    return reply
-      .status(refusal.status)
-      .headers(refusal.headers ?? {})
-      .send({ ...refusal.body, request_id: request.id });
+    const body = request.routeOptions.config?.oauthErrors ? oauthErrorBody(refusal) : { ...refusal.body, request_id: request.id };
+    return reply.status(refusal.status).headers(refusal.headers ?? {}).send(body);
   });
+}
+
+/** A refusal as an OAuth client expects it (RFC 6749 §5.2): a code it can act on and the reason in words. */
+function oauthErrorBody(refusal: Refusal): { error: string; error_description: string } {
+  const fields = Object.entries(refusal.body.errors ?? {}).map(([field, texts]) => `${field}: ${texts.join(', ')}`);
+  const description = [refusal.body.message, ...fields].join(' ');
+  if (refusal.status === 400) return { error: 'invalid_request', error_description: description };
+  return { error: 'temporarily_unavailable', error_description: description };
 }
 
 /** A refused state-changing request is audited too, in its own transaction: the request's was rolled back. */

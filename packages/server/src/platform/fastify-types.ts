@@ -39,6 +39,8 @@ declare module 'fastify' {
     withoutTransaction?: true;
     /** The caller proves who they are in the request itself, never with cookies (the OAuth token endpoint): no anti-forgery token. */
     withoutAntiForgery?: true;
+    /** Refusals answer in RFC 6749 §5.2's shape ({error, error_description}), for OAuth clients, not the console's envelope. */
+    oauthErrors?: true;
     /** Callable from any address even when the caller's account enforces an IP allowlist (sign-out). */
     anyAddress?: true;
     /** Per-client-address limit, in requests per minute, named by the limiter's key. */

@@ -1,4 +1,5 @@
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@keydeck/contract/http';
+import { CredentialMessages } from '@keydeck/contract/credentials';
 import { Messages } from '@keydeck/contract/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/database.ts';
@@ -58,7 +59,9 @@ export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps
     request.principal = principal;
     request.sessionId = principal && sessionId ? sessionId : null;
     // A delegate acts only through permissions: sign-in, sign-out, MFA and password routes are for people.
-    if (bearer !== null && !config?.permission) throw unauthorized('bearer_not_allowed');
+    if (bearer !== null && !config?.permission) {
+      throw config?.serviceAccess ? forbidden('bearer_service_data', CredentialMessages.noServiceSession) : unauthorized('bearer_not_allowed');
+    }
 
     if (bearer === null && !SAFE_METHODS.has(request.method) && !config?.withoutAntiForgery) {
       const header = request.headers[CSRF_HEADER.toLowerCase()];

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { credentialResponse, credentialsPage, credentialWithSecret, tokenResponse } from '@keydeck/contract/credentials';
+import { CredentialMessages, credentialResponse, credentialsPage, credentialWithSecret, tokenResponse } from '@keydeck/contract/credentials';
 import { CSRF_COOKIE } from '@keydeck/contract/http';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -12,6 +12,7 @@ let bravo: Awaited<ReturnType<typeof seedAccount>>;
 let acmeAdmin: Visitor;
 let bravoAdmin: Visitor;
 let platformAdmin: Visitor;
+let acmeService: Awaited<ReturnType<typeof seedService>>;
 
 const TOKEN = '/rest/api/v2/oauth/token';
 const SERVICES = '/rest/api/v1/service/services';
@@ -71,7 +72,7 @@ beforeAll(async () => {
     { username: 'acme-viewer', roleNames: [ROLE.readOnly] },
   ]);
   bravo = await seedAccount(t.database.db, 'bravo', [{ username: 'bravo-admin', roleNames: [ROLE.admin] }]);
-  await seedService(t.database.db, acme.accountId, { name: 'Acme HSM' });
+  acmeService = await seedService(t.database.db, acme.accountId, { name: 'Acme HSM', members: [{ userId: acme.userIds['acme-admin']! }] });
   await seedService(t.database.db, bravo.accountId, { name: 'Bravo HSM' });
   acmeAdmin = await signedIn('acme-admin');
   bravoAdmin = await signedIn('bravo-admin');
@@ -118,6 +119,11 @@ describe('API credentials', () => {
     expect((await exchange({ grant_type: 'password', client_id: c.client_id, client_secret: c.client_secret })).json().error).toBe('unsupported_grant_type');
     const noGrant = await exchange({ client_id: c.client_id, client_secret: c.client_secret });
     expect([noGrant.statusCode, noGrant.json().error]).toEqual([400, 'invalid_request']);
+    // Malformed bodies are refused in the same shape, not the console's envelope.
+    const noBody = await t.app.inject({ method: 'POST', url: TOKEN });
+    expect([noBody.statusCode, noBody.json()]).toEqual([400, { error: 'invalid_request', error_description: expect.any(String) }]);
+    const badJson = await exchange('{not json', { headers: { 'content-type': 'application/json' } });
+    expect([badJson.statusCode, badJson.json().error]).toEqual([400, 'invalid_request']);
 
     const [event] = await queryRows<{ actor_username: string; outcome: string; account_id: string }>(
       t.database.db,
@@ -286,6 +292,15 @@ describe('API credentials', () => {
     const token = await tokenFor(c, '10.1.2.3');
     expect((await bearer(token, { url: SERVICES, remoteAddress: '10.1.2.3' })).statusCode).toBe(200);
     expect((await bearer(token, { url: SERVICES, remoteAddress: '192.0.2.7' })).statusCode).toBe(403);
+  });
+
+  it("refuses to open a service session, whose data a person reaches through their own session", async () => {
+    const token = await tokenFor(await create());
+    const response = await bearer(token, { method: 'POST', url: `/rest/api/v1/service/login/${acmeService.serviceId}` });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe(CredentialMessages.noServiceSession);
+    const devices = await bearer(token, { url: '/rest/api/v1/service/device_group' });
+    expect([devices.statusCode, devices.json().message]).toEqual([403, CredentialMessages.noServiceSession]);
   });
 
   it('keeps tenants apart and lets platform administrators manage any account', async () => {

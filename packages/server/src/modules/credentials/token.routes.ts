@@ -30,9 +30,9 @@ export function registerTokenEndpoint(app: FastifyInstance, deps: AppDeps): void
         tags: ['credentials'],
         consumes: ['application/x-www-form-urlencoded', 'application/json'],
         body: tokenRequest,
-        response: { 200: tokenResponse, 400: tokenError, 401: tokenError },
+        response: { 200: tokenResponse, 400: tokenError, 401: tokenError, 429: tokenError, 503: tokenError },
       },
-      config: { public: true, systemScope: true, withoutAntiForgery: true, rateLimit: 'token' },
+      config: { public: true, systemScope: true, withoutAntiForgery: true, rateLimit: 'token', oauthErrors: true },
       audit: {
         action: 'credential.token',
         account: ({ request }) => exchanges.of(request)?.credential?.accountId ?? null,

@@ -1,3 +1,4 @@
+import { CredentialMessages } from '@keydeck/contract/credentials';
 import { Messages } from '@keydeck/contract/messages';
 import type { ServiceSession } from '@keydeck/contract/services';
 import type { Tx } from '../../db/database.ts';
@@ -14,6 +15,8 @@ export type ServiceSessionDeps = { tokens: ServiceTokens; idleSeconds: number };
  * of its service users. A JWT service also gets a bearer token that expires with the session.
  */
 export async function login(tx: Tx, principal: Principal, serviceId: string, deps: ServiceSessionDeps, clientAddress: string): Promise<ServiceSession> {
+  // A service session hangs off a person's console session; a bearer caller has none to hang it on.
+  if (principal.delegate) throw forbidden('delegate_service_session', CredentialMessages.noServiceSession);
   const service = await repo.findService(tx, principal.account.id, serviceId);
   if (!service) throw notFound();
   if (service.status !== 'Enabled') throw conflict('service_not_enabled', Messages.serviceNotEnabled);
