@@ -19,6 +19,7 @@ import * as transfer from './modules/transfer/transfer.routes.ts';
 import * as scheduledReports from './modules/scheduled-reports/scheduled-reports.routes.ts';
 import * as egress from './modules/egress/egress.routes.ts';
 import * as auth from './modules/auth/auth.routes.ts';
+import * as billing from './modules/billing/billing.routes.ts';
 import * as features from './modules/features/features.routes.ts';
 import * as health from './modules/health/health.routes.ts';
 import * as identityProviders from './modules/identity-providers/identity-providers.routes.ts';
@@ -50,7 +51,7 @@ import { registerTextInputCheck } from './platform/text-input.ts';
 import { registerWebApp } from './platform/web-app.ts';
 
 /** Every module, in the order its routes are registered. */
-const modules: { register(app: FastifyInstance, deps: AppDeps): void }[] = [health, auth, admin, accounts, audit, allowlist, features, portRanges, users, roles, syslog, licenses, offboarding, mfa, securityKeys, passwords, identityProviders, allowedFlows, openidLogin, registration, serviceSessions, services, adminServices, serviceUsers, serviceAddresses, serviceFeatures, cryptoverse, devices, paymentKeys, certificates, transfer, scheduledReports, egress, infrastructure, cloudHsms, credentials, oauthClients, oauthAuthorization, apidocs];
+const modules: { register(app: FastifyInstance, deps: AppDeps): void }[] = [health, auth, admin, accounts, audit, allowlist, features, portRanges, users, roles, syslog, licenses, offboarding, mfa, securityKeys, passwords, identityProviders, allowedFlows, openidLogin, registration, serviceSessions, services, adminServices, serviceUsers, serviceAddresses, serviceFeatures, cryptoverse, devices, paymentKeys, certificates, transfer, scheduledReports, egress, infrastructure, cloudHsms, credentials, oauthClients, oauthAuthorization, billing, apidocs];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;

@@ -59,9 +59,21 @@ const environment = z.object({
   OAUTH_KEY_ROTATION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** How long an authorization code may wait for its exchange (RFC 6749 §4.1.2 recommends at most 10 minutes). */
   OAUTH_CODE_TTL_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  /** Stripe: the secret and publishable keys and the webhook endpoint's signing secret; absent = billing is off. */
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_... or sk_live_...)').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_...)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)').optional(),
+  /** Where the Stripe API is (a Stripe-compatible server in tests); absent = api.stripe.com. */
+  STRIPE_API_HOST: z.string().min(1).optional(),
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
 })
   // The first administrator's password follows the same rule as every other password.
   .superRefine((e, ctx) => {
+    const stripeKeys = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET].filter(Boolean).length;
+    if (stripeKeys > 0 && stripeKeys < 3) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'Billing needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together' });
+    }
     const problem = e.ADMIN_PASSWORD === undefined ? null : passwordProblem(e.ADMIN_PASSWORD, e.ADMIN_USERNAME);
     if (problem) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: problem });
     if (e.KEYSTORE === 'pkcs11' && (!e.PKCS11_TOKEN_LABEL || !e.PKCS11_PIN)) {
@@ -95,6 +107,8 @@ export type Config = {
   /** The built-in cloud HSM provisioner: its tokens' directory, how many HSMs it hosts, its SoftHSM2 library. */
   cloudHsm: { root: string; capacity: number; softhsm2Library: string };
   oauth: { keyRotationDays: number; codeTtlSeconds: number };
+  /** Null when billing is off (no Stripe keys). */
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string; host?: string; port?: number; protocol?: 'http' | 'https' } | null;
 };
 
 /** Reads the environment into a typed config; a bad value stops the start with a clear message. */
@@ -143,5 +157,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       softhsm2Library: e.CLOUD_HSM_SOFTHSM2_LIBRARY,
     },
     oauth: { keyRotationDays: e.OAUTH_KEY_ROTATION_DAYS, codeTtlSeconds: e.OAUTH_CODE_TTL_SECONDS },
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            ...(e.STRIPE_API_HOST ? { host: e.STRIPE_API_HOST } : {}),
+            ...(e.STRIPE_API_PORT ? { port: e.STRIPE_API_PORT } : {}),
+            ...(e.STRIPE_API_PROTOCOL ? { protocol: e.STRIPE_API_PROTOCOL } : {}),
+          }
+        : null,
   };
 }

@@ -86,6 +86,11 @@ const rules: { prefix?: string; contains?: string; product: ApiProduct; tag: str
   { prefix: '/rest/api/v1/service/services', product: 'cryptohub', tag: 'Services' },
   { prefix: '/rest/api/v1/service', product: 'cryptohub', tag: 'Services' },
   { prefix: '/rest/api/v2/chc', product: 'cryptohub', tag: 'Services' },
+  // What the hub sells and how it is paid: the account's billing and the platform's payments.
+  { prefix: '/rest/api/v2/billing', product: 'cryptohub', tag: 'Billing' },
+  { prefix: '/rest/api/v2/admin/payments', product: 'cryptohub', tag: 'Payments' },
+  { prefix: '/rest/api/v2/admin/setup-intents', product: 'cryptohub', tag: 'Payments' },
+  { contains: '/billing', product: 'cryptohub', tag: 'Payments' },
 ];
 
 /** The product and tag of a documented path (OpenAPI form, no trailing slash), or null when no rule covers it. */
@@ -96,6 +101,8 @@ export function classify(path: string): { product: ApiProduct; tag: string } | n
 
 /** One line per tag, shown above its operations. */
 export const tagDescriptions: Record<string, string> = {
+  Billing: "What an account can buy (Stripe prices), its cards (added with Stripe Elements), subscriptions, invoices and the next charge; and Stripe's webhook.",
+  Payments: "Every account's payments for platform administrators: refunds, retries, an account's billing and card setups over time.",
   credentials: 'API credentials, OAuth clients and the token endpoint scripts exchange a credential at.',
   OAuth: 'The consent page behind /oauth/authorize and the applications a user allows; the authorization server itself is described at /oauth2/.well-known/openid-configuration.',
   'Sign-in': 'Password and OpenID Connect sign-in, the current session, sign-out.',
