@@ -1,5 +1,6 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
+import { services } from './services.ts';
 
 /**
  * Self-service sign-ups waiting for their email to be confirmed: no account exists yet. Only the SHA-256
@@ -23,7 +24,11 @@ export const registrations = pgTable(
   (t) => [index('registrations_expires').on(t.expiresAt)],
 );
 
-/** The marketplace an account signed up through and its entitlement reference, for billing to resolve. */
+/**
+ * The marketplace entitlement an account signed up with: the provider, the token it sent, and the platform's
+ * decision. It starts pending; a platform administrator approves it on a plan (and links the account's services it
+ * pays for) or rejects it with a reason.
+ */
 export const accountMarketplaces = pgTable('account_marketplaces', {
   accountId: uuid('account_id')
     .primaryKey()
@@ -31,4 +36,19 @@ export const accountMarketplaces = pgTable('account_marketplaces', {
   provider: text('provider').notNull(),
   token: text('token').notNull(),
   recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  state: text('state', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+  plan: text('plan'),
+  reason: text('reason'),
+  decidedBy: text('decided_by'),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
 });
+
+/** The account's services an approved entitlement pays for. */
+export const marketplaceEntitlementServices = pgTable(
+  'marketplace_entitlement_services',
+  {
+    accountId: uuid('account_id').notNull().references(() => accountMarketplaces.accountId, { onDelete: 'cascade' }),
+    serviceId: uuid('service_id').notNull().references(() => services.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.serviceId] })],
+);
