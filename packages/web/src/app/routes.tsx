@@ -8,6 +8,7 @@ import { portRangesQuery } from '@keydeck/contract/port-ranges';
 import { syslogConfigsListQuery } from '@keydeck/contract/syslog';
 import { credentialsListQuery } from '@keydeck/contract/credentials';
 import { oauthClientsListQuery } from '@keydeck/contract/oauth';
+import { accountPaymentsSearch, paymentsSearch, setupIntentsSearch, subscriptionsSearch } from '../features/billing/billing.search';
 import { cloudHsmPageSearch, cloudHsmsSearch, clustersSearch } from '../features/cloud-hsms/cloud-hsms.search';
 import { InfrastructureSearch } from '../features/infrastructure/infrastructure.search';
 import { accountServicesListQuery, serviceRequestsSearch, servicesDashboardSearch, serviceWorkspaceSearch } from '../features/services/services.search';
@@ -249,6 +250,36 @@ const oauthClients = screen(shell, 'v2/home/accounts/$account_id/credentials/oau
   component: lazyScreen(() => import('../features/oauth/pages/oauth-clients.page'), 'OAuthClientsPage'),
 });
 
+// Billing (the account's own): a layout above four tabs, one per child; the default child is getmoreservices.
+const billing = screen(shell, 'v2/home/settings/billing', {
+  permission: Permission.companyRead,
+  title: 'Billing',
+  nav: { label: 'Billing', group: 'Settings', description: 'Buy services, and manage their subscriptions, your cards and invoices.' },
+  component: lazyScreen(() => import('../features/billing/pages/billing-layout.page'), 'BillingLayoutPage'),
+});
+const billingIndex = createRoute({
+  getParentRoute: () => billing,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/v2/home/settings/billing/getmoreservices', replace: true });
+  },
+});
+const billingTab = <const P extends string, V = undefined>(path: P, label: string, options: Omit<ScreenOptions<V>, 'title' | 'tab'>) =>
+  screen(billing, path, { title: `Billing · ${label}`, tab: { label }, ...options });
+const billingTabs = [
+  billingTab('getmoreservices', 'Get more services', {
+    component: lazyScreen(() => import('../features/billing/pages/get-more-services.page'), 'GetMoreServicesPage'),
+  }),
+  billingTab('subscriptions', 'Subscriptions', {
+    search: query(lenientSearch(subscriptionsSearch)),
+    component: lazyScreen(() => import('../features/billing/pages/billing-subscriptions.page'), 'BillingSubscriptionsPage'),
+  }),
+  billingTab('invoices', 'Invoices', { component: lazyScreen(() => import('../features/billing/pages/billing-invoices.page'), 'BillingInvoicesPage') }),
+  billingTab('payment-methods', 'Payment methods', {
+    component: lazyScreen(() => import('../features/billing/pages/billing-payment-methods.page'), 'BillingPaymentMethodsPage'),
+  }),
+] as const;
+
 // Admin.
 const accounts = screen(shell, 'v2/admin/company-management/accounts', {
   permission: Permission.platformAdmin,
@@ -275,6 +306,13 @@ const serviceRequests = screen(shell, 'v2/admin/company-management/service-reque
   },
   search: list(serviceRequestsSearch),
   component: lazyScreen(() => import('../features/services/pages/service-requests.page'), 'ServiceRequestsPage'),
+});
+const payments = screen(shell, 'v2/admin/payments-stripe', {
+  permission: Permission.platformAdmin,
+  title: 'Payments',
+  nav: { label: 'Payments', group: 'Administration', description: 'Every account’s payments through Stripe, with refund and retry.' },
+  search: list(paymentsSearch),
+  component: lazyScreen(() => import('../features/billing/pages/payments.page'), 'PaymentsPage'),
 });
 const egressPolicy = screen(shell, 'configuration/egress-policy', {
   permission: Permission.platformAdmin,
@@ -348,6 +386,13 @@ const infrastructureScreens = [
     component: lazyScreen(() => import('../features/infrastructure/pages/provisioning-infrastructure.page'), 'ProvisioningInfrastructurePage'),
   }),
 ] as const;
+// Stripe SetupIntents (customers adding cards); the spec's path keeps its spelling.
+const cardSetupsDashboard = infra('admin-dashboards/cryptohub_setuptintents', 'Dashboards', 'Card setups', {
+  title: 'Card setups',
+  description: 'Customers adding cards per day by state, and the setups stuck or failed.',
+  search: list(setupIntentsSearch),
+  component: lazyScreen(() => import('../features/billing/pages/setup-intents-dashboard.page'), 'SetupIntentsDashboardPage'),
+});
 // One account: a header above tabs, one per child below (adding a section is adding a child); the default is company.
 const account = screen(shell, 'v2/admin/company-management/accounts/$account_id', {
   permission: Permission.platformAdmin,
@@ -382,6 +427,10 @@ const accountTabs = [
   tab('services', 'Services', {
     search: list(accountServicesListQuery),
     component: lazyScreen(() => import('../features/services/pages/account-services.page'), 'AccountServicesPage'),
+  }),
+  tab('stripe', 'Stripe', {
+    search: list(accountPaymentsSearch),
+    component: lazyScreen(() => import('../features/billing/pages/account-stripe.page'), 'AccountStripePage'),
   }),
   tab('account-features', 'Features', { component: lazyScreen(() => import('../features/account-features/pages/account-features.page'), 'AccountFeaturesPage') }),
   tab('audit-logs', 'Audit logs', {
@@ -431,11 +480,14 @@ export const routeTree = rootRoute.addChildren([
     credentialsSettings,
     accountCredentials,
     oauthClients,
+    billing.addChildren([billingIndex, ...billingTabs]),
     accounts,
     portRanges,
     serviceRequests,
+    payments,
     egressPolicy,
     ...infrastructureScreens,
+    cardSetupsDashboard,
     ...apiDocsScreens(shell),
     account.addChildren([accountIndex, ...accountTabs]),
   ]),

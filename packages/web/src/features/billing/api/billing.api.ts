@@ -1,0 +1,127 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  billingCatalogueResponse,
+  invoicesResponse,
+  paymentMethodsResponse,
+  purchaseResponse,
+  setupIntentResponse,
+  subscriptionResponse,
+  subscriptionsResponse,
+  upcomingResponse,
+  type PurchaseBody,
+} from '@keydeck/contract/billing';
+import { ApiPath, apiPath } from '@keydeck/contract/http';
+import { servicesPage, type ServicesQuery } from '@keydeck/contract/services';
+import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { toQueryString } from '../../../lib/query-string';
+
+/** The signed-in account's billing: what it may buy, its cards, subscriptions, invoices and next charge. */
+export const billingKeys = queryKeys('billing');
+/**
+ * The services list, under the services feature's key prefix: a purchase creates a service, and invalidating
+ * ['services'] refreshes every services screen as well as the locations read here.
+ */
+const serviceKeys = queryKeys('services');
+
+export const catalogueQueryOptions = () =>
+  queryOptions({
+    queryKey: billingKeys.detail('catalogue'),
+    queryFn: async ({ signal }) => (await apiRequest(ApiPath.billingCatalogue, { schema: billingCatalogueResponse, signal })).data,
+    meta: { errorContext: 'Could not load the offers' },
+  });
+
+/** The locations and environments a new service may have: the same answer the "Request a service" form reads. */
+export const serviceChoicesQueryOptions = () => {
+  const query: Partial<ServicesQuery> = { page_size: 1 };
+  return queryOptions({
+    queryKey: serviceKeys.list(query),
+    queryFn: ({ signal }) => apiRequest(`${ApiPath.services}?${toQueryString(query)}`, { schema: servicesPage, signal }),
+    select: ({ service_locations, environments }) => ({ service_locations, environments }),
+    meta: { errorContext: 'Could not load the service locations' },
+  });
+};
+
+export const paymentMethodsQueryOptions = () =>
+  queryOptions({
+    queryKey: billingKeys.detail('payment-methods'),
+    queryFn: async ({ signal }) => (await apiRequest(ApiPath.billingPaymentMethods, { schema: paymentMethodsResponse, signal })).data,
+    meta: { errorContext: 'Could not load the payment methods' },
+  });
+
+export const subscriptionsQueryOptions = () =>
+  queryOptions({
+    queryKey: billingKeys.detail('subscriptions'),
+    queryFn: ({ signal }) => apiRequest(ApiPath.billingSubscriptions, { schema: subscriptionsResponse, signal }),
+    select: ({ data }) => ({ data, total: data.length }),
+    meta: { errorContext: 'Could not load the subscriptions' },
+  });
+
+export const invoicesQueryOptions = () =>
+  queryOptions({
+    queryKey: billingKeys.detail('invoices'),
+    queryFn: ({ signal }) => apiRequest(ApiPath.billingInvoices, { schema: invoicesResponse, signal }),
+    select: ({ data }) => ({ data, total: data.length }),
+    meta: { errorContext: 'Could not load the invoices' },
+  });
+
+export const upcomingQueryOptions = () =>
+  queryOptions({
+    queryKey: billingKeys.detail('upcoming'),
+    queryFn: async ({ signal }) => (await apiRequest(ApiPath.billingUpcoming, { schema: upcomingResponse, signal })).data,
+    meta: { errorContext: 'Could not load the upcoming charge' },
+  });
+
+/** A purchase changes subscriptions, the offers' counts, the next charge and the services. */
+export function usePurchase() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: PurchaseBody) => (await apiRequest(ApiPath.billingPurchases, { method: 'POST', body, schema: purchaseResponse })).data,
+    meta: { errorContext: 'Could not buy the service', inlineErrorStatuses: [400, 402, 409, 422] },
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: billingKeys.all }), queryClient.invalidateQueries({ queryKey: serviceKeys.all })]),
+  });
+}
+
+export function useCancelSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      (await apiRequest(apiPath(ApiPath.billingSubscriptionCancel, { subscription_id: id }), { method: 'POST', schema: subscriptionResponse })).data,
+    meta: { errorContext: 'Could not cancel the subscription' },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKeys.all }),
+  });
+}
+
+/** A SetupIntent for the card form: Stripe Elements confirms it in the browser; card data never reaches Keydeck. */
+export function useCreateSetupIntent() {
+  return useMutation({
+    mutationFn: async () => (await apiRequest(ApiPath.billingSetupIntents, { method: 'POST', body: {}, schema: setupIntentResponse })).data,
+    gcTime: 0,
+    meta: { errorContext: 'Could not start adding a card' },
+  });
+}
+
+export function useMakeDefaultPaymentMethod() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest(apiPath(ApiPath.billingPaymentMethodDefault, { payment_method_id: id }), { method: 'PUT', schema: paymentMethodsResponse }),
+    meta: { errorContext: 'Could not change the default card' },
+    onSuccess: ({ data }) => queryClient.setQueryData(billingKeys.detail('payment-methods'), data),
+  });
+}
+
+export function useRemovePaymentMethod() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest(apiPath(ApiPath.billingPaymentMethod, { payment_method_id: id }), { method: 'DELETE', schema: paymentMethodsResponse }),
+    meta: { errorContext: 'Could not remove the card' },
+    onSuccess: ({ data }) => queryClient.setQueryData(billingKeys.detail('payment-methods'), data),
+  });
+}
+
+/** After Stripe confirmed a new card: the list (and whatever waits on a card) is asked again. */
+export function useCardAdded() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: billingKeys.all });
+}
