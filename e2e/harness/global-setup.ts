@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startStripeServer } from '../../packages/server/test/stripe-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,6 +15,8 @@ declare module 'vitest' {
     demoPassword: string;
     /** Where the server, run without SMTP_URL, writes each mail it sends as an .eml file. */
     outboxDir: string;
+    /** The Stripe-compatible server the console's billing talks to. */
+    stripe: { host: string; port: number; apiKey: string; webhookSecret: string };
   }
 }
 
@@ -86,6 +89,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const env = { ...process.env, DATA_DIR: dataDir };
+  const stripe = await startStripeServer();
 
   await run(join(SERVER, 'seed-demo.js'), { ...env, DEMO_PASSWORD: demoPassword });
 
@@ -101,6 +105,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
       ADMIN_PASSWORD: adminPassword,
       // Per-minute sign-in attempts per address: the suite signs in far more often than a person.
       LOGIN_RATE_LIMIT: '1000',
+      STRIPE_SECRET_KEY: stripe.apiKey,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_keydeck_e2e',
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_HOST: stripe.host,
+      STRIPE_API_PORT: String(stripe.port),
+      STRIPE_API_PROTOCOL: 'http',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -114,6 +124,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await waitUntilReady(baseUrl, server, () => output);
   } catch (error) {
     await stop(server);
+    await stripe.close();
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
@@ -123,9 +134,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('adminPassword', adminPassword);
   project.provide('demoPassword', demoPassword);
   project.provide('outboxDir', join(dataDir, 'outbox'));
+  project.provide('stripe', { host: stripe.host, port: stripe.port, apiKey: stripe.apiKey, webhookSecret: stripe.webhookSecret });
 
   return async () => {
     await stop(server);
+    await stripe.close();
     await rm(dataDir, { recursive: true, force: true });
   };
 }
