@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DELEGABLE_PERMISSIONS } from './credentials.ts';
-import { pageOf, pagingQuery } from './paging.ts';
+import { pageOf } from './paging.ts';
 
 /**
  * OAuth clients (spec §2 .../credentials/oauthclients/{oauth_client_id?}), the /oauth/authorize consent page and the
@@ -98,8 +98,6 @@ export const oauthClientResponse = z.object({ data: oauthClient });
 export const oauthClientWithSecret = z.object({ data: z.object({ client: oauthClient, client_secret: z.string().nullable() }) });
 export type OAuthClientWithSecret = z.infer<typeof oauthClientWithSecret>;
 export const oauthClientsPage = pageOf(oauthClient);
-export const oauthClientsListQuery = pagingQuery(['name', 'created_at'], 'name');
-export type OAuthClientsListQuery = z.infer<typeof oauthClientsListQuery>;
 
 export const oauthClientAccountParams = z.object({ account_id: z.uuid('Not a valid account id') });
 export const oauthClientParams = oauthClientAccountParams.extend({ oauth_client_id: z.uuid('Not a valid OAuth client id') });

@@ -7,7 +7,7 @@ import { Permission } from '@keydeck/contract/permissions';
 import { portRangesQuery } from '@keydeck/contract/port-ranges';
 import { syslogConfigsListQuery } from '@keydeck/contract/syslog';
 import { credentialsListQuery } from '@keydeck/contract/credentials';
-import { oauthClientsListQuery } from '@keydeck/contract/oauth';
+import { oauthClientsListQuery } from '@keydeck/contract/oauth-queries';
 import { accountPaymentsSearch, paymentsSearch, setupIntentsSearch, subscriptionsSearch } from '../features/billing/billing.search';
 import { cloudHsmPageSearch, cloudHsmsSearch, clustersSearch } from '../features/cloud-hsms/cloud-hsms.search';
 import { InfrastructureSearch } from '../features/infrastructure/infrastructure.search';

@@ -4,12 +4,12 @@ import {
   oauthClientCreate,
   oauthClientParams,
   oauthClientResponse,
-  oauthClientsListQuery,
   oauthClientsPage,
   oauthClientUpdate,
   oauthClientWithSecret,
   oauthDeleted,
 } from '@keydeck/contract/oauth';
+import { oauthClientsListQuery } from '@keydeck/contract/oauth-queries';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

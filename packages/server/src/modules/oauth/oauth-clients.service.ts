@@ -4,10 +4,10 @@ import {
   OAuthMessages,
   type OAuthClient,
   type OAuthClientCreate,
-  type OAuthClientsListQuery,
   type OAuthClientUpdate,
   type OAuthClientWithSecret,
 } from '@keydeck/contract/oauth';
+import type { OAuthClientsListQuery } from '@keydeck/contract/oauth-queries';
 import type { Tx } from '../../db/database.ts';
 import { iso } from '../../db/raw-sql.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';

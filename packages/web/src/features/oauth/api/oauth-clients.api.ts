@@ -7,9 +7,9 @@ import {
   oauthClientWithSecret,
   oauthDeleted,
   type OAuthClientCreate,
-  type OAuthClientsListQuery,
   type OAuthClientUpdate,
 } from '@keydeck/contract/oauth';
+import type { OAuthClientsListQuery } from '@keydeck/contract/oauth-queries';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { toQueryString } from '../../../lib/query-string';

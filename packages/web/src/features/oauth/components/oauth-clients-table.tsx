@@ -1,7 +1,8 @@
 import '@mantine/core/styles/Badge.css';
 import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { OAuthClient, OAuthClientsListQuery, OAuthGrant } from '@keydeck/contract/oauth';
+import type { OAuthClient, OAuthGrant } from '@keydeck/contract/oauth';
+import type { OAuthClientsListQuery } from '@keydeck/contract/oauth-queries';
 import { Permission } from '@keydeck/contract/permissions';
 import { Can } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/datetime';
