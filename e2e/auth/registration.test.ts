@@ -6,9 +6,11 @@ import { PasswordText } from '@keydeck/contract/passwords';
 import { apiCall } from '../harness/api';
 import { accessibilityViolations } from '../harness/axe';
 import { useBrowser } from '../harness/browser';
+import { waitForDialog } from '../harness/dialog';
 import { fieldError, fill, submit } from '../harness/form';
 import { registrationLinkIn, waitForMail } from '../harness/outbox';
 import { signInAsPlatformAdmin, submitSignIn } from '../harness/sign-in';
+import { rows, settled } from '../harness/table';
 
 const browser = useBrowser();
 const PASSWORD = 'Juniper-Anvil-Copper-73';
@@ -85,6 +87,21 @@ describe('self-service registration', () => {
     const found = await apiCall<{ data: { id: string }[] }>(page, 'GET', `/rest/api/v1/admin/accounts?search=${company.slug}`);
     await page.goto(`/v2/admin/company-management/accounts/${found.data[0]!.id}/company`);
     await page.getByText('Marketplace: Azure (token …Q7w2)').waitFor();
+
+    // The platform administrator decides the entitlement by hand (the marketplace's own API is out of reach).
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Azure Marketplace' }).click();
+    await settled(page, 'Azure Marketplace entitlements');
+    const row = rows(page, 'Azure Marketplace entitlements').filter({ hasText: `Company ${company.slug}` });
+    expect(await row.textContent()).toContain('Pending');
+    expect(await row.textContent()).not.toContain('azure-purchase-id-Q7w2');
+    await row.getByRole('button', { name: `Approve Company ${company.slug}` }).click();
+    await waitForDialog(page);
+    await fill(page, { Plan: 'Standard monthly' });
+    await submit(page, 'Approve');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await expect.poll(async () => rows(page, 'Azure Marketplace entitlements').filter({ hasText: `Company ${company.slug}` }).textContent()).toContain('Approved');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.screenshot({ path: '/tmp/azure-marketplace.png', fullPage: true });
   });
 
   it('refuses a marketplace sign-up that carries no token', async () => {

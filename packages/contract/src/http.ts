@@ -170,6 +170,12 @@ export const ApiPath = {
   adminPaymentRetry: `${API_V2}/admin/payments/:invoice_id/retry`,
   adminAccountBilling: `${API_V2}/admin/accounts/:account_id/billing`,
   adminSetupIntentStats: `${API_V2}/admin/setup-intents/stats`,
+  // Marketplace entitlements (spec §2 /v2/admin/azure, account tab google-marketplace): platform administrators decide by hand.
+  marketplaceEntitlements: `${API_V2}/admin/marketplace-entitlements`,
+  accountMarketplaceEntitlement: `${API_V2}/admin/accounts/:account_id/marketplace-entitlement`,
+  accountMarketplaceEntitlementApprove: `${API_V2}/admin/accounts/:account_id/marketplace-entitlement/approve`,
+  accountMarketplaceEntitlementReject: `${API_V2}/admin/accounts/:account_id/marketplace-entitlement/reject`,
+  accountMarketplaceEntitlementServices: `${API_V2}/admin/accounts/:account_id/marketplace-entitlement/services`,
   // OAuth clients of an account, the consent page's calls, and the consents a user has given.
   oauthClients: `${API_V2}/accounts/:account_id/oauth-clients`,
   oauthClient: `${API_V2}/accounts/:account_id/oauth-clients/:oauth_client_id`,
@@ -182,6 +188,13 @@ export const ApiPath = {
   // External CAs of a cryptoverse service (responses under data).
   externalCas: `${API_V2}/cryptoverse/:service_id/externalcas`,
   externalCa: `${API_V2}/cryptoverse/:service_id/externalca/:ca_id`,
+  // Solutions: the platform's packaged sets of services, and onboarding one onto an account (responses under data).
+  solutions: `${API_V2}/admin/solutions`,
+  solution: `${API_V2}/admin/solutions/:solution_id`,
+  accountSolutions: `${API_V2}/admin/accounts/:account_id/solutions`,
+  solutionOnboard: `${API_V2}/admin/accounts/:account_id/solutions/:solution_id/onboard`,
+  solutionRuns: `${API_V2}/admin/accounts/:account_id/solution-runs`,
+  solutionRun: `${API_V2}/admin/accounts/:account_id/solution-runs/:run_id`,
 } as const;
 
 /** The parameter names of a path, `:account_id` giving 'account_id'. */

@@ -26,6 +26,7 @@ import * as identityProviders from './modules/identity-providers/identity-provid
 import * as infrastructure from './modules/infrastructure/infrastructure.routes.ts';
 import * as openidLogin from './modules/identity-providers/openid-login.routes.ts';
 import * as licenses from './modules/licenses/licenses.routes.ts';
+import * as marketplaces from './modules/marketplaces/marketplaces.routes.ts';
 import * as mfa from './modules/mfa/mfa.routes.ts';
 import * as securityKeys from './modules/mfa/security-keys.routes.ts';
 import * as oauthAuthorization from './modules/oauth/authorization.routes.ts';
@@ -34,6 +35,7 @@ import * as offboarding from './modules/offboarding/offboarding.routes.ts';
 import * as passwords from './modules/passwords/passwords.routes.ts';
 import * as portRanges from './modules/port-ranges/port-ranges.routes.ts';
 import * as registration from './modules/registration/registration.routes.ts';
+import * as solutions from './modules/solutions/solutions.routes.ts';
 import * as syslog from './modules/syslog/syslog.routes.ts';
 import * as roles from './modules/users/roles.routes.ts';
 import * as serviceSessions from './modules/service-sessions/service-sessions.routes.ts';
@@ -51,7 +53,7 @@ import { registerTextInputCheck } from './platform/text-input.ts';
 import { registerWebApp } from './platform/web-app.ts';
 
 /** Every module, in the order its routes are registered. */
-const modules: { register(app: FastifyInstance, deps: AppDeps): void }[] = [health, auth, admin, accounts, audit, allowlist, features, portRanges, users, roles, syslog, licenses, offboarding, mfa, securityKeys, passwords, identityProviders, allowedFlows, openidLogin, registration, serviceSessions, services, adminServices, serviceUsers, serviceAddresses, serviceFeatures, cryptoverse, devices, paymentKeys, certificates, transfer, scheduledReports, egress, infrastructure, cloudHsms, credentials, oauthClients, oauthAuthorization, billing, apidocs];
+const modules: { register(app: FastifyInstance, deps: AppDeps): void }[] = [health, auth, admin, accounts, audit, allowlist, features, portRanges, users, roles, syslog, licenses, offboarding, mfa, securityKeys, passwords, identityProviders, allowedFlows, openidLogin, registration, marketplaces, serviceSessions, services, adminServices, serviceUsers, serviceAddresses, serviceFeatures, cryptoverse, devices, paymentKeys, certificates, transfer, scheduledReports, egress, infrastructure, cloudHsms, credentials, oauthClients, oauthAuthorization, billing, solutions, apidocs];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;

@@ -55,6 +55,10 @@ const environment = z.object({
   CLOUD_HSM_CAPACITY: z.coerce.number().int().min(0).default(50),
   /** The SoftHSM2 PKCS#11 library behind the built-in provisioner's tokens. */
   CLOUD_HSM_SOFTHSM2_LIBRARY: z.string().min(1).default('/usr/lib/softhsm/libsofthsm2.so'),
+  /** Onboarding a solution waits this long for each new service to be provisioned before it gives up. */
+  SOLUTION_SERVICE_WAIT_SECONDS: z.coerce.number().int().min(1).default(1800),
+  /** How often onboarding looks again at a service still being provisioned. */
+  SOLUTION_POLL_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
   /** The OAuth authorization server signs with a new key after this many days (the previous stays published as long). */
   OAUTH_KEY_ROTATION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** How long an authorization code may wait for its exchange (RFC 6749 §4.1.2 recommends at most 10 minutes). */
@@ -107,6 +111,8 @@ export type Config = {
   /** The built-in cloud HSM provisioner: its tokens' directory, how many HSMs it hosts, its SoftHSM2 library. */
   cloudHsm: { root: string; capacity: number; softhsm2Library: string };
   oauth: { keyRotationDays: number; codeTtlSeconds: number };
+  /** Onboarding solutions: how long it waits for a new service to be enabled, and how often it looks. */
+  solutions: { serviceWaitSeconds: number; pollSeconds: number };
   /** Null when billing is off (no Stripe keys). */
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string; host?: string; port?: number; protocol?: 'http' | 'https' } | null;
 };
@@ -157,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       softhsm2Library: e.CLOUD_HSM_SOFTHSM2_LIBRARY,
     },
     oauth: { keyRotationDays: e.OAUTH_KEY_ROTATION_DAYS, codeTtlSeconds: e.OAUTH_CODE_TTL_SECONDS },
+    solutions: { serviceWaitSeconds: e.SOLUTION_SERVICE_WAIT_SECONDS, pollSeconds: e.SOLUTION_POLL_SECONDS },
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
         ? {

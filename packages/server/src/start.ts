@@ -7,6 +7,7 @@ import { openDatabase } from './db/database.ts';
 import { startSyslogDelivery, type DeliveryOptions } from './modules/syslog/syslog.jobs.ts';
 import { createAntiForgery } from './platform/anti-forgery.ts';
 import { startServiceProvisioning } from './modules/services/services.jobs.ts';
+import { startSolutionOnboarding } from './modules/solutions/solutions.jobs.ts';
 import { startProvisionerAgent, type ProvisionerAgentOptions } from './modules/cloud-hsms/provisioner-agent.ts';
 import { startScheduledReports, type ReportSchedulerOptions } from './modules/scheduled-reports/scheduled-reports.jobs.ts';
 import { createJobQueue, type JobQueueOptions } from './platform/job-queue.ts';
@@ -74,6 +75,7 @@ export async function start(
   // Started before the app serves: a request may queue a job as soon as it listens.
   await jobs.start(app.log);
   await startServiceProvisioning(jobs, database.db, auditKey);
+  await startSolutionOnboarding({ db: database.db, jobs, auditKey, keystore, ...config.solutions });
   const cloudHsms = await startProvisionerAgent(
     { db: database.db, jobs, secretBox, auditKey, host: app.cloudHsmHost, capacity: config.cloudHsm.capacity, version: versions.server },
     app.log,

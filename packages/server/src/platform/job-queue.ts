@@ -16,7 +16,7 @@ export type JobQueue = {
   /** Creates the queue (once per database) and runs handler for each of its jobs in whichever process fetches it first. */
   work<T extends object>(queue: string, policy: QueuePolicy, handler: (data: T, jobId: string) => Promise<void>): Promise<void>;
   /** Queues a job in the given transaction: rolled back with it, visible to workers only once it commits. */
-  send(tx: Tx, queue: string, data: object): Promise<void>;
+  send(tx: Tx, queue: string, data: object, options?: { startAfterSeconds?: number }): Promise<void>;
   /** Wakes this process's worker of the queue, instead of leaving the job to its next poll. */
   wake(queue: string): void;
   /** Stops fetching, lets running jobs and the queue's own queries finish, and leaves the database open. */
@@ -76,8 +76,8 @@ export function createJobQueue(database: Database, overrides: Partial<JobQueueOp
       });
       workers.set(queue, id);
     },
-    async send(tx, queue, data) {
-      await boss.send(queue, data, { db: transactionDb(tx) });
+    async send(tx, queue, data, options = {}) {
+      await boss.send(queue, data, { db: transactionDb(tx), ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}) });
     },
     wake(queue) {
       const id = workers.get(queue);

@@ -13,6 +13,7 @@ import { cloudHsmPageSearch, cloudHsmsSearch, clustersSearch } from '../features
 import { InfrastructureSearch } from '../features/infrastructure/infrastructure.search';
 import { accountServicesListQuery, serviceRequestsSearch, servicesDashboardSearch, serviceWorkspaceSearch } from '../features/services/services.search';
 import { usersSettingsSearch } from '../features/users/users-settings.search';
+import { azureEntitlementsSearch } from '../features/marketplaces/marketplaces.search';
 import { lenientSearch } from '../lib/ui/list-search';
 import { accountAuditSearch, accountPortRangesSearch, accountRolesSearch, accountUsersSearch } from './account-tab-searches';
 import { apiDocsScreens } from './api-docs-routes';
@@ -314,6 +315,14 @@ const payments = screen(shell, 'v2/admin/payments-stripe', {
   search: list(paymentsSearch),
   component: lazyScreen(() => import('../features/billing/pages/payments.page'), 'PaymentsPage'),
 });
+// Sign-ups from the Azure Marketplace, decided by hand (the marketplace's own API cannot be reached).
+const azureMarketplace = screen(shell, 'v2/admin/azure', {
+  permission: Permission.platformAdmin,
+  title: 'Azure Marketplace',
+  nav: { label: 'Azure Marketplace', group: 'Administration', description: 'Accounts that signed up through the Azure Marketplace: approve or reject each.' },
+  search: list(azureEntitlementsSearch),
+  component: lazyScreen(() => import('../features/marketplaces/pages/azure-marketplace.page'), 'AzureMarketplacePage'),
+});
 const egressPolicy = screen(shell, 'configuration/egress-policy', {
   permission: Permission.platformAdmin,
   title: 'Egress policy',
@@ -428,6 +437,10 @@ const accountTabs = [
     search: list(accountServicesListQuery),
     component: lazyScreen(() => import('../features/services/pages/account-services.page'), 'AccountServicesPage'),
   }),
+  tab('solutions', 'Solutions', {
+    permission: Permission.platformAdmin,
+    component: lazyScreen(() => import('../features/solutions/pages/solutions.page'), 'SolutionsPage'),
+  }),
   tab('stripe', 'Stripe', {
     search: list(accountPaymentsSearch),
     component: lazyScreen(() => import('../features/billing/pages/account-stripe.page'), 'AccountStripePage'),
@@ -442,6 +455,11 @@ const accountTabs = [
     component: lazyScreen(() => import('../features/syslog/pages/syslog-configs.page'), 'SyslogConfigsPage'),
   }),
   tab('credentials', 'API credentials', { search: list(credentialsListQuery), component: credentialsPage }),
+  // The spec's tab name; it shows the account's entitlement whichever marketplace (Azure or Google) sent it.
+  tab('google-marketplace', 'Google Marketplace', {
+    permission: Permission.platformAdmin,
+    component: lazyScreen(() => import('../features/marketplaces/pages/account-google-marketplace.page'), 'AccountGoogleMarketplacePage'),
+  }),
   tab('licenses', 'Licenses', {
     search: list(licensesQuery),
     component: lazyScreen(() => import('../features/licenses/pages/account-licenses.page'), 'AccountLicensesPage'),
@@ -452,6 +470,21 @@ const accountTabs = [
   }),
   tab('allowed-flows', 'Allowed flows', { component: lazyScreen(() => import('../features/allowed-flows/pages/account-allowed-flows.page'), 'AccountAllowedFlowsPage') }),
   tab('account-offboarding', 'Offboarding', { component: lazyScreen(() => import('../features/offboarding/pages/account-offboarding.page'), 'AccountOffboardingPage') }),
+] as const;
+
+// One solution of the account's Solutions tab (its id 'new' defines one): its form and its onboarding onto the account.
+const solution = createRoute({ getParentRoute: () => account, path: 'solutions/$solution_id' });
+const solutionPages = [
+  screen(solution, 'form', {
+    permission: Permission.platformAdmin,
+    title: 'Account · Solution',
+    component: lazyScreen(() => import('../features/solutions/pages/solution-form.page'), 'SolutionFormPage'),
+  }),
+  screen(solution, 'onboard', {
+    permission: Permission.platformAdmin,
+    title: 'Account · Onboard a solution',
+    component: lazyScreen(() => import('../features/solutions/pages/solution-onboard.page'), 'SolutionOnboardPage'),
+  }),
 ] as const;
 
 const unknown = createRoute({ getParentRoute: () => rootRoute, path: '$', staticData: { requiresAuth: false }, beforeLoad: fromUnknownPath });
@@ -485,11 +518,12 @@ export const routeTree = rootRoute.addChildren([
     portRanges,
     serviceRequests,
     payments,
+    azureMarketplace,
     egressPolicy,
     ...infrastructureScreens,
     cardSetupsDashboard,
     ...apiDocsScreens(shell),
-    account.addChildren([accountIndex, ...accountTabs]),
+    account.addChildren([accountIndex, ...accountTabs, solution.addChildren([...solutionPages])]),
   ]),
   unknown,
 ]);

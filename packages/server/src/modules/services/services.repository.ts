@@ -72,6 +72,15 @@ export async function nameTaken(tx: Tx, accountId: string, name: string): Promis
   return row !== undefined;
 }
 
+/** The account's service of this name (ignoring case), if any. */
+export async function findServiceByName(tx: Tx, accountId: string, name: string) {
+  const [row] = await tx
+    .select()
+    .from(services)
+    .where(and(eq(services.accountId, accountId), sql`lower(${services.name}) = lower(${name})`));
+  return row ?? null;
+}
+
 export async function insertService(tx: Tx, service: NewService): Promise<ServiceRow> {
   const [row] = await tx.insert(services).values(service).returning();
   return row!;

@@ -76,15 +76,27 @@ export async function selectCurrentService(tx: Tx, principal: Principal, service
   return serviceId;
 }
 
+/** The account's service of this name (ignoring case), if any: how other modules find what they created. */
+export async function findServiceByName(tx: Tx, accountId: string, name: string): Promise<Service | null> {
+  const row = await repo.findServiceByName(tx, accountId, name);
+  return row ? toWire(row) : null;
+}
+
+/** What is wrong with a service's location and environment, by field (prefixed with field); empty when nothing. */
+export async function placementErrors(tx: Tx, input: Pick<ServiceRequest, 'location' | 'environment'>, field: string): Promise<Record<string, string[]>> {
+  const errors: Record<string, string[]> = {};
+  const locations = await repo.listServiceLocations(tx);
+  if (!locations.some((l) => l.id === input.location)) errors[`${field}location`] = [Messages.serviceLocationUnknown];
+  if (!(SERVICE_ENVIRONMENTS as readonly string[]).includes(input.environment)) errors[`${field}environment`] = [Messages.serviceEnvironmentUnknown];
+  return errors;
+}
+
 /**
  * Checks a requested service against the catalogue and the account's other services. field prefixes the
  * field names of the errors (`services.0.` in a batch).
  */
 export async function assertRequestable(tx: Tx, accountId: string, input: ServiceRequest, field: string, batchNames: string[] = []) {
-  const errors: Record<string, string[]> = {};
-  const locations = await repo.listServiceLocations(tx);
-  if (!locations.some((l) => l.id === input.location)) errors[`${field}location`] = [Messages.serviceLocationUnknown];
-  if (!(SERVICE_ENVIRONMENTS as readonly string[]).includes(input.environment)) errors[`${field}environment`] = [Messages.serviceEnvironmentUnknown];
+  const errors = await placementErrors(tx, input, field);
   if (Object.keys(errors).length > 0) throw badRequest(errors);
   const lower = input.name.toLowerCase();
   if (batchNames.some((n) => n.toLowerCase() === lower) || (await repo.nameTaken(tx, accountId, input.name))) {

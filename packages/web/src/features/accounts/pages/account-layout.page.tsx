@@ -19,7 +19,10 @@ export function AccountLayoutPage() {
   const { account_id } = route.useParams();
   const account = useQuery(accountQueryOptions(account_id));
   const tabs = useChildTabs(LAYOUT_ID);
-  const activeId = useMatches({ select: (matches) => matches.find((match) => tabs.some((tab) => tab.routeId === match.routeId))?.routeId });
+  // A tab's own pages (a solution's form under Solutions) keep their tab selected and open in its panel.
+  const activeId = useMatches({
+    select: (matches) => tabs.find((tab) => matches.some((match) => match.routeId === tab.routeId || match.routeId.startsWith(`${tab.routeId}/`)))?.routeId,
+  });
   const navigate = useNavigate();
   const setDisabled = useSetAccountDisabled();
 
