@@ -54,7 +54,7 @@ describe('API documentation', () => {
     await listed(page, 'List security keys');
     await page.getByRole('tab', { name: 'CryptoHub' }).click();
     await page.waitForURL((url) => url.pathname === '/v2/home/customer-docs/cryptohub-endpoints');
-    await listed(page, 'List all services and requests');
+    await listed(page, 'List services to buy');
     await page.screenshot({ path: '/tmp/shots/api-docs-customer.png' });
     // The console's own part of the page (title, product tabs, shell); Scalar's reference has findings of its own.
     const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).exclude('[data-testid="api-reference"]').analyze();
