@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageOf, pagingQuery } from './paging.ts';
+import { ENTITLEMENT_STATES, type EntitlementState } from './marketplaces-queries.ts';
+import { pageOf } from './paging.ts';
 import { MARKETPLACE_PROVIDERS, type MarketplaceProvider } from './registration.ts';
 
 /**
@@ -24,8 +25,6 @@ export const MARKETPLACE_PROVIDER_LABELS = {
   google: 'Google Cloud Marketplace',
 } as const satisfies Record<MarketplaceProvider, string>;
 
-export const ENTITLEMENT_STATES = ['pending', 'approved', 'rejected'] as const;
-export type EntitlementState = (typeof ENTITLEMENT_STATES)[number];
 export const ENTITLEMENT_STATE_LABELS: Record<EntitlementState, string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' };
 
 /** Hex digits of the token's SHA-256 shown to tell entitlements apart. */
@@ -53,13 +52,6 @@ export type MarketplaceEntitlement = z.infer<typeof marketplaceEntitlement>;
 export const marketplaceEntitlementResponse = z.object({ data: marketplaceEntitlement });
 export const marketplaceEntitlementsPage = pageOf(marketplaceEntitlement);
 
-/** The list: newest sign-ups first; search matches the account's name. */
-export const marketplaceEntitlementsQuery = pagingQuery(['recorded_at', 'account_name', 'state'], 'recorded_at').extend({
-  order: z.enum(['asc', 'desc']).default('desc'),
-  provider: z.enum(MARKETPLACE_PROVIDERS).optional(),
-  state: z.enum(ENTITLEMENT_STATES).optional(),
-});
-export type MarketplaceEntitlementsQuery = z.infer<typeof marketplaceEntitlementsQuery>;
 
 export const marketplaceAccountParams = z.object({ account_id: z.uuid('Not a valid account id') });
 

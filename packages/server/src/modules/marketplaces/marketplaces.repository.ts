@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { MarketplaceEntitlementsQuery } from '@keydeck/contract/marketplaces';
+import type { MarketplaceEntitlementsQuery } from '@keydeck/contract/marketplaces-queries';
 import type { Tx } from '../../db/database.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { accountMarketplaces, marketplaceEntitlementServices } from '../../db/schema/registrations.ts';

@@ -1,13 +1,6 @@
 import { ApiPath } from '@keydeck/contract/http';
-import {
-  entitlementApproveBody,
-  entitlementRejectBody,
-  entitlementServicesBody,
-  marketplaceAccountParams,
-  marketplaceEntitlementResponse,
-  marketplaceEntitlementsPage,
-  marketplaceEntitlementsQuery,
-} from '@keydeck/contract/marketplaces';
+import { entitlementApproveBody, entitlementRejectBody, entitlementServicesBody, marketplaceAccountParams, marketplaceEntitlementResponse, marketplaceEntitlementsPage } from '@keydeck/contract/marketplaces';
+import { marketplaceEntitlementsQuery } from '@keydeck/contract/marketplaces-queries';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

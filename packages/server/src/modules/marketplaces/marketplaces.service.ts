@@ -1,13 +1,6 @@
 import { createHash } from 'node:crypto';
-import {
-  MARKETPLACE_PROVIDER_LABELS,
-  MarketplaceMessages,
-  TOKEN_FINGERPRINT_LENGTH,
-  type EntitlementApproveBody,
-  type EntitlementRejectBody,
-  type MarketplaceEntitlement,
-  type MarketplaceEntitlementsQuery,
-} from '@keydeck/contract/marketplaces';
+import { MARKETPLACE_PROVIDER_LABELS, MarketplaceMessages, TOKEN_FINGERPRINT_LENGTH, type EntitlementApproveBody, type EntitlementRejectBody, type MarketplaceEntitlement } from '@keydeck/contract/marketplaces';
+import { type MarketplaceEntitlementsQuery } from '@keydeck/contract/marketplaces-queries';
 import type { MarketplaceProvider } from '@keydeck/contract/registration';
 import type { Tx } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';

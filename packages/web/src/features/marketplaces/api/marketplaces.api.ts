@@ -1,14 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPath, apiPath } from '@keydeck/contract/http';
-import {
-  marketplaceEntitlementResponse,
-  marketplaceEntitlementsPage,
-  type EntitlementApproveBody,
-  type EntitlementRejectBody,
-  type EntitlementServicesBody,
-  type MarketplaceEntitlement,
-  type MarketplaceEntitlementsQuery,
-} from '@keydeck/contract/marketplaces';
+import { marketplaceEntitlementResponse, marketplaceEntitlementsPage, type EntitlementApproveBody, type EntitlementRejectBody, type EntitlementServicesBody, type MarketplaceEntitlement } from '@keydeck/contract/marketplaces';
+import { type MarketplaceEntitlementsQuery } from '@keydeck/contract/marketplaces-queries';
 import { servicesPage } from '@keydeck/contract/services';
 import { apiRequest } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';

@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Badge.css';
 import { Badge } from '@mantine/core';
-import { ENTITLEMENT_STATE_LABELS, type EntitlementState } from '@keydeck/contract/marketplaces';
+import { ENTITLEMENT_STATE_LABELS } from '@keydeck/contract/marketplaces';
+import { type EntitlementState } from '@keydeck/contract/marketplaces-queries';
 
 const STATE_COLORS: Record<EntitlementState, string> = { pending: 'warning', approved: 'success', rejected: 'error' };
 
