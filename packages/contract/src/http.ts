@@ -176,6 +176,14 @@ export const ApiPath = {
   accountMarketplaceEntitlementApprove: `${API_V2}/admin/accounts/:account_id/marketplace-entitlement/approve`,
   accountMarketplaceEntitlementReject: `${API_V2}/admin/accounts/:account_id/marketplace-entitlement/reject`,
   accountMarketplaceEntitlementServices: `${API_V2}/admin/accounts/:account_id/marketplace-entitlement/services`,
+  // Splenda (spec §2 /v2/admin/splenda, account tab splenda): partners (resellers) and the accounts each brings.
+  partners: `${API_V2}/admin/partners`,
+  partner: `${API_V2}/admin/partners/:partner_id`,
+  partnerSuspend: `${API_V2}/admin/partners/:partner_id/suspend`,
+  partnerReactivate: `${API_V2}/admin/partners/:partner_id/reactivate`,
+  accountPartner: `${API_V2}/admin/accounts/:account_id/partner`,
+  // CryptoHub (account tab cryptohub): the hub product's tenancy of an account, its region, tier and quotas.
+  accountCryptoHub: `${API_V2}/admin/accounts/:account_id/cryptohub`,
   // OAuth clients of an account, the consent page's calls, and the consents a user has given.
   oauthClients: `${API_V2}/accounts/:account_id/oauth-clients`,
   oauthClient: `${API_V2}/accounts/:account_id/oauth-clients/:oauth_client_id`,

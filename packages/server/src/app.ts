@@ -11,6 +11,7 @@ import * as apidocs from './modules/apidocs/apidocs.routes.ts';
 import * as audit from './modules/audit/audit.routes.ts';
 import * as cloudHsms from './modules/cloud-hsms/cloud-hsms.routes.ts';
 import * as credentials from './modules/credentials/credentials.routes.ts';
+import * as cryptohub from './modules/cryptohub/cryptohub.routes.ts';
 import * as cryptoverse from './modules/cryptoverse/cryptoverse.routes.ts';
 import * as devices from './modules/devices/devices.routes.ts';
 import * as paymentKeys from './modules/payment-keys/payment-keys.routes.ts';
@@ -32,6 +33,7 @@ import * as securityKeys from './modules/mfa/security-keys.routes.ts';
 import * as oauthAuthorization from './modules/oauth/authorization.routes.ts';
 import * as oauthClients from './modules/oauth/oauth-clients.routes.ts';
 import * as offboarding from './modules/offboarding/offboarding.routes.ts';
+import * as partners from './modules/partners/partners.routes.ts';
 import * as passwords from './modules/passwords/passwords.routes.ts';
 import * as portRanges from './modules/port-ranges/port-ranges.routes.ts';
 import * as registration from './modules/registration/registration.routes.ts';
@@ -53,7 +55,7 @@ import { registerTextInputCheck } from './platform/text-input.ts';
 import { registerWebApp } from './platform/web-app.ts';
 
 /** Every module, in the order its routes are registered. */
-const modules: { register(app: FastifyInstance, deps: AppDeps): void }[] = [health, auth, admin, accounts, audit, allowlist, features, portRanges, users, roles, syslog, licenses, offboarding, mfa, securityKeys, passwords, identityProviders, allowedFlows, openidLogin, registration, marketplaces, serviceSessions, services, adminServices, serviceUsers, serviceAddresses, serviceFeatures, cryptoverse, devices, paymentKeys, certificates, transfer, scheduledReports, egress, infrastructure, cloudHsms, credentials, oauthClients, oauthAuthorization, billing, solutions, apidocs];
+const modules: { register(app: FastifyInstance, deps: AppDeps): void }[] = [health, auth, admin, accounts, audit, allowlist, features, portRanges, users, roles, syslog, licenses, offboarding, mfa, securityKeys, passwords, identityProviders, allowedFlows, openidLogin, registration, marketplaces, serviceSessions, services, adminServices, serviceUsers, serviceAddresses, serviceFeatures, cryptoverse, devices, paymentKeys, certificates, transfer, scheduledReports, egress, infrastructure, cloudHsms, credentials, oauthClients, oauthAuthorization, billing, solutions, partners, cryptohub, apidocs];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;

@@ -14,6 +14,7 @@ import { InfrastructureSearch } from '../features/infrastructure/infrastructure.
 import { accountServicesListQuery, serviceRequestsSearch, servicesDashboardSearch, serviceWorkspaceSearch } from '../features/services/services.search';
 import { usersSettingsSearch } from '../features/users/users-settings.search';
 import { azureEntitlementsSearch } from '../features/marketplaces/marketplaces.search';
+import { partnersSearch } from '../features/partners/partners.search';
 import { lenientSearch } from '../lib/ui/list-search';
 import { accountAuditSearch, accountPortRangesSearch, accountRolesSearch, accountUsersSearch } from './account-tab-searches';
 import { apiDocsScreens } from './api-docs-routes';
@@ -323,6 +324,19 @@ const azureMarketplace = screen(shell, 'v2/admin/azure', {
   search: list(azureEntitlementsSearch),
   component: lazyScreen(() => import('../features/marketplaces/pages/azure-marketplace.page'), 'AzureMarketplacePage'),
 });
+// Splenda: the partner (reseller) channel, with the commission each partner's accounts earn it; and one partner.
+const partners = screen(shell, 'v2/admin/splenda', {
+  permission: Permission.platformAdmin,
+  title: 'Partners',
+  nav: { label: 'Partners', group: 'Administration', description: 'Resellers, the accounts they bring, their revenue and the commission due.' },
+  search: list(partnersSearch),
+  component: lazyScreen(() => import('../features/partners/pages/partners.page'), 'PartnersPage'),
+});
+const partner = screen(shell, 'v2/admin/splenda/$partner_id', {
+  permission: Permission.platformAdmin,
+  title: 'Partner',
+  component: lazyScreen(() => import('../features/partners/pages/partner.page'), 'PartnerPage'),
+});
 const egressPolicy = screen(shell, 'configuration/egress-policy', {
   permission: Permission.platformAdmin,
   title: 'Egress policy',
@@ -445,6 +459,15 @@ const accountTabs = [
     search: list(accountPaymentsSearch),
     component: lazyScreen(() => import('../features/billing/pages/account-stripe.page'), 'AccountStripePage'),
   }),
+  // Splenda is the partner channel: the tab shows the account's partner.
+  tab('splenda', 'Partner', {
+    permission: Permission.platformAdmin,
+    component: lazyScreen(() => import('../features/partners/pages/account-splenda.page'), 'AccountSplendaPage'),
+  }),
+  tab('cryptohub', 'CryptoHub', {
+    permission: Permission.platformAdmin,
+    component: lazyScreen(() => import('../features/cryptohub/pages/account-cryptohub.page'), 'AccountCryptoHubPage'),
+  }),
   tab('account-features', 'Features', { component: lazyScreen(() => import('../features/account-features/pages/account-features.page'), 'AccountFeaturesPage') }),
   tab('audit-logs', 'Audit logs', {
     search: list(accountAuditSearch),
@@ -519,6 +542,8 @@ export const routeTree = rootRoute.addChildren([
     serviceRequests,
     payments,
     azureMarketplace,
+    partners,
+    partner,
     egressPolicy,
     ...infrastructureScreens,
     cardSetupsDashboard,

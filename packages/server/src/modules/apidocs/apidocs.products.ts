@@ -48,6 +48,10 @@ const rules: { prefix?: string; contains?: string; product: ApiProduct; tag: str
   { prefix: '/rest/api/v1/admin/accounts', product: 'identity', tag: 'Accounts' },
   // An account's marketplace entitlement sits under v2/admin/accounts, beside the list of all of them.
   { contains: '/marketplace-entitlement', product: 'identity', tag: 'Marketplaces' },
+  // Partners and an account's partner, under v2/admin.
+  { contains: '/partner', product: 'identity', tag: 'Partners' },
+  // An account's hub tenancy (its quotas guard the hub's services and cloud HSMs).
+  { contains: '/cryptohub', product: 'cryptohub', tag: 'CryptoHub tenancy' },
   { prefix: '/rest/api/v1/admin/info', product: 'identity', tag: 'Platform' },
   { prefix: '/rest/api/v1/admin/egress-policy', product: 'identity', tag: 'Platform' },
   { prefix: '/rest/api/v1/admin/ips', product: 'identity', tag: 'Allowlist' },
@@ -118,6 +122,8 @@ export const tagDescriptions: Record<string, string> = {
   Solutions: 'Packaged sets of services with their key groups and device models, and onboarding one onto an account in one step.',
   Accounts: 'Customer accounts, their settings, marketplace subscriptions and offboarding.',
   Marketplaces: 'Entitlements of accounts that signed up through the Azure or Google Cloud marketplace, approved or rejected by a platform administrator.',
+  Partners: 'The partner (reseller) channel: partners, their commission on their accounts\u2019 paid revenue, and which account belongs to which partner.',
+  'CryptoHub tenancy': 'An account\u2019s CryptoHub tenancy: enabled or not, home region, support tier and the quotas on its services and cloud HSMs.',
   Platform: 'Server information and the egress policy for tenant-configured connections.',
   Allowlist: 'The IP address ranges an account accepts calls from.',
   'Identity providers': 'OpenID Connect identity providers and the sign-in flows an account allows.',

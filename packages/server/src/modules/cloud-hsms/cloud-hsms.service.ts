@@ -3,6 +3,7 @@ import { type CloudHsmsQuery } from '@keydeck/contract/cloud-hsms-queries';
 import { auditListQuery } from '@keydeck/contract/audit';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import * as audit from '../audit/audit.service.ts';
+import * as cryptohub from '../cryptohub/cryptohub.service.ts';
 import { describingDriver } from './cloud-hsm-host.ts';
 import { findOwnHsm, lockOwnHsm, requireService, visibleAccount, type CloudHsmContext } from './cloud-hsm-access.ts';
 import { provisionerQueue, queueProvisionerJob } from './cloud-hsms.jobs.ts';
@@ -75,6 +76,7 @@ function describe(driver: HsmDriver, ref: string, tokenLabel: string): Connectio
 export async function requestHsm(ctx: CloudHsmContext, params: { account_id: string; service_id: string }, body: CloudHsmRequest): Promise<CloudHsmDetail> {
   const { tx } = ctx;
   const { accountId, service } = await requireService(ctx, params, 'cloud_hsms', true);
+  await cryptohub.assertCloudHsmAllowed(tx, accountId);
   const blueprint = await placement.findBlueprint(tx, body.blueprint_id);
   if (!blueprint?.enabled) throw badRequest({ blueprint_id: [CloudHsmMessages.blueprintUnknown] });
   const zone = await placement.findZone(tx, body.zone_id);

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/database.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/job-queue.ts';
 import * as accounts from '../accounts/accounts.service.ts';
+import * as cryptohub from '../cryptohub/cryptohub.service.ts';
 import { queueProvisioning } from './services.jobs.ts';
 import * as repo from './services.repository.ts';
 import { assertRequestable, statusText, toWire } from './services.service.ts';
@@ -27,6 +28,10 @@ export async function createServices(tx: Tx, jobs: JobQueue, inputs: AdminCreate
   for (const [i, input] of inputs.entries()) {
     const earlier = inputs.slice(0, i).filter((e) => e.account_id === input.account_id).map((e) => e.name);
     await assertRequestable(tx, input.account_id, input, `services.${i}.`, earlier);
+  }
+  // The account's CryptoHub quota counts the whole batch's services for it.
+  for (const accountId of new Set(inputs.map((i) => i.account_id))) {
+    await cryptohub.assertServicesAllowed(tx, accountId, inputs.filter((i) => i.account_id === accountId).length, false);
   }
   for (const input of inputs) {
     const row = await repo.insertService(tx, {

@@ -14,6 +14,7 @@ import { targetAccount } from '../../platform/account-access.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Principal } from '../../platform/principal.ts';
 import * as accounts from '../accounts/accounts.service.ts';
+import * as cryptohub from '../cryptohub/cryptohub.service.ts';
 import * as repo from './services.repository.ts';
 
 /** The environments a service can be requested for. */
@@ -48,6 +49,7 @@ export async function getService(tx: Tx, principal: Principal, id: string): Prom
 export async function requestService(tx: Tx, principal: Principal, input: ServiceRequest): Promise<Service> {
   const accountId = principal.account.id;
   await assertRequestable(tx, accountId, input, '');
+  await cryptohub.assertServicesAllowed(tx, accountId, 1, true);
   const row = await repo.insertService(tx, {
     accountId,
     type: input.type,
