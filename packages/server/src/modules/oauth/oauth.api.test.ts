@@ -135,7 +135,7 @@ const call = (token: string, path: string) => fetch(`${base}${path}`, { headers:
 beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  t = await createTestApp({ PUBLIC_URL: base, OAUTH_CODE_TTL_SECONDS: '1' });
+  t = await createTestApp({ PUBLIC_URL: base });
   await t.app.listen({ port, host: '127.0.0.1' });
   acme = await seedAccount(t.database.db, 'acme', [
     { username: 'acme-admin', roleNames: [ROLE.admin] },
@@ -262,7 +262,11 @@ describe('authorization code with PKCE', () => {
     const rp = await relyingParty(app.client.id, app.client_secret);
     const first = await authorize(rp, admin, 'openid services:read');
     const late = await consent(admin, first.uid!);
-    await new Promise((resolve) => setTimeout(resolve, 2100)); // OAUTH_CODE_TTL_SECONDS is 1 here
+    // The code's lifetime passes (as OAUTH_CODE_TTL_SECONDS would let it): its expiry, stored and in its payload, is behind us.
+    await queryRows(
+      t.database.db,
+      sql`update oauth_payloads set expires_at = now() - interval '1 second', payload = jsonb_set(payload, '{exp}', to_jsonb(extract(epoch from now())::int - 1)) where kind = 'AuthorizationCode'`,
+    );
     await expect(oidc.authorizationCodeGrant(rp, late, { pkceCodeVerifier: first.verifier, expectedState: first.state })).rejects.toMatchObject({ error: 'invalid_grant' });
 
     // The consent is remembered: the next authorization goes straight back with a code.
