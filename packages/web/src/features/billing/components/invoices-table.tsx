@@ -3,7 +3,7 @@ import { Anchor, Badge, Group } from '@mantine/core';
 import type { Invoice } from '@keydeck/contract/billing';
 import { formatDate } from '../../../lib/datetime';
 import { DataTable, type DataTableColumn, type DataTableQuery } from '../../../lib/ui/data-table';
-import { formatMoney } from './money';
+import { formatMoney } from '../../../lib/money';
 
 const STATUS_COLORS: Record<string, string> = { paid: 'success', open: 'warning', uncollectible: 'error', void: 'secondary', draft: 'secondary' };
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -10,7 +10,7 @@ import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
 import type { ListStatePatch } from '../../../lib/ui/list-search';
 import { paymentsQueryOptions, usePaymentAction, type PaymentAction } from '../api/payments.api';
 import { PAYMENT_STATUS_FILTERS, type PaymentsSearch } from '../billing.search';
-import { formatMoney } from './money';
+import { formatMoney } from '../../../lib/money';
 import { PaymentActionButton } from './payment-action-button';
 import { PaymentStatusBadge } from './payment-status-badge';
 

@@ -2,7 +2,7 @@ import { Card, Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '../../../lib/datetime';
 import { upcomingQueryOptions } from '../api/billing.api';
-import { formatMoney } from './money';
+import { formatMoney } from '../../../lib/money';
 
 /** The next charge Stripe will collect, and when; "No upcoming charge" without a live subscription. */
 export function UpcomingChargeCard() {

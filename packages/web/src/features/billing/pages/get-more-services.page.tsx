@@ -9,7 +9,7 @@ import { BillingMessages, type BillingOffer } from '@keydeck/contract/billing';
 import { catalogueQueryOptions, paymentMethodsQueryOptions } from '../api/billing.api';
 import { BillingQueryAlert, isBillingNotConfigured } from '../components/billing-query-alert';
 import { BuyButton } from '../components/buy-button';
-import { formatMoney } from '../components/money';
+import { formatMoney } from '../../../lib/money';
 import { PurchaseModal } from '../components/purchase-modal';
 
 /** Billing › Get more services: the offers as cards; Buy orders one, charged to the default card. */

@@ -14,7 +14,7 @@ import { FactCard } from '../../../lib/ui/fact-card';
 import { showToast } from '../../../lib/toasts';
 import { accountPartnerQueryOptions, useUnassignPartner } from '../api/partners.api';
 import { AssignPartnerModal } from './assign-partner-modal';
-import { formatPercent } from './money';
+import { formatPercent } from './percent';
 import { PartnerStatusBadge } from './partner-status-badge';
 
 /** Account › Partner: the partner the account belongs to and its assignment, with Assign and Remove. */

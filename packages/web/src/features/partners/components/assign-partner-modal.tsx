@@ -8,7 +8,7 @@ import { FormAlert } from '../../../lib/ui/form-alert';
 import { FormFooter } from '../../../lib/ui/form-footer';
 import { FormModal, type FormModalSlot } from '../../../lib/ui/form-modal';
 import { partnersQueryOptions, useAssignPartner } from '../api/partners.api';
-import { formatPercent } from './money';
+import { formatPercent } from './percent';
 
 /** Active partners only: a suspended one cannot receive new accounts (the server refuses it too). */
 const ACTIVE = { status: 'active', page_size: 100, order_by: 'name' } as const;

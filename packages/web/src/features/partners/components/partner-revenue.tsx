@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import type { PartnerRevenue } from '@keydeck/contract/partners';
-import { formatMoney } from './money';
+import { formatMoney } from '../../../lib/money';
 
 /** One line per currency paid in: its revenue, or the commission due on it (`show`); a dash when nothing was paid. */
 export function PartnerMoney({ revenue, show }: { revenue: PartnerRevenue[]; show: 'amount' | 'commission' }) {

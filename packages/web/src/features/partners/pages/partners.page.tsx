@@ -10,7 +10,7 @@ import { Can } from '../../../lib/can';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
 import { useListSearch } from '../../../lib/ui/list-search';
 import { partnersQueryOptions } from '../api/partners.api';
-import { formatPercent } from '../components/money';
+import { formatPercent } from '../components/percent';
 import { PartnerActions } from '../components/partner-actions';
 import { PartnerFormModal, type PartnerFormTarget } from '../components/partner-form-modal';
 import { PartnerMoney } from '../components/partner-revenue';

@@ -14,6 +14,3 @@ export function formatMoney(amount: number, currency: string): string {
   const decimals = formatter.resolvedOptions().maximumFractionDigits ?? 2;
   return formatter.format(amount / 10 ** decimals);
 }
-
-/** "12.5 %": a commission percent as the forms take it. */
-export const formatPercent = (percent: number) => `${percent} %`;
