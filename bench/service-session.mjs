@@ -34,7 +34,7 @@ export function caller(origin, session, timeoutMs = 10_000) {
     const response = await fetch(origin + path, {
       method,
       headers: {
-        cookie: `${session.sessionCookie}; VCSRF-TOKEN=${session.csrf}`,
+        cookie: session.sessionCookie,
         'x-vcsrf-token': session.csrf,
         ...(body ? { 'content-type': 'application/json' } : {}),
       },

@@ -2,7 +2,8 @@ const LOGIN = '/rest/api/v1/login';
 
 /**
  * Signs in through the API the way the web console does (anti-forgery cookie echoed in a header)
- * and returns the cookies a signed-in browser would send.
+ * and returns the cookies a signed-in browser sends: `sessionCookie` is its whole Cookie header (the session and
+ * the anti-forgery token the server bound to it), so a load test measures the requests the console makes.
  */
 export async function signIn(origin, { username, password }) {
   const first = await fetch(origin + LOGIN, { signal: AbortSignal.timeout(10_000) });
@@ -19,9 +20,9 @@ export async function signIn(origin, { username, password }) {
   if (second.status !== 200 || !session) {
     throw new Error(`POST ${LOGIN}: expected 200 with set-cookie KEYDECK_SESSION, got ${second.status} ${await second.text()}`);
   }
-  const sessionCookie = `KEYDECK_SESSION=${session}`;
   // Sign-in renews the anti-forgery token (it is bound to the session): state-changing calls need the new one.
   const renewedCsrf = cookieValue(second, 'VCSRF-TOKEN') ?? csrf;
+  const sessionCookie = `KEYDECK_SESSION=${session}; VCSRF-TOKEN=${renewedCsrf}`;
 
   // A load test of 401s would measure nothing: check the session is honoured before using it.
   const check = await fetch(origin + LOGIN, { headers: { cookie: sessionCookie }, signal: AbortSignal.timeout(10_000) });

@@ -51,7 +51,7 @@ export async function start(
     config,
     database,
     db: database.db,
-    sessions: createSessionStore(database.db, config.session),
+    sessions: createSessionStore(database, config.session),
     antiForgery: createAntiForgery(boot.antiForgerySecret),
     mailer,
     secretBox,

@@ -23,9 +23,10 @@ export interface Database {
   ping(timeoutMs?: number): Promise<void>;
   /**
    * Plain SQL outside any transaction, for libraries that bring their own queries (the job queue). Without
-   * values the text may hold several statements; the result is the last statement's.
+   * values the text may hold several statements; the result is the last statement's. A name prepares the statement
+   * once per PostgreSQL connection and reuses its plan (one name, one text); PGlite plans each time.
    */
-  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  executeSql(text: string, values?: unknown[], name?: string): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -77,8 +78,8 @@ async function openPostgres(url: string): Promise<Database> {
       }
     },
     ping: (timeoutMs) => withTimeout(db.execute(sql`select 1`), timeoutMs),
-    async executeSql(text, values) {
-      const result = await pool.query(text, values);
+    async executeSql(text, values, name) {
+      const result = await pool.query(name ? { name, text, values } : { text, values });
       return Array.isArray(result) ? (result[result.length - 1] as pg.QueryResult) : result;
     },
     close: once(() => pool.end()),

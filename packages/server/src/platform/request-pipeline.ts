@@ -2,7 +2,7 @@ import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@keydeck/contract/http
 import { CredentialMessages } from '@keydeck/contract/credentials';
 import { Messages } from '@keydeck/contract/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import type { Db } from '../db/database.ts';
+import type { Database, Db } from '../db/database.ts';
 import { ANONYMOUS_BINDING, type AntiForgery } from './anti-forgery.ts';
 import { credentialPrincipal } from './credential-principal.ts';
 import { isCredentialToken, type CredentialTokens } from './credential-tokens.ts';
@@ -14,11 +14,13 @@ import { hitRateLimit } from './rate-limit.ts';
 import { addressAllowed } from './ip-ranges.ts';
 import { resolveServiceAccess } from './service-access.ts';
 import type { ServiceTokens } from './service-tokens.ts';
-import { hashSessionId, type SessionStore } from './session-store.ts';
+import type { SessionStore } from './session-store.ts';
 import { NO_TENANT_SCOPE, SYSTEM_SCOPE, accountScope, inScope, type TenantScope } from './tenant-scope.ts';
 
 export type PipelineDeps = {
   db: Db;
+  /** The driver itself, for the statements every request starts with. */
+  database: Pick<Database, 'executeSql'>;
   sessions: SessionStore;
   antiForgery: AntiForgery;
   session: { absoluteSeconds: number };
@@ -87,7 +89,7 @@ export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps
     // Service data: a live service session and the group's permission category, checked before the input is.
     if (config?.serviceAccess) {
       const rule = config.serviceAccess;
-      request.serviceAccess = await resolveServiceAccess(deps.db, request, rule, deps.serviceSession);
+      request.serviceAccess = await resolveServiceAccess(deps.database, request, rule, deps.serviceSession);
     }
   });
 
@@ -224,8 +226,9 @@ async function bearerPrincipal(deps: PipelineDeps, request: FastifyRequest, bear
   return found.principal;
 }
 
+/** The anti-forgery token's binding: the session's hash (read with the principal, not hashed again), else anonymous. */
 function bindingOf(request: FastifyRequest): string {
-  return request.sessionId ? hashSessionId(request.sessionId) : ANONYMOUS_BINDING;
+  return request.sessionId && request.principal ? request.principal.sessionHash : ANONYMOUS_BINDING;
 }
 
 function scopeOf(request: FastifyRequest, systemScope: boolean): TenantScope {

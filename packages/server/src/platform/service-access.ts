@@ -1,10 +1,8 @@
 import { Messages } from '@keydeck/contract/messages';
 import type { PermissionCategory } from '@keydeck/contract/permissions';
 import { allowsServiceAccess, type ServicePermissionLevel, type ServicePermissions } from '@keydeck/contract/services';
-import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/database.ts';
-import { rowsOf } from '../db/raw-sql.ts';
+import type { Database } from '../db/database.ts';
 import { forbidden, securityRefusal, serviceSessionRequired } from './errors.ts';
 import { addressAllowed } from './ip-ranges.ts';
 import type { ServiceTokens } from './service-tokens.ts';
@@ -27,17 +25,22 @@ export type ServiceAccess = {
   permissions: ServicePermissions;
 };
 
+type AccessRow = { id: string; service_user_id: string; group_name: string; permissions: ServicePermissions; allowed_ranges: string[]; service_name: string };
+
+/** The service session as one json value (the database function keydeck_service_access, migration 0041). */
+const ACCESS_SQL = 'select keydeck_service_access($1, $2, $3, $4) as access';
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Resolves and checks the caller's service session before the handler runs (one statement: the database
- * function keydeck_service_access, migrations 0020 and 0030), then the service's own allowed addresses (on top of
+ * function keydeck_service_access, migrations 0020, 0030 and 0041, run by the driver directly), then the service's own allowed addresses (on top of
  * the account's allowlist, which the pipeline checked already; none allow every address). The service is the one the
  * path names (service_id), else the one the token names, else the console session's current service.
  * A non-JWT session slides its idle expiry on every call; a JWT session ends when its token does.
  */
 export async function resolveServiceAccess(
-  db: Db,
+  database: Pick<Database, 'executeSql'>,
   request: FastifyRequest,
   rule: ServiceAccessRule,
   deps: { tokens: ServiceTokens; idleSeconds: number },
@@ -53,10 +56,8 @@ export async function resolveServiceAccess(
   // A path id that is no uuid names no service the caller has a session on (and must not reach a uuid comparison).
   if (!serviceId || !UUID.test(serviceId) || (claims && claims.serviceId !== serviceId)) throw serviceSessionRequired();
 
-  const [row] = await rowsOf<{ id: string; service_user_id: string; group_name: string; permissions: ServicePermissions; allowed_ranges: string[]; service_name: string }>(
-    db,
-    sql`select * from keydeck_service_access(${principal.sessionHash}, ${serviceId}, ${claims?.sessionId ?? null}, ${deps.idleSeconds})`,
-  );
+  const { rows } = await database.executeSql(ACCESS_SQL, [principal.sessionHash, serviceId, claims?.sessionId ?? null, deps.idleSeconds], 'keydeck_service_access');
+  const row = (rows[0] as { access: AccessRow | null } | undefined)?.access;
   if (!row) throw serviceSessionRequired();
   if (!addressAllowed(request.ip, row.allowed_ranges.length > 0 ? row.allowed_ranges : null)) {
     throw securityRefusal(403, 'service_address_refused', Messages.serviceAddressRefused(request.ip));

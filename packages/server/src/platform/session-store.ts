@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/database.ts';
+import type { Database, Tx } from '../db/database.ts';
 import { rowsOf } from '../db/raw-sql.ts';
 import { signInSources } from '../db/schema/platform.ts';
 import { sessions } from '../db/schema/sessions.ts';
@@ -20,8 +20,11 @@ export function hashSessionId(sessionId: string): string {
   return createHash('sha256').update(sessionId).digest('hex');
 }
 
+/** The session's principal as one json value (the database function keydeck_session_principal, migration 0041). */
+const PRINCIPAL_SQL = 'select keydeck_session_principal($1, $2, $3) as principal';
+
 /** Server-side sessions: a 256-bit random id in the cookie, only its hash in the database. */
-export function createSessionStore(db: Db, timeouts: SessionTimeouts) {
+export function createSessionStore(database: Pick<Database, 'executeSql'>, timeouts: SessionTimeouts) {
   const touchSeconds = touchIntervalSeconds(timeouts.idleSeconds);
   return {
     async create(
@@ -48,44 +51,52 @@ export function createSessionStore(db: Db, timeouts: SessionTimeouts) {
       await tx.delete(sessions).where(eq(sessions.idHash, sessionHash));
     },
 
-    /** The principal behind a session id, or null when the session is unknown, idle too long or past its absolute limit. */
-    resolve(sessionId: string): Promise<Principal | null> {
-      return principalOf(db, sessionId);
+    /**
+     * The principal behind a session id, or null when the session is unknown, idle too long or past its absolute
+     * limit. Every signed-in request asks it first, outside any transaction: the driver runs it directly, without
+     * the query builder.
+     */
+    async resolve(sessionId: string): Promise<Principal | null> {
+      const idHash = hashSessionId(sessionId);
+      const { rows } = await database.executeSql(PRINCIPAL_SQL, [idHash, timeouts.idleSeconds, touchSeconds], 'keydeck_session_principal');
+      return toPrincipal(idHash, (rows[0] as { principal: PrincipalRow | null } | undefined)?.principal ?? null);
     },
 
-    principalOf,
+    /** The same inside a request's transaction (a sign-in that has just created the session). */
+    async principalOf(tx: Tx, sessionId: string): Promise<Principal | null> {
+      const idHash = hashSessionId(sessionId);
+      const [row] = await rowsOf<{ principal: PrincipalRow | null }>(tx, sql`select keydeck_session_principal(${idHash}, ${timeouts.idleSeconds}, ${touchSeconds}) as principal`);
+      return toPrincipal(idHash, row?.principal ?? null);
+    },
   };
+}
 
-  /**
-   * One statement (the database function keydeck_session_principal, migration 0019): it checks the session's
-   * timeouts and its user and account, refreshes last-seen when stale, and reads what the principal needs.
-   * A change to what a principal holds is a change to that function.
-   */
-  async function principalOf(tx: Db | Tx, sessionId: string): Promise<Principal | null> {
-    const idHash = hashSessionId(sessionId);
-    const [row] = await rowsOf<PrincipalRow>(tx, sql`select * from keydeck_session_principal(${idHash}, ${timeouts.idleSeconds}, ${touchSeconds})`);
-    if (!row) return null;
-    return {
-      sessionHash: idHash,
-      userId: row.user_id,
-      username: row.username,
-      name: row.name,
-      email: row.email,
-      mfaEnforced: row.mfa_enforced,
-      mfaEnabled: row.mfa_enabled,
-      platformAdmin: row.platform_admin,
-      account: {
-        id: row.account_id,
-        name: row.account_name,
-        apiName: row.api_name,
-        accountSlug: row.account_slug,
-        allowedRanges: row.enforce_ip ? row.allowlist : null,
-      },
-      permissions: effectivePermissions(row.platform_admin, row.permissions),
-      nextFactor: row.next_factor === 'totp' || row.next_factor === 'u2f' ? row.next_factor : null,
-      currentServiceId: row.current_service_id,
-    };
-  }
+/**
+ * The database function checks the session's timeouts and its user and account, refreshes last-seen when stale,
+ * and reads what the principal needs, in one statement. A change to what a principal holds is a change to it.
+ */
+function toPrincipal(sessionHash: string, row: PrincipalRow | null): Principal | null {
+  if (!row) return null;
+  return {
+    sessionHash,
+    userId: row.user_id,
+    username: row.username,
+    name: row.name,
+    email: row.email,
+    mfaEnforced: row.mfa_enforced,
+    mfaEnabled: row.mfa_enabled,
+    platformAdmin: row.platform_admin,
+    account: {
+      id: row.account_id,
+      name: row.account_name,
+      apiName: row.api_name,
+      accountSlug: row.account_slug,
+      allowedRanges: row.enforce_ip ? row.allowlist : null,
+    },
+    permissions: effectivePermissions(row.platform_admin, row.permissions),
+    nextFactor: row.next_factor === 'totp' || row.next_factor === 'u2f' ? row.next_factor : null,
+    currentServiceId: row.current_service_id,
+  };
 }
 
 type PrincipalRow = {
