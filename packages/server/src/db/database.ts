@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -24,7 +24,7 @@ export interface Database {
   /**
    * Plain SQL outside any transaction, for libraries that bring their own queries (the job queue). Without
    * values the text may hold several statements; the result is the last statement's. A name prepares the statement
-   * once per PostgreSQL connection and reuses its plan (one name, one text); PGlite plans each time.
+   * once per connection and reuses its plan (one name, one text).
    */
   executeSql(text: string, values?: unknown[], name?: string): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
@@ -45,19 +45,56 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   const options = { extensions: { pg_trgm } };
   const client = dataDir ? await PGlite.create(`${dataDir}/pglite`, options) : await PGlite.create(options);
   const db = drizzlePglite(client) as unknown as Db;
+  /** The named statements this database has parsed (see runPrepared). */
+  const prepared = new Set<string>();
   return {
     kind: 'pglite',
     db,
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     ping: (timeoutMs) => withTimeout(client.query('select 1'), timeoutMs),
     // PGlite runs one statement at a time and waits for any open transaction: nothing here can interleave with one.
-    async executeSql(text, values) {
+    async executeSql(text, values, name) {
+      if (name && values) return runPrepared(name, text, values);
       if (values?.length) return client.query(text, values);
       const results = await client.exec(text);
       return results[results.length - 1] ?? { rows: [] };
     },
     close: once(() => client.close()),
   };
+
+  /**
+   * A named statement: parsed and planned once, then bound and run in one protocol round, where query() makes six
+   * (it describes the statement on every call to learn its parameters' types; here the statement types them, from
+   * text). Like query(), it waits for any open transaction and runs alone.
+   */
+  function runPrepared(name: string, text: string, values: unknown[]): Promise<{ rows: unknown[] }> {
+    const { serialize } = protocol;
+    // As query() says it, so an outage reads the same (error-handler.ts answers 503).
+    if (client.closed) return Promise.reject(new Error('PGlite is closed'));
+    return client._runExclusiveTransaction(() =>
+      client.runExclusive(async () => {
+        if (!prepared.has(name)) {
+          await client.execProtocol(concatenated([serialize.parse({ name, text }), serialize.sync()]));
+          prepared.add(name);
+        }
+        const bound = values.map((value) => (value === null || value === undefined ? null : String(value)));
+        const { messages } = await client.execProtocol(
+          concatenated([serialize.bind({ statement: name, values: bound }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+        );
+        return parse.parseResults(messages, client.parsers)[0] ?? { rows: [] };
+      }),
+    );
+  }
+}
+
+function concatenated(parts: Uint8Array[]): Uint8Array {
+  const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    whole.set(part, at);
+    at += part.length;
+  }
+  return whole;
 }
 
 async function openPostgres(url: string): Promise<Database> {
