@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { pageOf, pagingQuery } from './paging.ts';
+import { pageOf } from './paging.ts';
+
+export { accountsListQuery, type AccountsListQuery } from './accounts-queries.ts';
 
 const slug = (what: string) =>
   z
@@ -54,9 +56,6 @@ export const accountUpdate = accountFields
   })
   .partial()
   .extend({ id: z.string().uuid(), disabled: z.boolean().optional() });
-
-export const accountsListQuery = pagingQuery(['name', 'account_slug', 'created_at'], 'name');
-export type AccountsListQuery = z.infer<typeof accountsListQuery>;
 
 /** spec §7: admin/accounts GET, POST, PUT, DELETE (body accounts). */
 export const accountsPage = pageOf(account);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Messages } from './messages.ts';
+import { CoreMessages } from './core-messages.ts';
 
 /**
  * The sign-in methods ("flows") an account may permit. Second factors are not flows: they follow whichever
@@ -25,7 +25,7 @@ export type AllowedFlows = z.infer<typeof allowedFlows>;
 /** What a platform administrator saves: at least one method stays allowed. */
 export const allowedFlowsBody = allowedFlows.refine((flows) => flows.password || flows.openid, {
   path: ['password'],
-  message: Messages.allowedFlowsNoneLeft,
+  message: CoreMessages.allowedFlowsNoneLeft,
 });
 
 export const allowedFlowsParams = z.object({ account_id: z.string().uuid() });

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { isoInstant } from './dates.ts';
-import { MAX_PAGE_SIZE, PAGING_DEFAULTS } from './paging.ts';
+import { AUDIT_OUTCOMES } from './audit-queries.ts';
 
-export const AUDIT_OUTCOMES = ['success', 'refused', 'failure'] as const;
+export { AUDIT_OUTCOMES, auditFilters, auditListQuery, type AuditFilters, type AuditListQuery } from './audit-queries.ts';
 
 /**
  * Every action a request or a background job records, named `area.verb`. A state-changing request the
@@ -210,26 +209,6 @@ export const auditEvent = z.object({
   seq: z.number().int(),
 });
 export type AuditEvent = z.infer<typeof auditEvent>;
-
-/** Filters shared by the list and the CSV export. Audit logs read newest first unless asked otherwise. */
-export const auditFilters = z.object({
-  account_id: z.string().uuid().optional(),
-  from: isoInstant().optional(),
-  to: isoInstant().optional(),
-  user: z.string().trim().max(200).optional(),
-  action: z.string().trim().max(200).optional(),
-  outcome: z.enum(AUDIT_OUTCOMES).optional(),
-  search: z.string().trim().max(200).optional(),
-});
-export type AuditFilters = z.infer<typeof auditFilters>;
-
-export const auditListQuery = auditFilters.extend({
-  page: z.coerce.number().int().min(1).default(PAGING_DEFAULTS.page),
-  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGING_DEFAULTS.page_size),
-  order: z.enum(['asc', 'desc']).default('desc'),
-  order_by: z.enum(['occurred_at', 'action', 'actor_username']).default('occurred_at'),
-});
-export type AuditListQuery = z.infer<typeof auditListQuery>;
 
 export const auditPage = z.object({ data: z.array(auditEvent), total: z.number().int() });
 

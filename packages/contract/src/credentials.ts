@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { ipRange } from './allowlist.ts';
-import { pageOf, pagingQuery } from './paging.ts';
+import { pageOf } from './paging.ts';
 import { ALL_PERMISSIONS, Permission } from './permissions.ts';
+
+export { credentialsListQuery, type CredentialsListQuery } from './credentials-queries.ts';
 
 /** Texts of the credentials screens and their refusals. */
 export const CredentialMessages = {
@@ -77,8 +79,6 @@ export type CredentialWithSecret = z.infer<typeof credentialWithSecret>;
 
 export const credentialResponse = z.object({ data: credential });
 export const credentialsPage = pageOf(credential);
-export const credentialsListQuery = pagingQuery(['name', 'created_at', 'expires_at', 'last_used_at'], 'name');
-export type CredentialsListQuery = z.infer<typeof credentialsListQuery>;
 
 export const credentialAccountParams = z.object({ account_id: z.uuid('Not a valid account id') });
 export const credentialParams = credentialAccountParams.extend({ credential_id: z.uuid('Not a valid credential id') });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Messages } from './messages.ts';
+import { CoreMessages } from './core-messages.ts';
 
 /**
  * Dates the database can hold: PostgreSQL has no year 0 and JavaScript's Date no year past 275760, so every date
@@ -9,7 +9,7 @@ const inStoredRange = (value: string) => !value.startsWith('0000') && !value.sta
 
 /** A calendar date, YYYY-MM-DD. */
 export const isoDate = (message = 'Enter a date as YYYY-MM-DD') =>
-  z.iso.date(message).refine(inStoredRange, Messages.dateOutOfRange);
+  z.iso.date(message).refine(inStoredRange, CoreMessages.dateOutOfRange);
 
 /** An instant with its offset, as ISO 8601. */
-export const isoInstant = () => z.iso.datetime({ offset: true }).refine(inStoredRange, Messages.dateOutOfRange);
+export const isoInstant = () => z.iso.datetime({ offset: true }).refine(inStoredRange, CoreMessages.dateOutOfRange);

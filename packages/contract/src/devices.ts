@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { isoDate } from './dates.ts';
+import { DEVICE_ORDER_BY, deviceFilters, deviceGroupName, flag, SERIAL_MAX } from './devices-queries.ts';
 import { MAX_PAGE_SIZE, PAGING_DEFAULTS } from './paging.ts';
+
+export { DEVICE_GROUP_NAME_MAX, DEVICE_ORDER_BY, deviceFilters, deviceGroupName, SERIAL_MAX, type DeviceFilters } from './devices-queries.ts';
 
 /**
  * Remote devices, device groups and device models of a service (spec §3, §4, §7): the payment terminals keys are
  * loaded into. Devices belong to one service; serials are unique in it, group and model names too (ignoring case).
  */
-export const SERIAL_MAX = 64;
-export const DEVICE_GROUP_NAME_MAX = 100;
 export const DEVICE_MODEL_NAME_MAX = 100;
 /** The most devices one batch call names, and the most an "every matching device" call handles before answering. */
 export const DEVICE_BATCH_MAX = 10_000;
@@ -20,19 +20,11 @@ export const serial = z
   .min(1, 'Enter a serial')
   .max(SERIAL_MAX, `A serial has at most ${SERIAL_MAX} characters`)
   .regex(/^[A-Za-z0-9][A-Za-z0-9._:/-]*$/, 'A serial uses letters, digits and . _ : / - (starting with a letter or digit)');
-export const deviceGroupName = z
-  .string()
-  .trim()
-  .min(1, 'Enter a group name')
-  .max(DEVICE_GROUP_NAME_MAX, `A group name has at most ${DEVICE_GROUP_NAME_MAX} characters`);
 export const deviceModelName = z
   .string()
   .trim()
   .min(1, 'Enter a model name')
   .max(DEVICE_MODEL_NAME_MAX, `A model name has at most ${DEVICE_MODEL_NAME_MAX} characters`);
-
-/** A yes/no as a query string spells it ('true', 'false') or as JSON does (a filter in a batch's body). */
-const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
 
 // ---------------------------------------------------------------- device groups
 
@@ -95,28 +87,6 @@ export const device = z.object({
   created_at: z.string(),
 });
 export type Device = z.infer<typeof device>;
-
-export const DEVICE_ORDER_BY = ['serial', 'group', 'device_model', 'created_at', 'last_load'] as const;
-
-/**
- * The device filters (spec §3): search is a serial fragment; archived and group narrow; date_start/date_end bound
- * the day a device was added (inclusive). operator says how the narrowing filters combine: and (all must hold,
- * the default) or or (any of them); search always applies.
- */
-export const deviceFilters = z
-  .object({
-    search: z.string().trim().max(SERIAL_MAX).optional(),
-    archived: flag.optional(),
-    group: deviceGroupName.optional(),
-    date_start: isoDate().optional(),
-    date_end: isoDate().optional(),
-    operator: z.enum(['and', 'or']).default('and'),
-  })
-  .refine((f) => !f.date_start || !f.date_end || f.date_start <= f.date_end, {
-    message: 'The end date is before the start date',
-    path: ['date_end'],
-  });
-export type DeviceFilters = z.output<typeof deviceFilters>;
 
 /** GET service/device: a page of the filtered devices, or with export=true every one of them as CSV. */
 export const devicesQuery = z

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { SERVICE_TYPES } from './services.ts';
 import { isoDate } from './dates.ts';
-import { pageOf, pagingQuery } from './paging.ts';
+import { pageOf } from './paging.ts';
+
+export { licensesQuery, type LicensesQuery } from './licenses-queries.ts';
 
 /**
  * Products a license is usually for: the service types of spec §3. A license may name another product;
@@ -60,8 +62,6 @@ export const licenseUpdate = z.object({ id: z.string().uuid(), ...licenseFieldsS
 export type LicenseUpdate = z.infer<typeof licenseUpdate>;
 
 export const licensesParams = z.object({ account_id: z.string().uuid() });
-export const licensesQuery = pagingQuery(['product', 'valid_from', 'valid_until', 'created_at'], 'product');
-export type LicensesQuery = z.infer<typeof licensesQuery>;
 export const licensesPage = pageOf(license);
 export const licensesCreateBody = z.object({ licenses: z.array(licenseFields).min(1).max(50) });
 export const licensesUpdateBody = z.object({ licenses: z.array(licenseUpdate).min(1).max(50) });

@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { pagingQuery } from './paging.ts';
-import { MARKETPLACE_PROVIDERS } from './registration.ts';
 
-/** The entitlements list's query, on its own: the route table (the app's first chunk) validates URLs with it. */
+// The entitlements list's query, on its own: the route table (the app's first chunk) validates URLs with it.
+
+/** Marketplaces a buyer can arrive from, with the token they carry (spec §2: /register/azure, /google-marketplace). */
+export const MARKETPLACE_PROVIDERS = ['azure', 'google'] as const;
+export type MarketplaceProvider = (typeof MARKETPLACE_PROVIDERS)[number];
+
 export const ENTITLEMENT_STATES = ['pending', 'approved', 'rejected'] as const;
 export type EntitlementState = (typeof ENTITLEMENT_STATES)[number];
 

@@ -1,19 +1,17 @@
+import { CoreMessages } from './core-messages.ts';
+
+export { DEFAULT_LANDING } from './core-messages.ts';
+
 /** Every user-visible text the spec quotes, word for word, and the server's own refusal texts. */
 export const Messages = {
-  sessionExpiredRedirect: 'Session expired/not logged in, redirecting to login page',
-  serviceSessionExpired: 'Your service session has expired. Please login again.',
-  unexpectedError: 'Unexpected error',
-  requestFailed: 'request failed',
+  ...CoreMessages,
   u2fLoginFailed: (reason: string) => `Failed to complete u2f login: ${reason}`,
-  validationFailed: (detail: string) => `Validation failed: ${detail}`,
 
-  invalidCredentials: 'Invalid username or password.',
   passwordResetRequested:
     'If the username and account code match a user, a link to choose a new password is on its way to their email address. It is valid for 30 minutes.',
   passwordLinkInvalid: 'This link is invalid, already used or expired. Ask for a new one.',
   currentPasswordWrong: 'The current password is not correct.',
   notYourUsername: 'You can only change your own password.',
-  tooManyRequests: 'Too many requests. Please wait and try again.',
   notLoggedIn: 'You are not logged in.',
   csrfRejected: 'The request was refused because its anti-forgery token is missing or invalid. Reload the page and try again.',
   permissionDenied: 'You do not have permission to do this.',
@@ -41,12 +39,10 @@ export const Messages = {
       .filter(Boolean)
       .join(' and ')}. Move them to another group first.`,
   notFound: 'Not found.',
-  invalidRequest: 'The request is not valid.',
   internalError: 'Something went wrong on the server.',
   databaseUnavailable: 'The database is not reachable.',
   serviceUnavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
   invalidText: 'Contains characters that are not allowed (control characters or invalid Unicode).',
-  dateOutOfRange: 'Enter a date between the years 1 and 9999.',
   accountTaken: (field: string) => `Another account already uses this ${field}.`,
   ipNotAllowed: (ip: string) => `Access from your address ${ip} is not allowed by your company's IP allowlist.`,
   allowlistExcludesYou: (ip: string) =>
@@ -143,7 +139,6 @@ export const Messages = {
   openidSignInFailed: 'The sign-in with your identity provider could not be completed. Please try again.',
   openidUnknownUser: 'Your identity provider signed you in, but no user of this company matches you. Ask your administrator to add your user first.',
   openidUserDisabled: 'Your user or company account is disabled.',
-  allowedFlowsNoneLeft: 'Allow at least one sign-in method: with none, nobody of this company could sign in.',
   platformPasswordRequired: "The platform's own account always allows password sign-in, so its administrators cannot be locked out.",
   passwordSignInOff: 'Your company does not allow sign-in with a password. Sign in with your identity provider from your company sign-in page.',
   openidSignInOff: 'Your company does not allow sign-in with an identity provider. Sign in with your username and password.',
@@ -291,6 +286,3 @@ export const Messages = {
     `Device model ${name} is assigned to ${count} device${count === 1 ? '' : 's'}. Assign those devices another model first.`,
   deviceIdempotencyReused: 'This Idempotency-Key was used for a different request. Send a new key for a new request.',
 } as const;
-
-/** Where a signed-in user lands when no (safe) continue address is given: the server's sign-in redirects and the web agree on it. */
-export const DEFAULT_LANDING = '/home';

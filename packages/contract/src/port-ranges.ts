@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { pageOf, pagingQuery } from './paging.ts';
+import { pageOf } from './paging.ts';
+
+export { portRangesQuery } from './port-ranges-queries.ts';
 
 const port = z.number().int().min(1, 'Ports run from 1 to 65535').max(65535, 'Ports run from 1 to 65535');
 
@@ -30,9 +32,6 @@ export const portRangeUpdate = z.object({
   account_id: z.string().uuid().nullable().optional(),
 });
 
-export const portRangesQuery = pagingQuery(['start_port', 'end_port'], 'start_port').extend({
-  account_id: z.string().uuid().optional(),
-});
 export const portRangesPage = pageOf(portRange);
 export const portRangesCreateBody = z.object({ port_ranges: z.array(portRangeFields).min(1).max(50) });
 export const portRangesUpdateBody = z.object({ port_ranges: z.array(portRangeUpdate).min(1).max(50) });

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { accountFields } from './accounts.ts';
+import { MARKETPLACE_PROVIDERS, type MarketplaceProvider } from './marketplaces-queries.ts';
 import { newPassword, passwordToken } from './passwords.ts';
 import { userFields } from './users.ts';
 
-/** Marketplaces a buyer can arrive from, with the token they carry (spec §2: /register/azure, /google-marketplace). */
-export const MARKETPLACE_PROVIDERS = ['azure', 'google'] as const;
-export type MarketplaceProvider = (typeof MARKETPLACE_PROVIDERS)[number];
+export { MARKETPLACE_PROVIDERS, type MarketplaceProvider } from './marketplaces-queries.ts';
+
 export const MarketplaceName: Record<MarketplaceProvider, string> = { azure: 'Azure', google: 'Google Cloud' };
 
 /** An opaque entitlement reference from the marketplace, recorded on the account for billing. */

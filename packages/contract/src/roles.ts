@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { pageOf, pagingQuery } from './paging.ts';
+import { pageOf } from './paging.ts';
 import { ALL_PERMISSIONS, Permission } from './permissions.ts';
+import { accountIdParam } from './users-queries.ts';
+
+export { accountIdParam, rolesListQuery, type RolesListQuery } from './users-queries.ts';
 
 /** Permissions a role may carry: the catalogue without platform administration, which no role can grant. */
 export const ROLE_PERMISSIONS = ALL_PERMISSIONS.filter((p) => p !== Permission.platformAdmin);
-
-/** The account whose users or roles a call reads or changes; omitted, the caller's own. */
-export const accountIdParam = z.string().uuid('Enter a valid account id').optional();
 
 /** A named set of permissions of one account (spec §6: users are managed via user roles). */
 export const role = z.object({
@@ -30,8 +30,6 @@ export const roleUpdate = roleFields.partial().extend({ id: z.string().uuid() })
 export type RoleUpdate = z.infer<typeof roleUpdate>;
 
 /** spec §7: user/roles GET, POST, PUT, DELETE (body roles). */
-export const rolesListQuery = pagingQuery(['name', 'user_count'], 'name').extend({ account_id: accountIdParam });
-export type RolesListQuery = z.infer<typeof rolesListQuery>;
 export const rolesPage = pageOf(role);
 export const rolesCreateBody = z.object({ account_id: accountIdParam, roles: z.array(roleFields).min(1).max(50) });
 export const rolesUpdateBody = z.object({ account_id: accountIdParam, roles: z.array(roleUpdate).min(1).max(50) });

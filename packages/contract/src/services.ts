@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { pageOf, pagingQuery } from './paging.ts';
+import { pageOf } from './paging.ts';
 import { PERMISSION_CATEGORIES, type PermissionCategory } from './permissions.ts';
+import { serviceStatusKey } from './services-queries.ts';
+
+export { adminServicesQuery, SERVICE_STATUSES, servicesQuery, type AdminServicesQuery, type ServicesQuery, type ServiceStatus } from './services-queries.ts';
 
 /**
  * Service types and their display names (spec §3). The spec names the types, not their display names:
@@ -31,15 +34,6 @@ export const SERVICE_TYPES = {
   advanced_metrics: 'Advanced Metrics',
 } as const;
 export type ServiceType = keyof typeof SERVICE_TYPES;
-
-/** Service statuses and how they are shown (spec §3). */
-export const SERVICE_STATUSES = {
-  Enabled: 'Enabled',
-  Disabled: 'Disabled',
-  PendingProvisioning: 'Pending Provisioning',
-  PendingApproval: 'Pending Approval',
-} as const;
-export type ServiceStatus = keyof typeof SERVICE_STATUSES;
 
 /** The display name of a service type, or the value itself for one this console does not know. */
 export function serviceTypeName(type: string): string {
@@ -73,7 +67,6 @@ export const serviceIdParams = z.object({ service_id: z.string().uuid() });
 // ---- Catalogue and life cycle (spec §3, §7: service/services, service/, admin/services) ----
 
 const serviceTypeKey = z.enum(Object.keys(SERVICE_TYPES) as [ServiceType, ...ServiceType[]]);
-const serviceStatusKey = z.enum(Object.keys(SERVICE_STATUSES) as [ServiceStatus, ...ServiceStatus[]]);
 
 /** A service as the console shows it; type_name is the type's display name. */
 export const service = z.object({
@@ -97,14 +90,6 @@ export const serverLocation = z.object({ id: z.string(), name: z.string(), servi
 /** A type the account may request. */
 export const serviceAvailable = z.object({ type: z.string(), type_name: z.string() });
 
-/** GET service/services: the account's services (page_size 99 for the full fetch) and what may be requested. */
-export const servicesQuery = pagingQuery(['name', 'type', 'status', 'created_at'], 'name').extend({
-  page_size: z.coerce.number().int().min(1).max(99).default(10),
-  /** Platform administrators name the account; everyone else sees their own. */
-  account_id: z.string().uuid().optional(),
-  status: serviceStatusKey.optional(),
-});
-export type ServicesQuery = z.infer<typeof servicesQuery>;
 export const servicesPage = pageOf(service).extend({
   service_locations: z.array(serviceLocation),
   server_locations: z.array(serverLocation),
@@ -146,11 +131,6 @@ export const adminServicesUpdateBody = z.object({
 });
 /** admin/services DELETE: rejects pending requests and deletes services, with everything they hold. */
 export const adminServicesDeleteBody = z.object({ services: z.array(z.string().uuid()).min(1).max(100) });
-/** GET admin/services/: every account's services (the pending requests above all), with the account's name. */
-export const adminServicesQuery = pagingQuery(['name', 'status', 'created_at', 'account_name'], 'created_at').extend({
-  status: serviceStatusKey.optional(),
-});
-export type AdminServicesQuery = z.infer<typeof adminServicesQuery>;
 export const adminServicesPage = pageOf(service.extend({ account_name: z.string() }));
 /** DELETE service/services: the requester withdraws pending requests of their own account. */
 export const serviceCancelBody = z.object({ services: z.array(z.string().uuid()).min(1).max(100) });

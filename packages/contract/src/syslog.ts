@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { pageOf, pagingQuery } from './paging.ts';
+import { pageOf } from './paging.ts';
+
+export { syslogConfigsListQuery, type SyslogConfigsListQuery } from './syslog-queries.ts';
 
 /** Transports a syslog server can be reached by: RFC 5426 (UDP), RFC 6587 (TCP), RFC 5425 (TLS). */
 export const SYSLOG_PROTOCOLS = ['udp', 'tcp', 'tls'] as const;
@@ -96,9 +98,6 @@ export type SyslogConfig = z.infer<typeof syslogConfig>;
 
 export const syslogAccountParams = z.object({ account_id: z.uuid('Not a valid account id') });
 export const syslogConfigParams = syslogAccountParams.extend({ config_id: z.uuid('Not a valid syslog configuration id') });
-
-export const syslogConfigsListQuery = pagingQuery(['name', 'host', 'created_at'], 'name');
-export type SyslogConfigsListQuery = z.infer<typeof syslogConfigsListQuery>;
 
 export const syslogConfigsPage = pageOf(syslogConfig);
 export const syslogConfigResponse = z.object({ syslog_config: syslogConfig });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { pageOf, pagingQuery } from './paging.ts';
-import { accountIdParam } from './roles.ts';
+import { pageOf } from './paging.ts';
+import { accountIdParam } from './users-queries.ts';
+
+export { usersListQuery, type UsersListQuery } from './users-queries.ts';
 
 export const USER_STATUSES = ['Online', 'Offline'] as const;
 
@@ -63,10 +65,6 @@ export const userUpdate = z.object({
 export type UserUpdate = z.infer<typeof userUpdate>;
 
 /** spec §7: user/users GET, POST, PUT, DELETE (body users). */
-export const usersListQuery = pagingQuery(['name', 'username', 'email', 'created_at'], 'name').extend({
-  account_id: accountIdParam,
-});
-export type UsersListQuery = z.infer<typeof usersListQuery>;
 export const usersPage = pageOf(user);
 export const usersCreateBody = z.object({ account_id: accountIdParam, users: z.array(userFields).min(1).max(50) });
 export const usersUpdateBody = z.object({ account_id: accountIdParam, users: z.array(userUpdate).min(1).max(50) });

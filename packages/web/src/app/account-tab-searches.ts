@@ -1,7 +1,6 @@
-import { auditListQuery } from '@keydeck/contract/audit';
-import { portRangesQuery } from '@keydeck/contract/port-ranges';
-import { rolesListQuery } from '@keydeck/contract/roles';
-import { usersListQuery } from '@keydeck/contract/users';
+import { auditListQuery } from '@keydeck/contract/audit-queries';
+import { portRangesQuery } from '@keydeck/contract/port-ranges-queries';
+import { rolesListQuery, usersListQuery } from '@keydeck/contract/users-queries';
 
 // The lists on an account's tabs: the account comes from the path, so their search has no account_id.
 export const accountUsersSearch = usersListQuery.omit({ account_id: true });

@@ -1,14 +1,16 @@
 import { redirect } from '@tanstack/react-router';
-import { alert } from '../lib/dialogs';
 import type { GuardDecision } from './route-guard';
 
 /** One open "session expired" alert at a time, however many navigations hit the guard meanwhile. */
 let sessionAlert: Promise<void> | null = null;
 
+// The dialog code loads with the alert, not with the app's first chunk (the sign-in page needs no dialog).
 function announce(message: string): void {
-  sessionAlert ??= alert(message).finally(() => {
-    sessionAlert = null;
-  });
+  sessionAlert ??= import('../lib/dialogs')
+    .then(({ alert }) => alert(message))
+    .finally(() => {
+      sessionAlert = null;
+    });
 }
 
 /** Applies the guard's decision inside beforeLoad: returns to allow, throws a redirect otherwise. */

@@ -19,7 +19,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { createQueryClient } from '../lib/query-client';
-import { currentServiceId, forgetServiceSession } from '../lib/service-session';
 import { sessionKeys, sessionQueryOptions } from '../lib/session';
 import { Providers } from './providers';
 import { createAppRouter } from './router';
@@ -30,15 +29,19 @@ const queryClient = createQueryClient({
     queryClient.setQueryData(sessionKeys.all, null);
     void router.invalidate();
   },
+  // Only a service call (lib/service-session.ts) loses a service session, so that module is loaded by then; importing
+  // it here rather than up top keeps it and the services contract out of the sign-in page's code.
   serviceSessionLost: (serviceId) => {
-    const lost = serviceId ?? currentServiceId();
-    if (lost === null) {
-      void router.navigate({ href: '/home/services' });
-      return;
-    }
-    forgetServiceSession(queryClient, lost);
-    // The dashboard opens the service login for it.
-    void router.navigate({ href: `/home/services/${encodeURIComponent(lost)}?action=login` });
+    void import('../lib/service-session').then(({ currentServiceId, forgetServiceSession }) => {
+      const lost = serviceId ?? currentServiceId();
+      if (lost === null) {
+        void router.navigate({ href: '/home/services' });
+        return;
+      }
+      forgetServiceSession(queryClient, lost);
+      // The dashboard opens the service login for it.
+      void router.navigate({ href: `/home/services/${encodeURIComponent(lost)}?action=login` });
+    });
   },
 });
 const router = createAppRouter(queryClient);

@@ -1,6 +1,6 @@
 import { createRootRouteWithContext } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { Messages } from '@keydeck/contract/messages';
+import { CoreMessages } from '@keydeck/contract/core-messages';
 import { inherited } from '../lib/route-static-data';
 import { sessionQueryOptions } from '../lib/session';
 import { enforceDecision } from './enforce-decision';
@@ -37,6 +37,6 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
       continueParam: (location.search as Record<string, unknown>).continue,
       origin: window.location.origin,
     });
-    enforceDecision(decision, { announce: !preload, message: Messages.sessionExpiredRedirect });
+    enforceDecision(decision, { announce: !preload, message: CoreMessages.sessionExpiredRedirect });
   },
 });

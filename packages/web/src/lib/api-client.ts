@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { errorEnvelope } from '@keydeck/contract/errors';
 import { CSRF_HEADER } from '@keydeck/contract/http';
-import { Messages } from '@keydeck/contract/messages';
+import { CoreMessages } from '@keydeck/contract/core-messages';
 import { ApiError, ResponseValidationError, type ApiCallOptions } from './api-error';
 import { currentCsrfToken } from './csrf';
 import { readErrorBody } from './error-toast';
@@ -51,7 +51,7 @@ export async function apiRequest<S extends z.ZodType>(path: string, request: Api
     });
   } catch (cause) {
     if (signal?.aborted) throw cause;
-    throw new ApiError(null, undefined, call, Messages.requestFailed);
+    throw new ApiError(null, undefined, call, CoreMessages.requestFailed);
   }
 
   if (!response.ok) {
@@ -64,6 +64,6 @@ export async function apiRequest<S extends z.ZodType>(path: string, request: Api
   const payload: unknown =
     response.status === 204 ? undefined : text ? await response.text() : await response.json().catch(() => undefined);
   const parsed = schema.safeParse(payload);
-  if (!parsed.success) throw new ResponseValidationError(Messages.validationFailed(describeIssues(parsed.error)));
+  if (!parsed.success) throw new ResponseValidationError(CoreMessages.validationFailed(describeIssues(parsed.error)));
   return parsed.data;
 }

@@ -1,5 +1,5 @@
 import { ErrorCode, errorEnvelope, messageListEnvelope } from '@keydeck/contract/errors';
-import { Messages } from '@keydeck/contract/messages';
+import { CoreMessages } from '@keydeck/contract/core-messages';
 import { ApiError } from './api-error';
 import type { ToastSpec } from './toasts';
 
@@ -20,7 +20,7 @@ function fieldLines(errors: Record<string, string[]> | undefined): string[] {
 
 function generalToast(context: string | undefined, message: string | undefined, fields: string[]): ToastSpec {
   const lines = [context, message, ...fields].filter((line): line is string => Boolean(line));
-  if (!message && fields.length === 0) lines.push(Messages.unexpectedError);
+  if (!message && fields.length === 0) lines.push(CoreMessages.unexpectedError);
   return { color: 'error', message: lines.join('\n') };
 }
 
@@ -40,7 +40,7 @@ export function errorEffect(error: unknown, context?: string): ErrorEffect {
     return { kind: 'toast', toast: generalToast(context, message, []) };
   }
   if (error.status === null) {
-    return { kind: 'toast', toast: generalToast(context, Messages.requestFailed, []) };
+    return { kind: 'toast', toast: generalToast(context, CoreMessages.requestFailed, []) };
   }
   if (error.status === 401) {
     return error.call.ignoreAuth ? { kind: 'none' } : { kind: 'session-lost' };
@@ -48,7 +48,7 @@ export function errorEffect(error: unknown, context?: string): ErrorEffect {
   if (error.status === 403 && error.call.serviceScoped && serviceSessionRequired(error.body)) {
     return {
       kind: 'service-session-expired',
-      toast: { color: 'error', message: Messages.serviceSessionExpired },
+      toast: { color: 'error', message: CoreMessages.serviceSessionExpired },
       serviceId: error.call.serviceId ?? null,
     };
   }

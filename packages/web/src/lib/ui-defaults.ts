@@ -1,4 +1,4 @@
-import { DEFAULT_LANDING } from '@keydeck/contract/messages';
+import { DEFAULT_LANDING } from '@keydeck/contract/core-messages';
 
 /** Dialog, toast and layout defaults of the console (spec §2, §9): the web's alone, so not in the contract. */
 export const UiDefaults = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { DEVICE_ORDER_BY, deviceFilters } from '@keydeck/contract/devices';
+import { DEVICE_ORDER_BY, deviceFilters } from '@keydeck/contract/devices-queries';
 import { MAX_PAGE_SIZE } from '@keydeck/contract/paging';
-import { adminServicesQuery, servicesQuery } from '@keydeck/contract/services';
+import { adminServicesQuery, servicesQuery } from '@keydeck/contract/services-queries';
 
 /** What the dashboard's action query may ask for on arrival (spec §2). */
 export const SERVICE_ACTIONS_ON_ARRIVAL = ['login', 'request'] as const;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { rolesListQuery } from '@keydeck/contract/roles';
-import { usersListQuery } from '@keydeck/contract/users';
+import { rolesListQuery, usersListQuery } from '@keydeck/contract/users-queries';
 import { lenientSearch } from '../../lib/ui/list-search';
 
 export const USERS_SETTINGS_TABS = ['users', 'roles'] as const;

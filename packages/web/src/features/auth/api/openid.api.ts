@@ -5,7 +5,7 @@ import {
   openidLoginStartResponse,
   openidProvidersResponse,
   type OpenidLoginCompleteQuery,
-} from '@keydeck/contract/identity-providers';
+} from '@keydeck/contract/openid-login';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { toQueryString } from '../../../lib/query-string';

@@ -1,6 +1,6 @@
 import { errorEnvelope } from '@keydeck/contract/errors';
 import type { LoginRequest } from '@keydeck/contract/auth';
-import { Messages } from '@keydeck/contract/messages';
+import { CoreMessages } from '@keydeck/contract/core-messages';
 import { ApiError } from '../../../lib/api-error';
 
 type LoginField = keyof LoginRequest;
@@ -23,8 +23,8 @@ export function loginErrorView(error: unknown): LoginErrorView | null {
   if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 401 && error.status !== 429)) return null;
   const parsed = errorEnvelope.partial().safeParse(error.body);
   const body = parsed.success ? parsed.data : {};
-  if (error.status === 401) return { message: body.message || Messages.invalidCredentials, fields: {} };
-  if (error.status === 429) return { message: body.message || Messages.tooManyRequests, fields: {} };
+  if (error.status === 401) return { message: body.message || CoreMessages.invalidCredentials, fields: {} };
+  if (error.status === 429) return { message: body.message || CoreMessages.tooManyRequests, fields: {} };
   const fields: LoginFieldErrors = {};
   const others: string[] = [];
   for (const [name, texts] of Object.entries(body.errors ?? {})) {
@@ -32,6 +32,6 @@ export function loginErrorView(error: unknown): LoginErrorView | null {
     else others.push(`${name}: ${texts.join(', ')}`);
   }
   const hasFieldErrors = Object.keys(fields).length > 0;
-  const message = others.length > 0 ? others.join('\n') : hasFieldErrors ? null : body.message || Messages.invalidRequest;
+  const message = others.length > 0 ? others.join('\n') : hasFieldErrors ? null : body.message || CoreMessages.invalidRequest;
   return { message, fields };
 }

@@ -8,7 +8,7 @@ import { ContractForm } from '../../../lib/ui/contract-form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { FormFooter } from '../../../lib/ui/form-footer';
 import { NumberField } from '../../../lib/ui/number-field';
-import { TextareaField } from '../../../lib/ui/text-fields';
+import { TextareaField } from '../../../lib/ui/textarea-field';
 import { UiDefaults } from '../../../lib/ui-defaults';
 import { issueFormSchema } from '../api/certificate-forms';
 import { useIssueCertificate } from '../api/certificates.api';

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { showToast } from '../../../lib/toasts';
 import { ContractForm } from '../../../lib/ui/contract-form';
 import { FormAlert } from '../../../lib/ui/form-alert';
-import { TextareaField } from '../../../lib/ui/text-fields';
+import { TextareaField } from '../../../lib/ui/textarea-field';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { egressPolicyQueryOptions, useSetEgressPolicy } from '../api/egress.api';
 

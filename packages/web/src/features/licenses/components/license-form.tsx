@@ -7,7 +7,8 @@ import { FormAlert } from '../../../lib/ui/form-alert';
 import { FormFooter } from '../../../lib/ui/form-footer';
 import { AutocompleteField } from '../../../lib/ui/autocomplete-field';
 import { NumberField } from '../../../lib/ui/number-field';
-import { TextareaField, TextField } from '../../../lib/ui/text-fields';
+import { TextField } from '../../../lib/ui/text-fields';
+import { TextareaField } from '../../../lib/ui/textarea-field';
 
 /** The batch endpoint names fields by position: licenses.0.product. */
 const BATCH_PREFIX = /^licenses\.\d+\./;

@@ -5,7 +5,7 @@ import { ContractForm } from '../../../lib/ui/contract-form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { FormFooter } from '../../../lib/ui/form-footer';
 import { FormModal, type FormModalSlot } from '../../../lib/ui/form-modal';
-import { TextareaField } from '../../../lib/ui/text-fields';
+import { TextareaField } from '../../../lib/ui/textarea-field';
 import { useRejectEntitlement } from '../api/marketplaces.api';
 
 function RejectForm({ entitlement, onSubmit, pending, actions }: FormModalSlot<EntitlementRejectBody> & { entitlement: MarketplaceEntitlement }) {

@@ -6,7 +6,7 @@ import { ContractForm } from '../../../lib/ui/contract-form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { FormFooter } from '../../../lib/ui/form-footer';
 import { FormModal, type FormModalSlot } from '../../../lib/ui/form-modal';
-import { TextareaField } from '../../../lib/ui/text-fields';
+import { TextareaField } from '../../../lib/ui/textarea-field';
 import { useCreateGroups, type ServiceRef } from '../api/service-users.api';
 
 /** An export is the list of groups; {groups: [...]} (the GET answer itself) is taken too. */

@@ -9,7 +9,8 @@ import { useContractForm } from '../../../lib/use-contract-form';
 import { ContractForm } from '../../../lib/ui/contract-form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { FormFooter } from '../../../lib/ui/form-footer';
-import { TextareaField, TextField } from '../../../lib/ui/text-fields';
+import { TextField } from '../../../lib/ui/text-fields';
+import { TextareaField } from '../../../lib/ui/textarea-field';
 import { emptyService, SolutionServiceFields, type Placements } from './solution-parts-fields';
 
 /** The server names nested fields as the form does (services.0.key_groups.1.name): each refusal lands on its field. */

@@ -16,7 +16,8 @@ import { ContractForm } from '../../../lib/ui/contract-form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { FormFooter } from '../../../lib/ui/form-footer';
 import { NumberField } from '../../../lib/ui/number-field';
-import { TextareaField, TextField } from '../../../lib/ui/text-fields';
+import { TextField } from '../../../lib/ui/text-fields';
+import { TextareaField } from '../../../lib/ui/textarea-field';
 import { FACILITY_OPTIONS, facilityDescription } from './facility-options';
 
 /** The IANA ports: 514 for syslog over UDP and TCP, 6514 for syslog over TLS (RFC 5425). */

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { isoDate } from './dates.ts';
+
+/**
+ * The devices list's filters and order, apart from the area's other schemas: the web's route table validates the
+ * service workspace's URL with them, so they load with the app's first chunk and must stay small.
+ */
+export const SERIAL_MAX = 64;
+export const DEVICE_GROUP_NAME_MAX = 100;
+
+export const deviceGroupName = z
+  .string()
+  .trim()
+  .min(1, 'Enter a group name')
+  .max(DEVICE_GROUP_NAME_MAX, `A group name has at most ${DEVICE_GROUP_NAME_MAX} characters`);
+
+/** A yes/no as a query string spells it ('true', 'false') or as JSON does (a filter in a batch's body). */
+export const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
+
+export const DEVICE_ORDER_BY = ['serial', 'group', 'device_model', 'created_at', 'last_load'] as const;
+
+/**
+ * The device filters (spec §3): search is a serial fragment; archived and group narrow; date_start/date_end bound
+ * the day a device was added (inclusive). operator says how the narrowing filters combine: and (all must hold,
+ * the default) or or (any of them); search always applies.
+ */
+export const deviceFilters = z
+  .object({
+    search: z.string().trim().max(SERIAL_MAX).optional(),
+    archived: flag.optional(),
+    group: deviceGroupName.optional(),
+    date_start: isoDate().optional(),
+    date_end: isoDate().optional(),
+    operator: z.enum(['and', 'or']).default('and'),
+  })
+  .refine((f) => !f.date_start || !f.date_end || f.date_start <= f.date_end, {
+    message: 'The end date is before the start date',
+    path: ['date_end'],
+  });
+export type DeviceFilters = z.output<typeof deviceFilters>;
