@@ -72,8 +72,9 @@ export function createSessionStore(database: Pick<Database, 'executeSql'>, timeo
 }
 
 /**
- * The database function checks the session's timeouts and its user and account, refreshes last-seen when stale,
- * and reads what the principal needs, in one statement. A change to what a principal holds is a change to it.
+ * The principal from what keydeck_session_principal answers: that one statement checks the session's timeouts and
+ * its user and account, refreshes last-seen when stale, and reads what the principal needs. A change to what a
+ * principal holds is a change to that function.
  */
 function toPrincipal(sessionHash: string, row: PrincipalRow | null): Principal | null {
   if (!row) return null;
