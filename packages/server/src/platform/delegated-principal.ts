@@ -1,18 +1,12 @@
-import { effectivePermissions, type Principal } from './principal.ts';
+import { effectivePermissions, principalAccount, type Principal, type PrincipalAccountColumns } from './principal.ts';
 
 /** The owner or consenting user, their account and roles, as the principal functions (migrations 0035, 0036) answer them. */
-export type DelegatedUserRow = {
+export type DelegatedUserRow = PrincipalAccountColumns & {
   user_id: string;
   username: string;
   name: string;
   email: string;
   platform_admin: boolean;
-  account_id: string;
-  account_name: string;
-  api_name: string;
-  account_slug: string;
-  enforce_ip: boolean;
-  allowlist: string[];
   permissions: string[];
 };
 
@@ -32,13 +26,7 @@ export function delegatedPrincipal(row: DelegatedUserRow, delegate: NonNullable<
     mfaEnforced: false,
     mfaEnabled: false,
     platformAdmin: false,
-    account: {
-      id: row.account_id,
-      name: row.account_name,
-      apiName: row.api_name,
-      accountSlug: row.account_slug,
-      allowedRanges: row.enforce_ip ? row.allowlist : null,
-    },
+    account: principalAccount(row),
     permissions: granted.filter((p) => userHolds.has(p)).sort(),
     nextFactor: null,
     currentServiceId: null,

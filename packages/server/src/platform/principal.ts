@@ -49,3 +49,23 @@ export function effectivePermissions(platformAdmin: boolean, rolePermissions: re
   const known = new Set<string>(ALL_PERMISSIONS);
   return [...new Set(rolePermissions)].filter((p): p is PermissionName => known.has(p)).sort();
 }
+
+/** The caller's account as every principal function answers it (migrations 0035, 0036 and 0041). */
+export type PrincipalAccountColumns = {
+  account_id: string;
+  account_name: string;
+  api_name: string;
+  account_slug: string;
+  enforce_ip: boolean;
+  allowlist: string[];
+};
+
+export function principalAccount(row: PrincipalAccountColumns): Principal['account'] {
+  return {
+    id: row.account_id,
+    name: row.account_name,
+    apiName: row.api_name,
+    accountSlug: row.account_slug,
+    allowedRanges: row.enforce_ip ? row.allowlist : null,
+  };
+}

@@ -4,7 +4,7 @@ import type { Database, Tx } from '../db/database.ts';
 import { rowsOf } from '../db/raw-sql.ts';
 import { signInSources } from '../db/schema/platform.ts';
 import { sessions } from '../db/schema/sessions.ts';
-import { effectivePermissions, type Principal } from './principal.ts';
+import { effectivePermissions, principalAccount, type Principal, type PrincipalAccountColumns } from './principal.ts';
 
 export type SessionTimeouts = { idleSeconds: number; absoluteSeconds: number };
 
@@ -87,20 +87,14 @@ function toPrincipal(sessionHash: string, row: PrincipalRow | null): Principal |
     mfaEnforced: row.mfa_enforced,
     mfaEnabled: row.mfa_enabled,
     platformAdmin: row.platform_admin,
-    account: {
-      id: row.account_id,
-      name: row.account_name,
-      apiName: row.api_name,
-      accountSlug: row.account_slug,
-      allowedRanges: row.enforce_ip ? row.allowlist : null,
-    },
+    account: principalAccount(row),
     permissions: effectivePermissions(row.platform_admin, row.permissions),
     nextFactor: row.next_factor === 'totp' || row.next_factor === 'u2f' ? row.next_factor : null,
     currentServiceId: row.current_service_id,
   };
 }
 
-type PrincipalRow = {
+type PrincipalRow = PrincipalAccountColumns & {
   user_id: string;
   username: string;
   name: string;
@@ -110,12 +104,6 @@ type PrincipalRow = {
   platform_admin: boolean;
   next_factor: string | null;
   current_service_id: string | null;
-  account_id: string;
-  account_name: string;
-  api_name: string;
-  account_slug: string;
-  enforce_ip: boolean;
-  allowlist: string[];
   permissions: string[];
 };
 

@@ -1,4 +1,4 @@
-import { useRouter, type AnyRoute } from '@tanstack/react-router';
+import { useMatches, useRouter, type AnyRoute } from '@tanstack/react-router';
 import { hasPermission, type PermissionName } from '@keydeck/contract/permissions';
 import type { NavCount } from './route-static-data';
 import { useSession } from './session';
@@ -65,5 +65,12 @@ export function useChildTabs(parentRouteId: string): ChildTab[] {
     const tab = route.options.staticData?.tab;
     if (!tab || route.parentRoute?.id !== parentRouteId) return [];
     return [{ routeId: route.id, to: route.fullPath, label: tab.label }];
+  });
+}
+
+/** The tab whose route is open, or one of whose own pages is (a solution's form under Solutions); undefined for none. */
+export function useActiveTab(tabs: ChildTab[]): string | undefined {
+  return useMatches({
+    select: (matches) => tabs.find((tab) => matches.some((match) => match.routeId === tab.routeId || match.routeId.startsWith(`${tab.routeId}/`)))?.routeId,
   });
 }

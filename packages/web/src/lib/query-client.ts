@@ -5,7 +5,11 @@ import { showToast } from './toasts';
 
 declare module '@tanstack/react-query' {
   interface Register {
-    queryMeta: { errorContext?: string };
+    queryMeta: {
+      errorContext?: string;
+      /** Every screen that reads the query shows its failure where the data would be: no toast; a lost session still goes. */
+      refusalsShownInline?: true;
+    };
     mutationMeta: {
       errorContext?: string;
       /** Statuses the form shows itself (inline, on its fields); no central toast for them. */
@@ -49,7 +53,7 @@ function handleError(error: unknown, context: string | undefined, handlers: Sess
 export function createQueryClient(handlers: SessionHandlers): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
-      onError: (error, query) => handleError(error, query.meta?.errorContext, handlers),
+      onError: (error, query) => handleError(error, query.meta?.errorContext, handlers, query.meta?.refusalsShownInline),
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {

@@ -6,11 +6,12 @@ import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/List.css';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Alert, Button, Checkbox, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Checkbox, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { BatchAction } from './batch-action';
 import { SortHeader } from './data-table-header';
 import { DataTablePager } from './data-table-pager';
 import { DebouncedInput } from './debounced-input';
+import { QueryErrorAlert } from './query-error-alert';
 import type { ListState, ListStatePatch } from './list-search';
 import { SelectionBar } from './selection-bar';
 
@@ -193,16 +194,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           }
         />
       ) : null}
-      {query.isError ? (
-        <Alert color="error" variant="light" title={`${label} could not be loaded`}>
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{query.error?.message}</Text>
-            <Button size="xs" variant="default" onClick={() => void query.refetch()} loading={query.isFetching}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
-      ) : null}
+      <QueryErrorAlert title={`${label} could not be loaded`} query={query} />
       <Table.ScrollContainer minWidth={minWidth} type="native">
         <Table
           aria-label={label}

@@ -1,12 +1,13 @@
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Skeleton.css';
-import { Alert, Button, Group, Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { Group, Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FEATURE_NAMES, FEATURES, isFeatureOn, type FeatureName } from '@keydeck/contract/features';
 import { Permission } from '@keydeck/contract/permissions';
 import { missingPermissionText, useCan } from '../../../lib/can';
 import { showToast } from '../../../lib/toasts';
+import { QueryErrorAlert } from '../../../lib/ui/query-error-alert';
 import { accountFeaturesQueryOptions, useToggleFeature } from '../api/account-features.api';
 
 /** Every known feature (contract FEATURES) with what it unlocks and a switch; the change is saved at once. */
@@ -36,16 +37,7 @@ export function AccountFeaturesPanel({ accountId }: { accountId: string }) {
           </Text>
         )}
       </div>
-      {features.isError ? (
-        <Alert color="error" variant="light" title="The features could not be loaded">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{features.error.message}</Text>
-            <Button size="xs" variant="default" onClick={() => void features.refetch()}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
-      ) : null}
+      <QueryErrorAlert title="The features could not be loaded" query={features} />
       <Paper withBorder radius="md">
         <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Account features">
           {FEATURE_NAMES.map((name, index) => (

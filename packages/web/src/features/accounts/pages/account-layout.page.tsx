@@ -1,13 +1,12 @@
-import '@mantine/core/styles/Tabs.css';
-import { Alert, Anchor, Button, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { getRouteApi, Link, Outlet, useMatches, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { Permission } from '@keydeck/contract/permissions';
 import { Can } from '../../../lib/can';
 import { confirm } from '../../../lib/dialogs';
-import { useChildTabs } from '../../../lib/navigation';
 import { showToast } from '../../../lib/toasts';
 import { accountQueryOptions } from '../../../lib/accounts.queries';
+import { RouteTabs } from '../../../lib/ui/route-tabs';
 import { useSetAccountDisabled } from '../api/accounts.api';
 import { AccountStatusBadge } from '../components/account-status-badge';
 
@@ -18,12 +17,6 @@ const route = getRouteApi(LAYOUT_ID);
 export function AccountLayoutPage() {
   const { account_id } = route.useParams();
   const account = useQuery(accountQueryOptions(account_id));
-  const tabs = useChildTabs(LAYOUT_ID);
-  // A tab's own pages (a solution's form under Solutions) keep their tab selected and open in its panel.
-  const activeId = useMatches({
-    select: (matches) => tabs.find((tab) => matches.some((match) => match.routeId === tab.routeId || match.routeId.startsWith(`${tab.routeId}/`)))?.routeId,
-  });
-  const navigate = useNavigate();
   const setDisabled = useSetAccountDisabled();
 
   const toggle = async () => {
@@ -76,28 +69,7 @@ export function AccountLayoutPage() {
         <Skeleton height={56} maw={420} aria-label="Loading the account" />
       )}
       {account.data ? (
-        <Tabs
-          value={activeId ?? null}
-          onChange={(routeId) => {
-            const tab = tabs.find((candidate) => candidate.routeId === routeId);
-            if (tab) void navigate({ to: tab.to, params: { account_id } });
-          }}
-          keepMounted={false}
-        >
-          {/* Fourteen sections: the tabs wrap onto a second row rather than hide any at narrow widths. */}
-          <Tabs.List aria-label="Account sections" style={{ flexWrap: 'wrap' }}>
-            {tabs.map((tab) => (
-              <Tabs.Tab key={tab.routeId} value={tab.routeId}>
-                {tab.label}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-          {tabs.map((tab) => (
-            <Tabs.Panel key={tab.routeId} value={tab.routeId} pt="lg">
-              {tab.routeId === activeId ? <Outlet /> : null}
-            </Tabs.Panel>
-          ))}
-        </Tabs>
+        <RouteTabs layoutId={LAYOUT_ID} label="Account sections" params={{ account_id }} />
       ) : null}
     </Stack>
   );

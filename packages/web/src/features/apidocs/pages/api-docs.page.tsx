@@ -1,14 +1,14 @@
 import '@mantine/core/styles/Tabs.css';
 import { Alert, Stack, Tabs, Text, Title } from '@mantine/core';
-import { Link, Outlet, useLocation, useMatches } from '@tanstack/react-router';
-import { useChildTabs } from '../../../lib/navigation';
+import { Link, Outlet, useLocation } from '@tanstack/react-router';
+import { useActiveTab, useChildTabs } from '../../../lib/navigation';
 import { apiDocOfPath } from '../api-docs.products';
 import { ApiReference } from '../components/api-reference';
 
 /** A docs layout: a title, one tab per product (its child routes), the selected product's reference below. */
 function ApiDocsLayout({ layoutId, title, intro }: { layoutId: string; title: string; intro: string }) {
   const tabs = useChildTabs(layoutId);
-  const activeId = useMatches({ select: (matches) => matches.find((match) => tabs.some((tab) => tab.routeId === match.routeId))?.routeId });
+  const activeId = useActiveTab(tabs);
   return (
     <Stack gap="md">
       <div>

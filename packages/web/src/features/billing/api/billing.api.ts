@@ -28,7 +28,7 @@ export const catalogueQueryOptions = () =>
   queryOptions({
     queryKey: billingKeys.detail('catalogue'),
     queryFn: async ({ signal }) => (await apiRequest(ApiPath.billingCatalogue, { schema: billingCatalogueResponse, signal })).data,
-    meta: { errorContext: 'Could not load the offers' },
+    meta: { errorContext: 'Could not load the offers', refusalsShownInline: true },
   });
 
 /** The locations and environments a new service may have: the same answer the "Request a service" form reads. */
@@ -46,7 +46,7 @@ export const paymentMethodsQueryOptions = () =>
   queryOptions({
     queryKey: billingKeys.detail('payment-methods'),
     queryFn: async ({ signal }) => (await apiRequest(ApiPath.billingPaymentMethods, { schema: paymentMethodsResponse, signal })).data,
-    meta: { errorContext: 'Could not load the payment methods' },
+    meta: { errorContext: 'Could not load the payment methods', refusalsShownInline: true },
   });
 
 export const subscriptionsQueryOptions = () =>
@@ -54,7 +54,7 @@ export const subscriptionsQueryOptions = () =>
     queryKey: billingKeys.detail('subscriptions'),
     queryFn: ({ signal }) => apiRequest(ApiPath.billingSubscriptions, { schema: subscriptionsResponse, signal }),
     select: ({ data }) => ({ data, total: data.length }),
-    meta: { errorContext: 'Could not load the subscriptions' },
+    meta: { errorContext: 'Could not load the subscriptions', refusalsShownInline: true },
   });
 
 export const invoicesQueryOptions = () =>
@@ -62,14 +62,14 @@ export const invoicesQueryOptions = () =>
     queryKey: billingKeys.detail('invoices'),
     queryFn: ({ signal }) => apiRequest(ApiPath.billingInvoices, { schema: invoicesResponse, signal }),
     select: ({ data }) => ({ data, total: data.length }),
-    meta: { errorContext: 'Could not load the invoices' },
+    meta: { errorContext: 'Could not load the invoices', refusalsShownInline: true },
   });
 
 export const upcomingQueryOptions = () =>
   queryOptions({
     queryKey: billingKeys.detail('upcoming'),
     queryFn: async ({ signal }) => (await apiRequest(ApiPath.billingUpcoming, { schema: upcomingResponse, signal })).data,
-    meta: { errorContext: 'Could not load the upcoming charge' },
+    meta: { errorContext: 'Could not load the upcoming charge', refusalsShownInline: true },
   });
 
 /** A purchase changes subscriptions, the offers' counts, the next charge and the services. */

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { BillingMessages } from '@keydeck/contract/billing';
 import { ApiError } from '../../../lib/api-error';
+import { QueryErrorAlert, type FailableQuery } from '../../../lib/ui/query-error-alert';
 
 /** Stripe keys are missing on the platform: the server answers 503 to every billing call. */
 export const isBillingNotConfigured = (error: unknown) => error instanceof ApiError && error.status === 503;
@@ -8,7 +9,7 @@ export const isBillingNotConfigured = (error: unknown) => error instanceof ApiEr
 interface BillingQueryAlertProps {
   /** What failed to load, for the alert's title ("The offers"). */
   what: string;
-  query: { error: Error | null; isFetching: boolean; refetch: () => Promise<unknown> };
+  query: FailableQuery;
 }
 
 /**
@@ -24,14 +25,5 @@ export function BillingQueryAlert({ what, query }: BillingQueryAlertProps) {
       </Alert>
     );
   }
-  return (
-    <Alert color="error" variant="light" title={`${what} could not be loaded`}>
-      <Group justify="space-between" gap="sm">
-        <Text size="sm">{query.error.message}</Text>
-        <Button size="xs" variant="default" onClick={() => void query.refetch()} loading={query.isFetching}>
-          Try again
-        </Button>
-      </Group>
-    </Alert>
-  );
+  return <QueryErrorAlert title={`${what} could not be loaded`} query={query} />;
 }

@@ -16,7 +16,7 @@ export function UpcomingChargeCard() {
         <Skeleton height={22} mt={6} width="60%" />
       ) : upcoming.isError ? (
         <Text size="sm" mt={4} c="dimmed">
-          Not available right now.
+          Not available right now: {upcoming.error.message}
         </Text>
       ) : upcoming.data === null ? (
         <Text fz="lg" fw={600} mt={4}>

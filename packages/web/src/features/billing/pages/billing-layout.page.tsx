@@ -1,8 +1,6 @@
-import '@mantine/core/styles/Tabs.css';
-import { Stack, Tabs, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Outlet, useMatches, useNavigate } from '@tanstack/react-router';
-import { useChildTabs } from '../../../lib/navigation';
+import { RouteTabs } from '../../../lib/ui/route-tabs';
 import { paymentMethodsQueryOptions } from '../api/billing.api';
 import { BillingQueryAlert, isBillingNotConfigured } from '../components/billing-query-alert';
 
@@ -13,9 +11,6 @@ const LAYOUT_ID = '/shell/v2/home/settings/billing';
  * once for all of them: when billing is not configured the page says so above the tabs.
  */
 export function BillingLayoutPage() {
-  const tabs = useChildTabs(LAYOUT_ID);
-  const activeId = useMatches({ select: (matches) => matches.find((match) => tabs.some((tab) => tab.routeId === match.routeId))?.routeId });
-  const navigate = useNavigate();
   const methods = useQuery(paymentMethodsQueryOptions());
 
   return (
@@ -29,27 +24,7 @@ export function BillingLayoutPage() {
         </Text>
       </div>
       {isBillingNotConfigured(methods.error) ? <BillingQueryAlert what="Billing" query={methods} /> : null}
-      <Tabs
-        value={activeId ?? null}
-        onChange={(routeId) => {
-          const tab = tabs.find((candidate) => candidate.routeId === routeId);
-          if (tab) void navigate({ to: tab.to });
-        }}
-        keepMounted={false}
-      >
-        <Tabs.List aria-label="Billing sections">
-          {tabs.map((tab) => (
-            <Tabs.Tab key={tab.routeId} value={tab.routeId}>
-              {tab.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        {tabs.map((tab) => (
-          <Tabs.Panel key={tab.routeId} value={tab.routeId} pt="lg">
-            {tab.routeId === activeId ? <Outlet /> : null}
-          </Tabs.Panel>
-        ))}
-      </Tabs>
+      <RouteTabs layoutId={LAYOUT_ID} label="Billing sections" />
     </Stack>
   );
 }

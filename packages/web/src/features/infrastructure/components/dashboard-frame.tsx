@@ -1,8 +1,9 @@
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import type { ReactNode } from 'react';
-import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { QueryErrorAlert } from '../../../lib/ui/query-error-alert';
 import { PageHeader } from './infrastructure-cells';
 
 interface DashboardFrameProps<T> {
@@ -17,16 +18,7 @@ export function DashboardFrame<T>({ title, description, query, children }: Dashb
   return (
     <Stack gap="lg">
       <PageHeader title={title} description={description} />
-      {query.isError ? (
-        <Alert color="error" variant="light" title="The dashboard could not be loaded">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{query.error.message}</Text>
-            <Button size="xs" variant="default" onClick={() => void query.refetch()} loading={query.isFetching}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
-      ) : null}
+      <QueryErrorAlert title="The dashboard could not be loaded" query={query} />
       {query.isPending ? (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" aria-label="Loading the dashboard">
           {[0, 1, 2, 3].map((key) => (

@@ -3,13 +3,14 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Skeleton.css';
 import { useState } from 'react';
-import { Alert, Button, Group, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import type { IpamPool, IpamZone } from '@keydeck/contract/infrastructure';
 import { DataTablePager } from '../../../lib/ui/data-table-pager';
 import { DebouncedInput } from '../../../lib/ui/debounced-input';
 import { useListSearch } from '../../../lib/ui/list-search';
+import { QueryErrorAlert } from '../../../lib/ui/query-error-alert';
 import { allDatacentersQueryOptions } from '../api/datacenters.api';
 import { ipamZonesQueryOptions, useDeleteIpamZone, useRemoveIpamPool } from '../api/ipam.api';
 import { deleteAfterConfirm } from '../components/confirm-delete';
@@ -59,16 +60,7 @@ export function IpamZonesPage() {
           w={220}
         />
       </Group>
-      {zones.isError ? (
-        <Alert color="error" variant="light" title="IPAM zones could not be loaded">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{zones.error.message}</Text>
-            <Button size="xs" variant="default" onClick={() => void zones.refetch()} loading={zones.isFetching}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
-      ) : null}
+      <QueryErrorAlert title="IPAM zones could not be loaded" query={zones} />
       {zones.isPending ? <Skeleton height={160} radius="md" aria-label="Loading the zones" /> : null}
       {zones.isSuccess && zones.data.data.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl" size="sm" data-testid="zones-empty">
