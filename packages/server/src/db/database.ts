@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite, parse, protocol } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { pgliteStatements } from './pglite-statements.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = PgTransaction<PgQueryResultHKT, Record<string, never>, ExtractTablesWithRelations<Record<string, never>>>;
@@ -44,57 +45,21 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   // pg_trgm serves search by a fragment (device serials); PostgreSQL ships it, PGlite loads it as an extension.
   const options = { extensions: { pg_trgm } };
   const client = dataDir ? await PGlite.create(`${dataDir}/pglite`, options) : await PGlite.create(options);
-  const db = drizzlePglite(client) as unknown as Db;
-  /** The named statements this database has parsed (see runPrepared). */
-  const prepared = new Set<string>();
+  const statements = pgliteStatements(client);
+  // drizzle calls query() and transaction() only: it gets them with every statement prepared once (pglite-statements).
+  const db = drizzlePglite(statements as unknown as PGlite) as unknown as Db;
   return {
     kind: 'pglite',
     db,
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     ping: (timeoutMs) => withTimeout(client.query('select 1'), timeoutMs),
-    // PGlite runs one statement at a time and waits for any open transaction: nothing here can interleave with one.
-    async executeSql(text, values, name) {
-      if (name && values) return runPrepared(name, text, values);
-      if (values?.length) return client.query(text, values);
+    async executeSql(text, values) {
+      if (values?.length) return statements.query(text, values);
       const results = await client.exec(text);
       return results[results.length - 1] ?? { rows: [] };
     },
     close: once(() => client.close()),
   };
-
-  /**
-   * A named statement: parsed and planned once, then bound and run in one protocol round, where query() makes six
-   * (it describes the statement on every call to learn its parameters' types; here the statement types them, from
-   * text). Like query(), it waits for any open transaction and runs alone.
-   */
-  function runPrepared(name: string, text: string, values: unknown[]): Promise<{ rows: unknown[] }> {
-    const { serialize } = protocol;
-    // As query() says it, so an outage reads the same (error-handler.ts answers 503).
-    if (client.closed) return Promise.reject(new Error('PGlite is closed'));
-    return client._runExclusiveTransaction(() =>
-      client.runExclusive(async () => {
-        if (!prepared.has(name)) {
-          await client.execProtocol(concatenated([serialize.parse({ name, text }), serialize.sync()]));
-          prepared.add(name);
-        }
-        const bound = values.map((value) => (value === null || value === undefined ? null : String(value)));
-        const { messages } = await client.execProtocol(
-          concatenated([serialize.bind({ statement: name, values: bound }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
-        );
-        return parse.parseResults(messages, client.parsers)[0] ?? { rows: [] };
-      }),
-    );
-  }
-}
-
-function concatenated(parts: Uint8Array[]): Uint8Array {
-  const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    whole.set(part, at);
-    at += part.length;
-  }
-  return whole;
 }
 
 async function openPostgres(url: string): Promise<Database> {
