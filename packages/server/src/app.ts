@@ -92,7 +92,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerTextInputCheck(app);
   registerRequestPipeline(app, {
     db: deps.db,
-    database: deps.database,
     sessions: deps.sessions,
     antiForgery: deps.antiForgery,
     session: config.session,

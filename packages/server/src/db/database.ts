@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { pgliteStatements } from './pglite-statements.ts';
+import { PreparingClient } from './postgres-client.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = PgTransaction<PgQueryResultHKT, Record<string, never>, ExtractTablesWithRelations<Record<string, never>>>;
@@ -23,11 +24,11 @@ export interface Database {
   /** Resolves when the database answers a trivial query within the timeout. */
   ping(timeoutMs?: number): Promise<void>;
   /**
-   * Plain SQL outside any transaction, for libraries that bring their own queries (the job queue). Without
-   * values the text may hold several statements; the result is the last statement's. A name prepares the statement
-   * once per connection and reuses its plan (one name, one text).
+   * Plain SQL outside any transaction, for libraries that bring their own queries (the job queue) and the statement
+   * every request starts with. Without values the text may hold several statements; the result is the last
+   * statement's. Like every statement with parameters, one with values is prepared once per connection.
    */
-  executeSql(text: string, values?: unknown[], name?: string): Promise<{ rows: unknown[] }>;
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -63,7 +64,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000, Client: PreparingClient as unknown as typeof pg.Client });
   pool.on('error', () => undefined); // a dropped idle connection is replaced on next use; readiness reports outages
   const db = drizzlePg(pool) as unknown as Db;
   return {
@@ -80,8 +81,8 @@ async function openPostgres(url: string): Promise<Database> {
       }
     },
     ping: (timeoutMs) => withTimeout(db.execute(sql`select 1`), timeoutMs),
-    async executeSql(text, values, name) {
-      const result = await pool.query(name ? { name, text, values } : { text, values });
+    async executeSql(text, values) {
+      const result = await pool.query({ text, values });
       return Array.isArray(result) ? (result[result.length - 1] as pg.QueryResult) : result;
     },
     close: once(() => pool.end()),

@@ -1,28 +1,24 @@
-import { createHash } from 'node:crypto';
 import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
+import { statementName } from './statement-names.ts';
 
 type QueryOptions = Parameters<PGlite['query']>[2];
 type Parsers = Parameters<typeof parse.parseResults>[1];
 
-/** Beyond this many distinct texts a statement runs unnamed: the prepared ones stay bounded whatever the callers send. */
-const MAX_PREPARED = 2_000;
-
 /**
- * PGlite as the server drives it: a statement is parsed and planned once under a name derived from its text, then
- * bound and run in one protocol round, where PGlite's query() makes six and parses and plans every time (describing
- * the statement first to type its parameters; here the statement types them, from text, as on PostgreSQL through
- * node-postgres). Planning was most of a request's time (a join of three tables: 520 µs planned each time, 100 µs
- * prepared). Like query(), a statement outside a transaction waits for any open one and runs alone.
+ * PGlite as the server drives it: a statement with parameters is parsed and planned once under a name derived from
+ * its text (statement-names.ts), then bound and run in one protocol round, where PGlite's query() makes six and
+ * parses and plans every time (it describes the statement first to type its parameters; here the statement types
+ * them, from text, as on PostgreSQL through node-postgres). Planning was most of a request's time: a join of three
+ * tables took 520 µs planned each time, 100 µs prepared. Like query(), a statement outside a transaction waits for
+ * any open one and runs alone.
  */
 export function pgliteStatements(client: PGlite) {
   const { serialize } = protocol;
-  const names = new Map<string, string>();
   const prepared = new Set<string>();
 
   /** One statement, inside whatever exclusive section the caller holds. */
   async function run(text: string, values: readonly unknown[] | undefined, options?: QueryOptions): Promise<Results> {
-    // A statement without parameters is rarely run twice with the same text (migrations, scripts): it runs unnamed.
-    const name = values?.length ? nameOf(text) : '';
+    const name = statementName(text, values?.length ?? 0) ?? '';
     if (name !== '' && !prepared.has(name)) {
       await client.execProtocolStream(messages(serialize.parse({ name, text }), serialize.sync()), { syncToFs: false });
       prepared.add(name);
@@ -36,16 +32,6 @@ export function pgliteStatements(client: PGlite) {
     );
     const answers = await client.execProtocolStream(round, { syncToFs: false });
     return parse.parseResults(answers, parsersWith(options?.parsers), { ...options, parsers: undefined })[0] ?? { rows: [], fields: [] };
-  }
-
-  function nameOf(text: string): string {
-    let name = names.get(text);
-    if (name === undefined) {
-      if (names.size >= MAX_PREPARED) return '';
-      name = `k${createHash('sha1').update(text).digest('hex')}`;
-      names.set(text, name);
-    }
-    return name;
   }
 
   // parseResults merges a query's own parsers into PGlite's few hundred on every call: merged once here instead.

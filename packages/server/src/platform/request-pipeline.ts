@@ -2,7 +2,7 @@ import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@keydeck/contract/http
 import { CredentialMessages } from '@keydeck/contract/credentials';
 import { Messages } from '@keydeck/contract/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import type { Database, Db } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
 import { ANONYMOUS_BINDING, type AntiForgery } from './anti-forgery.ts';
 import { credentialPrincipal } from './credential-principal.ts';
 import { isCredentialToken, type CredentialTokens } from './credential-tokens.ts';
@@ -12,15 +12,13 @@ import { forbidden, ipRefused, mfaSetupRequired, tooManyRequests, unauthorized }
 import { mustSetUpMfa, type Principal } from './principal.ts';
 import { hitRateLimit } from './rate-limit.ts';
 import { addressAllowed } from './ip-ranges.ts';
-import { resolveServiceAccess } from './service-access.ts';
+import { checkServiceAccess, serviceSessionWanted, slideServiceSession, type ServiceSessionRow, type ServiceSessionWanted } from './service-access.ts';
 import type { ServiceTokens } from './service-tokens.ts';
 import type { SessionStore } from './session-store.ts';
 import { NO_TENANT_SCOPE, SYSTEM_SCOPE, accountScope, inScope, type TenantScope } from './tenant-scope.ts';
 
 export type PipelineDeps = {
   db: Db;
-  /** The driver itself, for the statements every request starts with. */
-  database: Pick<Database, 'executeSql'>;
   sessions: SessionStore;
   antiForgery: AntiForgery;
   session: { absoluteSeconds: number };
@@ -57,7 +55,7 @@ export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps
     // nothing to forge.
     const bearer = apiBearer(request);
     const sessionId = bearer === null ? request.cookies[SESSION_COOKIE] : undefined;
-    const principal = bearer !== null ? await bearerPrincipal(deps, request, bearer) : sessionId ? await deps.sessions.resolve(sessionId) : null;
+    const { principal, wanted, serviceSession } = await identify(deps, request, bearer, sessionId);
     request.principal = principal;
     request.sessionId = principal && sessionId ? sessionId : null;
     // A delegate acts only through permissions: sign-in, sign-out, MFA and password routes are for people.
@@ -88,8 +86,8 @@ export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps
     }
     // Service data: a live service session and the group's permission category, checked before the input is.
     if (config?.serviceAccess) {
-      const rule = config.serviceAccess;
-      request.serviceAccess = await resolveServiceAccess(deps.database, request, rule, deps.serviceSession);
+      request.serviceAccess = checkServiceAccess(request, config.serviceAccess, wanted, serviceSession);
+      await slideServiceSession(deps.db, serviceSession!, deps.serviceSession.idleSeconds);
     }
   });
 
@@ -224,6 +222,21 @@ async function bearerPrincipal(deps: PipelineDeps, request: FastifyRequest, bear
   if (!found) throw unauthorized('invalid_token');
   if (!found.addressAllowed) throw ipRefused(request.ip);
   return found.principal;
+}
+
+type Caller = { principal: Principal | null; wanted: ServiceSessionWanted | null; serviceSession: ServiceSessionRow | null };
+
+/**
+ * Who is calling: the delegate behind a bearer token, else the principal behind the session cookie and, for a service
+ * data call, the service session it wants, read in the same statement (unless the call is refused already).
+ */
+async function identify(deps: PipelineDeps, request: FastifyRequest, bearer: ApiBearer | null, sessionId: string | undefined): Promise<Caller> {
+  if (bearer !== null) return { principal: await bearerPrincipal(deps, request, bearer), wanted: null, serviceSession: null };
+  if (!sessionId) return { principal: null, wanted: null, serviceSession: null };
+  const rule = request.routeOptions.config?.serviceAccess;
+  const wanted = rule ? await serviceSessionWanted(request, rule, deps.serviceSession.tokens) : null;
+  const lookup = wanted && !wanted.refusal ? { wanted, idleSeconds: deps.serviceSession.idleSeconds } : undefined;
+  return { wanted, ...(await deps.sessions.resolve(sessionId, lookup)) };
 }
 
 /** The anti-forgery token's binding: the session's hash (read with the principal, not hashed again), else anonymous. */

@@ -1,11 +1,14 @@
 import { Messages } from '@keydeck/contract/messages';
 import type { PermissionCategory } from '@keydeck/contract/permissions';
 import { allowsServiceAccess, type ServicePermissionLevel, type ServicePermissions } from '@keydeck/contract/services';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Database } from '../db/database.ts';
-import { forbidden, securityRefusal, serviceSessionRequired } from './errors.ts';
+import type { Db } from '../db/database.ts';
+import { serviceSessions } from '../db/schema/services.ts';
+import { type AppError, forbidden, securityRefusal, serviceSessionRequired } from './errors.ts';
 import { addressAllowed } from './ip-ranges.ts';
 import type { ServiceTokens } from './service-tokens.ts';
+import { SYSTEM_SCOPE, inScope } from './tenant-scope.ts';
 
 /**
  * What a service data route needs: a live service session and, unless category is null, that category at the
@@ -25,39 +28,53 @@ export type ServiceAccess = {
   permissions: ServicePermissions;
 };
 
-type AccessRow = { id: string; service_user_id: string; group_name: string; permissions: ServicePermissions; allowed_ranges: string[]; service_name: string };
+/**
+ * The service session a call asks for, known before its principal is: the service the path names (service_id), else
+ * the one the service token names, else (null) the console session's current service; the token's session for a
+ * JWT service. A refusal found here (no or a forged token, a path id that is no uuid) is thrown only where the
+ * pipeline checks service access, after the principal's own checks, as if it had been found there.
+ */
+export type ServiceSessionWanted = { serviceId: string | null; tokenSessionId: string | null; refusal: AppError | null };
 
-/** The service session as one json value (the database function keydeck_service_access, migration 0041). */
-const ACCESS_SQL = 'select keydeck_service_access($1, $2, $3, $4) as access';
+/** What the database function keydeck_service_session answers (migration 0042). */
+export type ServiceSessionRow = {
+  id: string;
+  service_user_id: string;
+  group_name: string;
+  permissions: ServicePermissions;
+  allowed_ranges: string[];
+  service_name: string;
+  /** A tenth of the idle timeout has passed since the last slide (never for a JWT session). */
+  slide_due: boolean;
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+export async function serviceSessionWanted(request: FastifyRequest, rule: ServiceAccessRule, tokens: ServiceTokens): Promise<ServiceSessionWanted> {
+  const refused = { serviceId: null, tokenSessionId: null, refusal: serviceSessionRequired() };
+  const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  if (rule.jwt && !bearer) return refused;
+  const claims = bearer ? await tokens.verify(bearer) : null;
+  if (bearer && !claims) return refused;
+  const named = (request.params as { service_id?: string } | undefined)?.service_id;
+  // A path id that is no uuid names no service the caller has a session on (and must not reach a uuid comparison).
+  if (named !== undefined && !UUID.test(named)) return refused;
+  if (claims && named !== undefined && claims.serviceId !== named) return refused;
+  return { serviceId: named ?? claims?.serviceId ?? null, tokenSessionId: claims?.sessionId ?? null, refusal: null };
+}
+
 /**
- * Resolves and checks the caller's service session before the handler runs (one statement: the database
- * function keydeck_service_access, migrations 0020, 0030 and 0041, run by the driver directly), then the service's own allowed addresses (on top of
- * the account's allowlist, which the pipeline checked already; none allow every address). The service is the one the
- * path names (service_id), else the one the token names, else the console session's current service.
- * A non-JWT session slides its idle expiry on every call; a JWT session ends when its token does.
+ * Checks the service session read with the principal (one statement: session-store.ts): that there is one, the
+ * service's own allowed addresses (on top of the account's allowlist, which the pipeline checked already; none allow
+ * every address) and the rule's permission category.
  */
-export async function resolveServiceAccess(
-  database: Pick<Database, 'executeSql'>,
+export function checkServiceAccess(
   request: FastifyRequest,
   rule: ServiceAccessRule,
-  deps: { tokens: ServiceTokens; idleSeconds: number },
-): Promise<ServiceAccess> {
-  const principal = request.principal!;
-  const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-  if (rule.jwt && !bearer) throw serviceSessionRequired();
-  const claims = bearer ? await deps.tokens.verify(bearer) : null;
-  if (bearer && !claims) throw serviceSessionRequired();
-
-  const named = (request.params as { service_id?: string } | undefined)?.service_id;
-  const serviceId = named ?? claims?.serviceId ?? principal.currentServiceId;
-  // A path id that is no uuid names no service the caller has a session on (and must not reach a uuid comparison).
-  if (!serviceId || !UUID.test(serviceId) || (claims && claims.serviceId !== serviceId)) throw serviceSessionRequired();
-
-  const { rows } = await database.executeSql(ACCESS_SQL, [principal.sessionHash, serviceId, claims?.sessionId ?? null, deps.idleSeconds], 'keydeck_service_access');
-  const row = (rows[0] as { access: AccessRow | null } | undefined)?.access;
+  wanted: ServiceSessionWanted | null,
+  row: ServiceSessionRow | null,
+): ServiceAccess {
+  if (wanted?.refusal) throw wanted.refusal;
   if (!row) throw serviceSessionRequired();
   if (!addressAllowed(request.ip, row.allowed_ranges.length > 0 ? row.allowed_ranges : null)) {
     throw securityRefusal(403, 'service_address_refused', Messages.serviceAddressRefused(request.ip));
@@ -65,5 +82,27 @@ export async function resolveServiceAccess(
   if (rule.category && !allowsServiceAccess(row.permissions, rule.category, rule.level)) {
     throw forbidden(`missing_service_permission:${rule.category}:${rule.level}`, Messages.servicePermissionDenied(rule.category, rule.level));
   }
-  return { serviceId, serviceName: row.service_name, serviceSessionId: row.id, serviceUserId: row.service_user_id, groupName: row.group_name, permissions: row.permissions };
+  return {
+    // The service the session was read for: the one wanted, else the console session's current one.
+    serviceId: wanted!.serviceId ?? request.principal!.currentServiceId!,
+    serviceName: row.service_name,
+    serviceSessionId: row.id,
+    serviceUserId: row.service_user_id,
+    groupName: row.group_name,
+    permissions: row.permissions,
+  };
+}
+
+/**
+ * Slides a non-JWT service session's idle expiry, for a call that passed every check and only when the read said a
+ * slide is due, so a busy session writes about once per tenth of its idle timeout, and a refused call slides nothing.
+ */
+export async function slideServiceSession(db: Db, row: ServiceSessionRow, idleSeconds: number): Promise<void> {
+  if (!row.slide_due) return;
+  await inScope(db, SYSTEM_SCOPE, (tx) =>
+    tx
+      .update(serviceSessions)
+      .set({ expiresAt: sql`now() + make_interval(secs => ${idleSeconds})` })
+      .where(eq(serviceSessions.id, row.id)),
+  );
 }

@@ -4,6 +4,7 @@ import type { Database, Tx } from '../db/database.ts';
 import { rowsOf } from '../db/raw-sql.ts';
 import { signInSources } from '../db/schema/platform.ts';
 import { sessions } from '../db/schema/sessions.ts';
+import type { ServiceSessionRow, ServiceSessionWanted } from './service-access.ts';
 import { effectivePermissions, principalAccount, type Principal, type PrincipalAccountColumns } from './principal.ts';
 
 export type SessionTimeouts = { idleSeconds: number; absoluteSeconds: number };
@@ -22,6 +23,20 @@ export function hashSessionId(sessionId: string): string {
 
 /** The session's principal as one json value (the database function keydeck_session_principal, migration 0041). */
 const PRINCIPAL_SQL = 'select keydeck_session_principal($1, $2, $3) as principal';
+
+/**
+ * The same and, in the same statement, the caller's service session (keydeck_service_session, migration 0042) on the
+ * service wanted ($4), else on the session's current service: a service data call starts with one round trip, not
+ * two. The principal is read first, once (a volatile subquery is not flattened); no principal, no service session.
+ */
+const PRINCIPAL_WITH_SERVICE_SQL = `select p.principal, case when p.principal is not null then
+    keydeck_service_session($1, coalesce($4::uuid, (p.principal ->> 'current_service_id')::uuid), $5::uuid, $6) end as service_session
+  from (select keydeck_session_principal($1, $2, $3) as principal) p`;
+
+/** The service session a call wants read with its principal (service-access.ts), and the service idle timeout. */
+export type ServiceSessionLookup = { wanted: ServiceSessionWanted; idleSeconds: number };
+
+export type ResolvedSession = { principal: Principal | null; serviceSession: ServiceSessionRow | null };
 
 /** Server-side sessions: a 256-bit random id in the cookie, only its hash in the database. */
 export function createSessionStore(database: Pick<Database, 'executeSql'>, timeouts: SessionTimeouts) {
@@ -53,13 +68,17 @@ export function createSessionStore(database: Pick<Database, 'executeSql'>, timeo
 
     /**
      * The principal behind a session id, or null when the session is unknown, idle too long or past its absolute
-     * limit. Every signed-in request asks it first, outside any transaction: the driver runs it directly, without
-     * the query builder.
+     * limit; with a service lookup, also the caller's service session there. Every signed-in request asks it first,
+     * outside any transaction, in one statement: the driver runs it directly, without the query builder.
      */
-    async resolve(sessionId: string): Promise<Principal | null> {
+    async resolve(sessionId: string, service?: ServiceSessionLookup): Promise<ResolvedSession> {
       const idHash = hashSessionId(sessionId);
-      const { rows } = await database.executeSql(PRINCIPAL_SQL, [idHash, timeouts.idleSeconds, touchSeconds], 'keydeck_session_principal');
-      return toPrincipal(idHash, (rows[0] as { principal: PrincipalRow | null } | undefined)?.principal ?? null);
+      const values = [idHash, timeouts.idleSeconds, touchSeconds];
+      const { rows } = service
+        ? await database.executeSql(PRINCIPAL_WITH_SERVICE_SQL, [...values, service.wanted.serviceId, service.wanted.tokenSessionId, service.idleSeconds])
+        : await database.executeSql(PRINCIPAL_SQL, values);
+      const row = rows[0] as { principal: PrincipalRow | null; service_session?: ServiceSessionRow | null } | undefined;
+      return { principal: toPrincipal(idHash, row?.principal ?? null), serviceSession: row?.service_session ?? null };
     },
 
     /** The same inside a request's transaction (a sign-in that has just created the session). */

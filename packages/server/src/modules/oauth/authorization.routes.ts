@@ -57,7 +57,7 @@ function mountAuthorizationServer(app: FastifyInstance, deps: AppDeps, server: A
       schema: { hide: true },
       handler: async (request, reply) => {
         const sessionId = request.cookies[SESSION_COOKIE];
-        const principal = sessionId ? await deps.sessions.resolve(sessionId) : null;
+        const principal = sessionId ? (await deps.sessions.resolve(sessionId)).principal : null;
         const signedIn = principal && principal.nextFactor === null && !mustSetUpMfa(principal);
         const raw = request.raw as typeof request.raw & { keydeckUserId: string | null; originalUrl: string };
         raw.keydeckUserId = signedIn ? principal.userId : null;

@@ -105,6 +105,11 @@ describe('service sessions', () => {
     const refused = await operator.call({ method: 'GET', url: '/rest/api/v1/service/service_user_group/current', headers: { authorization: 'Bearer not-a-token' } });
     expect(refused.statusCode).toBe(403);
     expect(await expiry(serviceId)).toBeLessThanOrEqual(60);
+    // Nor does a call refused after its service session was read with the principal (here: no anti-forgery token).
+    const forged = await operator.call({ method: 'POST', url: '/rest/api/v1/service/service_user_group', payload: { name: 'Forged' }, csrf: 'omit' });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json().message).toBe(Messages.csrfRejected);
+    expect(await expiry(serviceId)).toBeLessThanOrEqual(60);
 
     const jwt = await seedService(t.database.db, acme.accountId, { name: 'Sliding JWT', useJwt: true, members: [{ userId: acme.userIds['acme-operator']! }] });
     const { service_session } = serviceLoginResponse.parse((await login(operator, jwt.serviceId)).json());

@@ -1,0 +1,26 @@
+import pg from 'pg';
+import { statementName } from './statement-names.ts';
+
+type QueryConfig = { text?: unknown; name?: unknown; values?: unknown[] };
+
+/**
+ * node-postgres's client, preparing each statement with parameters once per connection (node-postgres remembers
+ * which it has parsed) under a name derived from its text: PostgreSQL then binds and runs it without parsing and
+ * planning it again. The pool makes its connections with it.
+ */
+export class PreparingClient extends pg.Client {
+  // @ts-expect-error -- one implementation for node-postgres's overloads: it only adds the name and passes all on
+  override query(config: unknown, values?: unknown, callback?: unknown) {
+    const named = withName(config, values);
+    return (super.query as (...args: unknown[]) => unknown).call(this, named, values, callback);
+  }
+}
+
+function withName(config: unknown, values: unknown): unknown {
+  if (typeof config !== 'object' || config === null) return config;
+  const query = config as QueryConfig;
+  if (typeof query.text !== 'string' || query.name !== undefined) return config;
+  const count = Array.isArray(values) ? values.length : (query.values?.length ?? 0);
+  const name = statementName(query.text, count);
+  return name === null ? config : { ...query, name };
+}
