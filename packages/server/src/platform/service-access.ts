@@ -51,15 +51,15 @@ export type ServiceSessionRow = {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function serviceSessionWanted(request: FastifyRequest, rule: ServiceAccessRule, tokens: ServiceTokens): Promise<ServiceSessionWanted> {
-  const refused = { serviceId: null, tokenSessionId: null, refusal: serviceSessionRequired() };
+  const refused = () => ({ serviceId: null, tokenSessionId: null, refusal: serviceSessionRequired() });
   const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-  if (rule.jwt && !bearer) return refused;
+  if (rule.jwt && !bearer) return refused();
   const claims = bearer ? await tokens.verify(bearer) : null;
-  if (bearer && !claims) return refused;
+  if (bearer && !claims) return refused();
   const named = (request.params as { service_id?: string } | undefined)?.service_id;
   // A path id that is no uuid names no service the caller has a session on (and must not reach a uuid comparison).
-  if (named !== undefined && !UUID.test(named)) return refused;
-  if (claims && named !== undefined && claims.serviceId !== named) return refused;
+  if (named !== undefined && !UUID.test(named)) return refused();
+  if (claims && named !== undefined && claims.serviceId !== named) return refused();
   return { serviceId: named ?? claims?.serviceId ?? null, tokenSessionId: claims?.sessionId ?? null, refusal: null };
 }
 
