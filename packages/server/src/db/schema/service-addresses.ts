@@ -5,7 +5,7 @@ import { services } from './services.ts';
 /**
  * The source addresses a service allows (spec §1: service operators manage allowed IP addresses), on top of the
  * account's IP allowlist. Every service data call and bearer-token call is checked against them in
- * keydeck_service_access; a service without any allows every address.
+ * keydeck_service_session; a service without any allows every address.
  */
 export const serviceAllowedAddresses = pgTable(
   'service_allowed_addresses',
