@@ -33,13 +33,6 @@ export interface Database {
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
-/**
- * Prepared statements (statement-names.ts) are still planned for their values on every run: a plan made once for any
- * values served a search by name fragment at ten times its time. The functions every request starts with keep plans
- * made once (migration 0042).
- */
-const PLAN_CACHE_MODE = 'force_custom_plan';
-
 /** Serialises migrations across processes sharing one PostgreSQL. */
 const MIGRATION_LOCK = 727_001;
 
@@ -53,7 +46,6 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   // pg_trgm serves search by a fragment (device serials); PostgreSQL ships it, PGlite loads it as an extension.
   const options = { extensions: { pg_trgm } };
   const client = dataDir ? await PGlite.create(`${dataDir}/pglite`, options) : await PGlite.create(options);
-  await client.exec(`SET plan_cache_mode = ${PLAN_CACHE_MODE}`);
   const statements = pgliteStatements(client);
   // drizzle calls query() and transaction() only: it gets them with every statement prepared once (pglite-statements).
   const db = drizzlePglite(statements as unknown as PGlite) as unknown as Db;
@@ -72,7 +64,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000, Client: PreparingClient as unknown as typeof pg.Client, options: `-c plan_cache_mode=${PLAN_CACHE_MODE}` });
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000, Client: PreparingClient as unknown as typeof pg.Client });
   pool.on('error', () => undefined); // a dropped idle connection is replaced on next use; readiness reports outages
   const db = drizzlePg(pool) as unknown as Db;
   return {

@@ -2,15 +2,10 @@
 -- the pipeline's checks have passed: the read no longer slides the idle expiry, it says whether a slide is due
 -- (slide_due), and the pipeline slides once every check has passed, so a refused call slides nothing. What it checks
 -- and reads is otherwise unchanged (0030 and 0041).
---
--- The server's connections plan every statement for its values (plan_cache_mode force_custom_plan, database.ts): a
--- plan made once for any values served a search by name fragment at ten times its time. The functions every request
--- starts with look rows up by their keys only, so they keep plans made once (force_generic_plan): planned again on
--- every call, they cost a signed-in request half its speed.
 DROP FUNCTION keydeck_service_access(text, uuid, uuid, integer);--> statement-breakpoint
 CREATE FUNCTION keydeck_service_session(p_console_session_hash text, p_service_id uuid, p_session_id uuid, p_idle_seconds integer)
 RETURNS json
-LANGUAGE plpgsql VOLATILE SET plan_cache_mode = force_generic_plan AS $$
+LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   prior text := coalesce(current_setting('keydeck.bypass_rls', true), '');
   access json;
@@ -40,7 +35,3 @@ BEGIN
   RETURN access;
 END
 $$;
---> statement-breakpoint
-ALTER FUNCTION keydeck_session_principal(text, integer, integer) SET plan_cache_mode = force_generic_plan;--> statement-breakpoint
-ALTER FUNCTION keydeck_credential_principal(uuid, text, integer) SET plan_cache_mode = force_generic_plan;--> statement-breakpoint
-ALTER FUNCTION keydeck_oauth_principal(text, text) SET plan_cache_mode = force_generic_plan;
