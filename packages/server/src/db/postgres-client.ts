@@ -5,8 +5,8 @@ type QueryConfig = { text?: unknown; name?: unknown; values?: unknown[] };
 
 /**
  * node-postgres's client, preparing each statement with parameters once per connection (node-postgres remembers
- * which it has parsed) under a name derived from its text: PostgreSQL then binds and runs it without parsing and
- * planning it again. The pool makes its connections with it.
+ * which it has parsed) under a name derived from its text (statement-names.ts): PostgreSQL then binds and runs it
+ * without parsing it again. The pool makes its connections with it.
  */
 export class PreparingClient extends pg.Client {
   // @ts-expect-error -- one implementation for node-postgres's overloads: it only adds the name and passes all on

@@ -6,9 +6,9 @@ const MAX_NAMED = 2_000;
 const names = new Map<string, string>();
 
 /**
- * The name a statement is prepared under, derived from its text, so each text is parsed and planned once per
- * connection and then only bound and run; null past the bound. Statements without parameters are rarely run twice
- * with the same text (migrations, scripts): they are not named.
+ * The name a statement is prepared under, derived from its text, so each text is parsed once per connection and then
+ * only bound and run (planned for its values inside a tenant-scoped transaction: tenant-scope.ts); null past the
+ * bound. Statements without parameters are rarely run twice with the same text (migrations, scripts): not named.
  */
 export function statementName(text: string, parameterCount: number): string | null {
   if (parameterCount === 0) return null;
