@@ -72,7 +72,7 @@ function messages(...parts: Uint8Array[]): Uint8Array {
 }
 
 /** A parameter as text by node-postgres's rules (prepareValue), so both databases get the same: the statement types it. */
-export function asText(value: unknown): string | null {
+function asText(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string') return value;
   if (value instanceof Date) return value.toISOString();

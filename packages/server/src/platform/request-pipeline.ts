@@ -12,9 +12,9 @@ import { forbidden, ipRefused, mfaSetupRequired, tooManyRequests, unauthorized }
 import { mustSetUpMfa, type Principal } from './principal.ts';
 import { hitRateLimit } from './rate-limit.ts';
 import { addressAllowed } from './ip-ranges.ts';
-import { checkServiceAccess, serviceSessionWanted, slideServiceSession, type ServiceSessionRow, type ServiceSessionWanted } from './service-access.ts';
+import { checkServiceAccess, serviceSessionWanted, slideServiceSession, type ServiceSessionWanted } from './service-access.ts';
 import type { ServiceTokens } from './service-tokens.ts';
-import type { SessionStore } from './session-store.ts';
+import type { ResolvedSession, SessionStore } from './session-store.ts';
 import { NO_TENANT_SCOPE, SYSTEM_SCOPE, accountScope, inScope, type TenantScope } from './tenant-scope.ts';
 
 export type PipelineDeps = {
@@ -224,7 +224,7 @@ async function bearerPrincipal(deps: PipelineDeps, request: FastifyRequest, bear
   return found.principal;
 }
 
-type Caller = { principal: Principal | null; wanted: ServiceSessionWanted | null; serviceSession: ServiceSessionRow | null };
+type Caller = ResolvedSession & { wanted: ServiceSessionWanted | null };
 
 /**
  * Who is calling: the delegate behind a bearer token, else the principal behind the session cookie and, for a service
