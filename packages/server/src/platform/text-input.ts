@@ -31,6 +31,7 @@ export function invalidTextPaths(value: unknown, path = '', found: string[] = []
  * invalid text. The refusal names the fields and is audited like any other refusal of its route.
  */
 export function registerTextInputCheck(app: FastifyInstance): void {
+  registerStrictBodyParsers(app);
   app.addHook('preValidation', async (request) => {
     const fields = [
       ...invalidTextPaths(request.params),
@@ -38,5 +39,65 @@ export function registerTextInputCheck(app: FastifyInstance): void {
       ...invalidTextPaths(request.body),
     ];
     if (fields.length > 0) throw invalidText(fields);
+  });
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+/**
+ * A body's bytes as text, or the 400 of invalid text: Node's own decoding turns bytes that are not UTF-8 into
+ * U+FFFD, so what was stored would not be what was sent.
+ */
+export function decodeUtf8(body: Buffer | string): string {
+  if (typeof body === 'string') return body;
+  try {
+    return UTF8.decode(body);
+  } catch {
+    throw invalidText(['request']);
+  }
+}
+
+/**
+ * An application/x-www-form-urlencoded body as its fields. URLSearchParams also turns a percent-escape that is not
+ * UTF-8 (%FF) into U+FFFD; decodeURIComponent refuses it instead.
+ */
+export function parseForm(body: Buffer | string): Record<string, string> {
+  const fields: [string, string][] = [];
+  for (const pair of decodeUtf8(body).split('&')) {
+    if (pair === '') continue;
+    const at = pair.indexOf('=');
+    const [name, value] = at < 0 ? [pair, ''] : [pair.slice(0, at), pair.slice(at + 1)];
+    try {
+      fields.push([formDecode(name), formDecode(value)]);
+    } catch {
+      throw invalidText(['request']);
+    }
+  }
+  // fromEntries defines each field as the object's own, "__proto__" included.
+  return Object.fromEntries(fields);
+}
+
+const formDecode = (text: string) => decodeURIComponent(text.replaceAll('+', ' '));
+
+/** Fastify's JSON and plain-text parsers, reading the body's bytes as strict UTF-8 first. */
+function registerStrictBodyParsers(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    let text: string;
+    try {
+      text = decodeUtf8(body);
+    } catch (error) {
+      done(error as Error, undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+  app.addContentTypeParser('text/plain', { parseAs: 'buffer' }, (_request, body, done) => {
+    try {
+      done(null, decodeUtf8(body));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
   });
 }

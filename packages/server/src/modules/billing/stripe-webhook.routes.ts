@@ -20,7 +20,8 @@ const verified = preparedValue<{ event: Stripe.Event; outcome?: WebhookOutcome }
 export function registerStripeWebhook(app: FastifyInstance, deps: AppDeps, stripe: Stripe | null): void {
   const billingUrl = `${deps.config.mail.publicUrl}/v2/home/settings/billing/payment-methods`;
   void app.register(async (scope) => {
-    // The signature is over the exact bytes Stripe sent: keep them as they came.
+    // The signature is over the exact bytes Stripe sent: keep them as they came (in place of the app's JSON parser).
+    scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
     scope.withTypeProvider<ZodTypeProvider>().post(ApiPath.stripeWebhook, {
       schema: {

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/app-deps.ts';
 import { preparedValue } from '../../platform/prepared-value.ts';
 import * as credentials from './credentials.service.ts';
+import { parseForm } from '../../platform/text-input.ts';
 
 type Exchange = Awaited<ReturnType<typeof credentials.exchangeToken>>;
 
@@ -18,9 +19,7 @@ const exchanges = preparedValue<Exchange | null>();
  */
 export function registerTokenEndpoint(app: FastifyInstance, deps: AppDeps): void {
   void app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer', bodyLimit: 16 * 1024 }, async (_request, body) => parseForm(body));
     scope.withTypeProvider<ZodTypeProvider>().post(ApiPath.oauthToken, {
       schema: {
         operationId: 'issueAccessToken',

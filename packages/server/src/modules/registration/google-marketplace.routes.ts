@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { parseForm } from '../../platform/text-input.ts';
 
 /** The form field Google Cloud Marketplace posts the buyer's JWT in when it sends them to the sign-up URL. */
 const GOOGLE_TOKEN_FIELD = 'x-gcp-marketplace-token';
@@ -12,9 +13,7 @@ const landingForm = z.object({ [GOOGLE_TOKEN_FIELD]: z.string().trim().min(1).ma
  */
 export function registerGoogleMarketplaceLanding(app: FastifyInstance): void {
   void app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, async (_request, body) => parseForm(body));
     scope.post('/google-marketplace', { schema: { hide: true } }, async (request, reply) => {
       const form = landingForm.safeParse(request.body);
       const query = form.success ? `?${new URLSearchParams({ token: form.data[GOOGLE_TOKEN_FIELD] })}` : '';
