@@ -15,14 +15,18 @@ import { preparedValue } from '../../platform/prepared-value.ts';
 import { mustSetUpMfa } from '../../platform/principal.ts';
 import { createAuthorizationServer, type AuthorizationServer } from './authorization-server.ts';
 import * as authorization from './authorization.service.ts';
+import { AUTHORIZATION_SERVER_HEADERS } from './response-headers.ts';
 
 const tags = ['OAuth'];
 
 /** The authorization request a consent call is about, read before its transaction; then where the browser goes. */
 const pendingOf = preparedValue<authorization.Pending>();
-const answered = preparedValue<{ location: string; client: authorization.Pending['client'] }>();
+const answered = preparedValue<{ location: string; client: authorization.Pending['client'] } | null>();
 /** The application a revoked consent was for, for its audit event. */
-const revokedOf = preparedValue<{ id: string; name: string }>();
+const revokedOf = preparedValue<{ id: string; name: string } | null>();
+/** The answered request's application; for a refusal (an unknown or answered request) nothing was read: its uid. */
+const answeredTarget = ({ request, params }: { request: FastifyRequest; params: { uid: string } }) =>
+  answered.of(request)?.client ?? params.uid;
 
 /**
  * The authorization server at OAUTH_ISSUER_PATH (discovery, authorize, token, revocation, introspection, JWKS,
@@ -65,6 +69,7 @@ function mountAuthorizationServer(app: FastifyInstance, deps: AppDeps, server: A
         raw.url = raw.url!.slice(OAUTH_ISSUER_PATH.length) || '/';
         const handle = (await server.provider()).callback();
         reply.hijack();
+        for (const [name, value] of Object.entries(AUTHORIZATION_SERVER_HEADERS)) reply.raw.setHeader(name, value);
         handle(raw, reply.raw);
       },
     });
@@ -111,9 +116,9 @@ function registerConsentRoutes(app: FastifyInstance, deps: AppDeps, server: Auth
       response: { 200: oauthInteractionAnswer },
     },
     config,
-    audit: { action: 'oauth.consent.allow', target: ({ request }) => answered.of(request).client },
+    audit: { action: 'oauth.consent.allow', target: answeredTarget },
     preHandler: answering((pending, request) => authorization.allow(server, pending, request.principal!)),
-    handler: (request) => ({ location: answered.of(request).location }),
+    handler: (request) => ({ location: answered.of(request)!.location }),
   });
 
   routes.post(ApiPath.oauthInteractionDeny, {
@@ -126,9 +131,9 @@ function registerConsentRoutes(app: FastifyInstance, deps: AppDeps, server: Auth
       response: { 200: oauthInteractionAnswer },
     },
     config,
-    audit: { action: 'oauth.consent.deny', target: ({ request }) => answered.of(request).client },
+    audit: { action: 'oauth.consent.deny', target: answeredTarget },
     preHandler: answering((pending) => authorization.deny(pending)),
-    handler: (request) => ({ location: answered.of(request).location }),
+    handler: (request) => ({ location: answered.of(request)!.location }),
   });
 
   routes.get(ApiPath.oauthConsents, {
@@ -153,7 +158,7 @@ function registerConsentRoutes(app: FastifyInstance, deps: AppDeps, server: Auth
       response: { 200: oauthDeleted },
     },
     config,
-    audit: { action: 'oauth.consent.revoke', target: ({ request }) => revokedOf.of(request) },
+    audit: { action: 'oauth.consent.revoke', target: ({ request, params }) => revokedOf.of(request) ?? params.grant_id },
     handler: async (request) => {
       const revoked = await authorization.revokeConsent(request.tx, request.principal!.userId, request.params.grant_id);
       revokedOf.set(request, { id: revoked.clientId, name: revoked.clientName });

@@ -246,6 +246,19 @@ describe('authorization code with PKCE', () => {
     expect((await admin.fetch(`/rest/api/v2/oauth/interactions/${uid}`)).status).toBe(404);
   });
 
+  it('audits a refused answer to an unknown or answered request', async () => {
+    const admin = await new Browser().signIn('acme-admin');
+    for (const answer of ['allow', 'deny'] as const) {
+      const response = await admin.fetch(`/rest/api/v2/oauth/interactions/unknown-${answer}/${answer}`, { method: 'POST', body: {} });
+      expect(response.status).toBe(404);
+      const [event] = await queryRows<{ outcome: string; target: string; actor_username: string }>(
+        t.database.db,
+        sql`select outcome, target, actor_username from audit_events where action = ${`oauth.consent.${answer}`} order by id desc limit 1`,
+      );
+      expect(event).toEqual({ outcome: 'refused', target: `unknown-${answer}`, actor_username: 'acme-admin' });
+    }
+  });
+
   it('refuses a redirect URI that is not registered, without going there', async () => {
     const admin = await new Browser().signIn('acme-admin');
     const app = await registerClient(admin);
@@ -254,6 +267,11 @@ describe('authorization code with PKCE', () => {
     const response = await admin.fetch(page.href);
     expect(response.status).toBe(400);
     expect(await response.text()).toContain('redirect_uri did not match any of the client&#39;s registered redirect_uris');
+    // The error page may not be framed, sniffed into another type, or run anything but its own inline style.
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
   });
 
   it('refuses an expired code, and a code used twice', async () => {
@@ -315,5 +333,9 @@ describe('discovery', () => {
     expect(jwks.keys).toHaveLength(1);
     expect(jwks.keys[0]).toMatchObject({ kty: 'RSA' });
     expect(jwks.keys[0]!.d).toBeUndefined();
+    // Every answer of the authorization server carries the same protective headers as the console's pages.
+    const discovery = await fetch(`${base}/oauth2/.well-known/openid-configuration`);
+    expect(discovery.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(discovery.headers.get('x-frame-options')).toBe('DENY');
   });
 });
