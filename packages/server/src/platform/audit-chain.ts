@@ -13,7 +13,18 @@ export type ChainedFields = {
   reason: string | null;
   clientAddress: string;
   requestId: string;
+  /** The target's name the screen shows; covered from link format 2 on. */
+  targetName?: string | null;
+  /** Which fields the link covers: absent or 1 for links written before format 2. */
+  linkFormat?: number;
 };
+
+/**
+ * The link format new events are written with. Format 1 left target_name outside the link; format 2 covers every
+ * field the audit screen shows. Old events keep format 1 and still verify; the format itself is inside the
+ * format-2 encoding, so turning a new event into an old one breaks its link.
+ */
+export const LINK_FORMAT = 2;
 
 export const GENESIS_HASH = '';
 
@@ -33,7 +44,7 @@ export function linkMac(key: Uint8Array, prevHash: string, event: ChainedFields)
 
 /** The event's fields as its link covers them. */
 export function encoded(event: ChainedFields): string {
-  return JSON.stringify([
+  const fields = [
     event.accountId,
     event.seq,
     event.occurredAt.toISOString(),
@@ -45,7 +56,9 @@ export function encoded(event: ChainedFields): string {
     event.reason,
     event.clientAddress,
     event.requestId,
-  ]);
+  ];
+  const format = event.linkFormat ?? 1;
+  return JSON.stringify(format === 1 ? fields : [format, ...fields, event.targetName ?? null]);
 }
 
 /**

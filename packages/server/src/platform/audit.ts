@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../db/database.ts';
 import { accounts } from '../db/schema/accounts.ts';
 import { auditChainHeads, auditEvents } from '../db/schema/audit.ts';
-import { GENESIS_HASH, chainKey, linkMac, storable, type ChainedFields } from './audit-chain.ts';
+import { GENESIS_HASH, LINK_FORMAT, chainKey, linkMac, storable, type ChainedFields } from './audit-chain.ts';
 import type { AuditActor, AuditDeclaration, AuditInput, AuditTarget } from './audit-declaration.ts';
 import { AppError, type RefusalConcern } from './errors.ts';
 import { actorName } from './principal.ts';
@@ -115,8 +115,7 @@ export async function writeSystemAuditEvent(
   });
 }
 
-/** The target's name is kept beside the chain, not in it: links written before it existed still verify. */
-type AuditEventFields = Omit<ChainedFields, 'seq' | 'occurredAt'> & { outcome: AuditOutcome; targetName: string | null };
+type AuditEventFields = Omit<ChainedFields, 'seq' | 'occurredAt' | 'linkFormat'> & { outcome: AuditOutcome; targetName: string | null };
 
 async function appendAuditEvent(tx: Tx, auditKey: Uint8Array, sent: AuditEventFields): Promise<void> {
   const fields = storableFields(sent);
@@ -130,7 +129,7 @@ async function appendAuditEvent(tx: Tx, auditKey: Uint8Array, sent: AuditEventFi
     .where(eq(auditChainHeads.chain, chain))
     .returning({ seq: auditChainHeads.seq, prevHash: auditChainHeads.hash });
 
-  const event = { ...fields, seq: head!.seq, occurredAt: new Date() };
+  const event = { ...fields, seq: head!.seq, occurredAt: new Date(), linkFormat: LINK_FORMAT };
   const hash = linkMac(auditKey, head!.prevHash, event);
   await tx.insert(auditEvents).values({ ...event, prevHash: head!.prevHash, hash, keyed: true });
   await tx.update(auditChainHeads).set({ hash }).where(eq(auditChainHeads.chain, chain));

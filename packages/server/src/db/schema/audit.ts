@@ -1,4 +1,4 @@
-import { bigint, boolean, bigserial, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, bigserial, index, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 
 /**
@@ -16,7 +16,7 @@ export const auditEvents = pgTable(
     actorUsername: text('actor_username'),
     action: text('action').notNull(),
     target: text('target'),
-    /** The target's name where `target` names it by id; outside the hash chain, so older links still verify. */
+    /** The target's name where `target` names it by id; in the link from link format 2 on (migration 0043). */
     targetName: text('target_name'),
     outcome: text('outcome', { enum: ['success', 'refused', 'failure'] }).notNull(),
     reason: text('reason'),
@@ -28,6 +28,8 @@ export const auditEvents = pgTable(
     hash: text('hash').notNull(),
     /** The link is an HMAC under the audit key (false only for plain SHA-256 links written before the key existed). */
     keyed: boolean('keyed').notNull(),
+    /** Which fields the link covers (platform/audit-chain.ts LINK_FORMAT); 1 for events written before 0043. */
+    linkFormat: smallint('link_format').notNull(),
   },
   (t) => [
     index('audit_events_account_time').on(t.accountId, t.occurredAt),

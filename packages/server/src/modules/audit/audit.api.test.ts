@@ -4,7 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, ROLE, queryRows, seedAccount } from '../../../test/fixtures.ts';
 import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
-import { encoded, type ChainedFields } from '../../platform/audit-chain.ts';
+import { encoded, linkMac, type ChainedFields } from '../../platform/audit-chain.ts';
 import { writeSystemAuditEvent } from '../../platform/audit.ts';
 import { SYSTEM_SCOPE, inScope } from '../../platform/tenant-scope.ts';
 
@@ -176,6 +176,45 @@ describe('audit chain verification', () => {
     expect(stored!.target).toBe('x\ufffdy\ufffdz');
     const every = await verify(platform, '?all=true');
     expect(every.find((c) => c.account_id === account.accountId)).toMatchObject({ intact: true, checked: 1 });
+  });
+});
+
+describe('audit link format', () => {
+  const verifyAll = async () => chainVerifications.parse((await platform.get('/rest/api/v1/audit/chain/verify?all=true')).json()).chains;
+  const ownerSql = async (text: string, values: unknown[]) => {
+    await t.database.executeSql('alter table audit_events disable trigger audit_events_append_only');
+    try {
+      await t.database.executeSql(text, values);
+    } finally {
+      await t.database.executeSql('alter table audit_events enable trigger audit_events_append_only');
+    }
+  };
+
+  it('covers the target name the screen shows: changing it is a break', async () => {
+    const account = await seedAccount(t.database.db, 'named', []);
+    await inScope(t.database.db, SYSTEM_SCOPE, (tx) =>
+      writeSystemAuditEvent(tx, t.app.auditKey, { accountId: account.accountId, action: 'roles.create', target: 'r-1', jobId: 'job-2' }),
+    );
+    expect((await verifyAll()).find((c) => c.account_id === account.accountId)).toMatchObject({ intact: true, checked: 1 });
+    await ownerSql("update audit_events set target_name = 'Innocent role' where account_id = $1", [account.accountId]);
+    const chain = (await verifyAll()).find((c) => c.account_id === account.accountId)!;
+    expect(chain.breaks.map((b) => [b.seq, b.problem])).toEqual([[1, 'its contents were changed after it was written']]);
+  });
+
+  it('still verifies events written before the target name was linked (format 1)', async () => {
+    const account = await seedAccount(t.database.db, 'format-one', []);
+    await inScope(t.database.db, SYSTEM_SCOPE, (tx) =>
+      writeSystemAuditEvent(tx, t.app.auditKey, { accountId: account.accountId, action: 'roles.create', target: 'r-2', jobId: 'job-3' }),
+    );
+    // What an event written before migration 0043 looks like: its link leaves the target name out.
+    const [row] = await queryRows<AuditRowForHash & { id: number }>(t.database.db, sql`select *, id::int as id from audit_events where account_id = ${account.accountId}`);
+    const old = linkMac(t.app.auditKey, '', toChained(row!));
+    await ownerSql("update audit_events set link_format = 1, hash = $1, target_name = 'Any name' where id = $2", [old, row!.id]);
+    await t.database.executeSql('update audit_chain_heads set hash = $1 where chain = $2', [old, account.accountId]);
+    expect((await verifyAll()).find((c) => c.account_id === account.accountId)).toMatchObject({ intact: true, checked: 1 });
+    // A new event cannot be passed off as an old one: its link covered the format.
+    await ownerSql('update audit_events set link_format = 2 where id = $1', [row!.id]);
+    expect((await verifyAll()).find((c) => c.account_id === account.accountId)!.intact).toBe(false);
   });
 });
 
