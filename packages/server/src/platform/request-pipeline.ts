@@ -115,6 +115,9 @@ export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps
     if (request.url.startsWith(API_PREFIX)) reply.header('cache-control', 'no-store');
     // A bearer call never uses cookies: it gets none, even when refused.
     if (!isApiOrPage(request) || apiBearer(request) !== null) return;
+    // A failed answer (the database down) may not have learnt the caller's session: its anonymous token would
+    // replace a signed-in browser's good one, and the first write after recovery would be refused.
+    if (reply.statusCode >= 500) return;
     const binding = bindingOf(request);
     if (!deps.antiForgery.isValid(request.cookies[CSRF_COOKIE], binding)) {
       reply.setCookie(CSRF_COOKIE, deps.antiForgery.issue(binding), {
