@@ -70,6 +70,8 @@ export const Messages = {
   egressRefused:
     'Keydeck does not connect to this address: the platform’s own and private networks are closed to tenant connections. Ask your platform administrator if it must be reachable.',
   syslogNameTaken: 'The account already has a syslog server with this name.',
+  caCertificateInvalid:
+    'This is not a certificate: paste the CA certificate in PEM form, one or more blocks from -----BEGIN CERTIFICATE----- to -----END CERTIFICATE----- and nothing else.',
   // Transfer servers and SSH host keys of a service (service/ftp_servers, service/scp_servers, service/host_keys).
   transferServerAdded: (name: string) => `Added transfer server ${name}`,
   transferServerAddFailed: (name: string, why: string) => `Failed to add transfer server ${name}: ${why}`,
@@ -144,6 +146,8 @@ export const Messages = {
   openidSignInOff: 'Your company does not allow sign-in with an identity provider. Sign in with your username and password.',
   permissionsNotHeld: (missing: readonly string[]) =>
     `You cannot grant permissions you do not hold yourself: ${missing.join(', ')}.`,
+  carriesPermissionsNotHeld: (missing: readonly string[]) =>
+    `This carries permissions you do not hold (${missing.join(', ')}): only someone who holds all of them can change, rotate, revoke or delete it.`,
   mfaSetupRequired: 'Your company requires multi-factor authentication: set up an authenticator app before using the console.',
   otpInvalid: 'This code is not valid. Enter the current code from your authenticator app.',
   recoveryCodeInvalid: 'This recovery code is not valid or has already been used.',
@@ -234,6 +238,13 @@ export const Messages = {
   keyAssigned: (name: string, count: number) => `${name} is assigned to ${count} key slot${count === 1 ? '' : 's'}. Remove the assignments first.`,
   keyIsGroupBdk: (name: string, group: string) => `${name} is the base derivation key of DUKPT group ${group}. Switch the group to a static key first.`,
   keyModeNotForUsage: (usage: string, mode: string) => `Mode of use ${mode} does not apply to usage ${usage}.`,
+  keyUseRefused: (name: string, usage: string, mode: string, use: 'wrap' | 'unwrap' | 'derive') =>
+    use === 'derive'
+      ? `${name} (usage ${usage}, mode of use ${mode}) cannot derive keys: that takes a base derivation key (usage B0) with mode of use X or N.`
+      : `${name} (usage ${usage}, mode of use ${mode}) cannot ${use} key blocks: that takes a key block protection key (usage K1) with mode of use B, ${use === 'wrap' ? 'E' : 'D'} or N.`,
+  keyWrappedUnderItself: (name: string) => `${name} cannot be wrapped under itself: choose another key block protection key.`,
+  dukptBdkNotDerivable: (bdk: string) =>
+    `${bdk} is a TDES base derivation key that is not exportable, and the HSM keystore cannot derive TDES DUKPT keys from such a key (its token has no XOR-base-and-data derivation). Use an AES BDK, or a TDES BDK created exportable.`,
   keyUsageNotForAlgorithm: (usage: string, algorithm: string) => `Usage ${usage} is not available for ${algorithm}.`,
   keyRetired: (name: string) => `${name} is retired: a retired key cannot change.`,
   keyRotateImported: (name: string) => `${name} was imported: rotate it by importing its new value.`,

@@ -17,7 +17,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { targetAccount } from '../../platform/account-access.ts';
 import type { AppDeps } from '../../platform/app-deps.ts';
 import { namedAccount } from '../../platform/audit-declaration.ts';
-import { actorName } from '../../platform/principal.ts';
 import * as credentials from './credentials.service.ts';
 import { registerTokenEndpoint } from './token.routes.ts';
 
@@ -75,7 +74,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     config: { permission: manage },
     audit: { action: 'credential.create', target: ({ body, result }) => ({ id: result?.data.client_id ?? body.name, name: body.name }), account: namedAccount },
     handler: async (request, reply) => {
-      const created = await credentials.createCredential(request.tx, account(request), request.body, actorName(request.principal!));
+      const created = await credentials.createCredential(request.tx, request.principal!, account(request), request.body);
       reply.status(201);
       return { data: created };
     },
@@ -93,7 +92,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     },
     config: { permission: manage },
     audit: { action: 'credential.update', target: ({ params, body }) => ({ id: params.credential_id, name: body.name }), account: namedAccount },
-    handler: async (request) => ({ data: await credentials.updateCredential(request.tx, account(request), request.params.credential_id, request.body) }),
+    handler: async (request) => ({ data: await credentials.updateCredential(request.tx, request.principal!, account(request), request.params.credential_id, request.body) }),
   });
 
   routes.post(ApiPath.credentialRevoke, {
@@ -107,7 +106,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     },
     config: { permission: manage },
     audit: { action: 'credential.revoke', target: ({ params, result }) => ({ id: params.credential_id, name: result?.data.name }), account: namedAccount },
-    handler: async (request) => ({ data: await credentials.revokeCredential(request.tx, account(request), request.params.credential_id) }),
+    handler: async (request) => ({ data: await credentials.revokeCredential(request.tx, request.principal!, account(request), request.params.credential_id) }),
   });
 
   routes.post(ApiPath.credentialRotate, {
@@ -123,7 +122,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     },
     config: { permission: manage },
     audit: { action: 'credential.rotate', target: ({ params, result }) => ({ id: params.credential_id, name: result?.data.credential.name }), account: namedAccount },
-    handler: async (request) => ({ data: await credentials.rotateCredential(request.tx, account(request), request.params.credential_id, request.body) }),
+    handler: async (request) => ({ data: await credentials.rotateCredential(request.tx, request.principal!, account(request), request.params.credential_id, request.body) }),
   });
 
   registerTokenEndpoint(app, deps);

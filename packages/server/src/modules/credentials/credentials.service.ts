@@ -18,7 +18,9 @@ import type { Tx } from '../../db/database.ts';
 import type { CredentialTokens } from '../../platform/credential-tokens.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { addressAllowed, addressInRanges, canonicalRange } from '../../platform/ip-ranges.ts';
-import { effectivePermissions } from '../../platform/principal.ts';
+import { actorName, effectivePermissions, type Principal } from '../../platform/principal.ts';
+import { assertMayChange, assertMayGrant } from '../../platform/privilege.ts';
+import { assertMayActOn } from '../users/users.service.ts';
 import * as repo from './credentials.repository.ts';
 
 /**
@@ -42,10 +44,21 @@ export async function listOwners(tx: Tx, accountId: string): Promise<CredentialO
   return users.map((u) => ({ id: u.id, username: u.username, name: u.name, permissions: delegable(u.platformAdmin, u.permissions) }));
 }
 
-export async function createCredential(tx: Tx, accountId: string, fields: CredentialCreate, createdBy: string): Promise<CredentialWithSecret['data']> {
+/**
+ * Who creates, changes, rotates or revokes a credential or an OAuth client acts for its owner with the permissions it
+ * carries: they must hold every one of them, and outrank the owner when that is someone else.
+ */
+export async function assertMayActFor(tx: Tx, caller: Principal, ownerId: string, carried: readonly string[], granting = false): Promise<void> {
+  if (granting) assertMayGrant(caller, carried);
+  else assertMayChange(caller, carried);
+  if (ownerId !== caller.userId) await assertMayActOn(tx, caller, [ownerId]);
+}
+
+export async function createCredential(tx: Tx, caller: Principal, accountId: string, fields: CredentialCreate): Promise<CredentialWithSecret['data']> {
   if (!(await repo.accountExists(tx, accountId))) throw notFound();
   const [owner] = await repo.activeUsers(tx, accountId, fields.owner_user_id);
   if (!owner) throw badRequest({ owner_user_id: [CredentialMessages.ownerNotActive] });
+  await assertMayActFor(tx, caller, owner.id, fields.permissions, true);
   assertWithinOwner(fields.permissions, delegable(owner.platformAdmin, owner.permissions));
   await assertNameFree(tx, accountId, fields.name);
   const secret = newSecret();
@@ -57,15 +70,16 @@ export async function createCredential(tx: Tx, accountId: string, fields: Creden
     expiresAt: new Date(fields.expires_at),
     allowedCidrs: cidrsOf(fields.allowed_cidrs),
     secretHash: hashSecret(secret),
-    createdBy,
+    createdBy: actorName(caller),
   });
   return { credential: await load(tx, accountId, id), client_id: id, client_secret: secret };
 }
 
-export async function updateCredential(tx: Tx, accountId: string, id: string, fields: CredentialUpdate): Promise<Credential> {
+export async function updateCredential(tx: Tx, caller: Principal, accountId: string, id: string, fields: CredentialUpdate): Promise<Credential> {
   const found = await repo.findCredential(tx, accountId, id);
   if (!found) throw notFound();
   if (found.credential.revokedAt) throw conflict('revoked', CredentialMessages.revoked);
+  await assertMayActFor(tx, caller, found.owner.id, [...found.credential.permissions, ...fields.permissions]);
   const [owner] = await repo.activeUsers(tx, accountId, found.owner.id);
   if (!owner) throw badRequest({ permissions: [CredentialMessages.ownerNotActive] });
   assertWithinOwner(fields.permissions, delegable(owner.platformAdmin, owner.permissions));
@@ -80,18 +94,20 @@ export async function updateCredential(tx: Tx, accountId: string, id: string, fi
 }
 
 /** Revoking takes effect on the credential's next call: every bearer call re-reads it. */
-export async function revokeCredential(tx: Tx, accountId: string, id: string): Promise<Credential> {
+export async function revokeCredential(tx: Tx, caller: Principal, accountId: string, id: string): Promise<Credential> {
   const found = await repo.findCredential(tx, accountId, id);
   if (!found) throw notFound();
+  await assertMayActFor(tx, caller, found.owner.id, found.credential.permissions);
   if (!found.credential.revokedAt) await repo.updateCredential(tx, accountId, id, { revokedAt: new Date(), previousSecretHash: null, previousSecretExpiresAt: null });
   return load(tx, accountId, id);
 }
 
 /** A new secret; the current one keeps working for the overlap (none with 0 hours), then only the new one does. */
-export async function rotateCredential(tx: Tx, accountId: string, id: string, { overlap_hours }: CredentialRotate): Promise<CredentialWithSecret['data']> {
+export async function rotateCredential(tx: Tx, caller: Principal, accountId: string, id: string, { overlap_hours }: CredentialRotate): Promise<CredentialWithSecret['data']> {
   const found = await repo.findCredential(tx, accountId, id);
   if (!found) throw notFound();
   if (found.credential.revokedAt) throw conflict('revoked', CredentialMessages.revoked);
+  await assertMayActFor(tx, caller, found.owner.id, found.credential.permissions);
   const secret = newSecret();
   await repo.updateCredential(tx, accountId, id, {
     secretHash: hashSecret(secret),

@@ -16,7 +16,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { targetAccount } from '../../platform/account-access.ts';
 import type { AppDeps } from '../../platform/app-deps.ts';
 import { namedAccount } from '../../platform/audit-declaration.ts';
-import { actorName } from '../../platform/principal.ts';
 import * as clients from './oauth-clients.service.ts';
 
 const tags = ['credentials'];
@@ -60,7 +59,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     config,
     audit: { action: 'oauth_client.create', target: ({ body, result }) => ({ id: result?.data.client.id ?? body.name, name: body.name }), account: namedAccount },
     handler: async (request, reply) => {
-      const created = await clients.createClient(request.tx, deps.secretBox, account(request), request.body, actorName(request.principal!));
+      const created = await clients.createClient(request.tx, deps.secretBox, request.principal!, account(request), request.body);
       reply.status(201);
       return { data: created };
     },
@@ -91,7 +90,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     },
     config,
     audit: { action: 'oauth_client.update', target: ({ params, body }) => ({ id: params.oauth_client_id, name: body.name }), account: namedAccount },
-    handler: async (request) => ({ data: await clients.updateClient(request.tx, account(request), request.params.oauth_client_id, request.body) }),
+    handler: async (request) => ({ data: await clients.updateClient(request.tx, request.principal!, account(request), request.params.oauth_client_id, request.body) }),
   });
 
   routes.post(ApiPath.oauthClientRotate, {
@@ -105,7 +104,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     },
     config,
     audit: { action: 'oauth_client.rotate', target: ({ params, result }) => ({ id: params.oauth_client_id, name: result?.data.client.name }), account: namedAccount },
-    handler: async (request) => ({ data: await clients.rotateSecret(request.tx, deps.secretBox, account(request), request.params.oauth_client_id) }),
+    handler: async (request) => ({ data: await clients.rotateSecret(request.tx, deps.secretBox, request.principal!, account(request), request.params.oauth_client_id) }),
   });
 
   routes.delete(ApiPath.oauthClient, {
@@ -120,7 +119,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     config,
     audit: { action: 'oauth_client.delete', target: ({ params }) => params.oauth_client_id, account: namedAccount },
     handler: async (request) => {
-      await clients.deleteClient(request.tx, account(request), request.params.oauth_client_id);
+      await clients.deleteClient(request.tx, request.principal!, account(request), request.params.oauth_client_id);
       return { deleted: request.params.oauth_client_id };
     },
   });

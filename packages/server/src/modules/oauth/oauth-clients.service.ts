@@ -11,6 +11,7 @@ import type { OAuthClientsListQuery } from '@keydeck/contract/oauth-queries';
 import type { Tx } from '../../db/database.ts';
 import { iso } from '../../db/raw-sql.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { actorName, type Principal } from '../../platform/principal.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
 import * as credentials from '../credentials/credentials.service.ts';
 import * as repo from './oauth-clients.repository.ts';
@@ -30,10 +31,11 @@ export async function getClient(tx: Tx, accountId: string, id: string): Promise<
   return toWire(found);
 }
 
-export async function createClient(tx: Tx, box: SecretBox, accountId: string, fields: OAuthClientCreate, createdBy: string): Promise<OAuthClientWithSecret['data']> {
+export async function createClient(tx: Tx, box: SecretBox, caller: Principal, accountId: string, fields: OAuthClientCreate): Promise<OAuthClientWithSecret['data']> {
   const owners = await credentials.listOwners(tx, accountId);
   const owner = owners.find((o) => o.id === fields.owner_user_id);
   if (!owner) throw badRequest({ owner_user_id: [CredentialMessages.ownerNotActive] });
+  await credentials.assertMayActFor(tx, caller, owner.id, fields.scopes, true);
   assertWithinOwner(fields.scopes, owner.permissions);
   await assertNameFree(tx, accountId, fields.name);
   const id = randomUUID();
@@ -46,14 +48,15 @@ export async function createClient(tx: Tx, box: SecretBox, accountId: string, fi
     ownerUserId: owner.id,
     ...settings(fields),
     sealedSecret: secret === null ? null : box.seal(secret, secretContext(id)),
-    createdBy,
+    createdBy: actorName(caller),
   });
   return { client: await getClient(tx, accountId, id), client_secret: secret };
 }
 
-export async function updateClient(tx: Tx, accountId: string, id: string, fields: OAuthClientUpdate): Promise<OAuthClient> {
+export async function updateClient(tx: Tx, caller: Principal, accountId: string, id: string, fields: OAuthClientUpdate): Promise<OAuthClient> {
   const found = await repo.findClient(tx, accountId, id);
   if (!found) throw notFound();
+  await credentials.assertMayActFor(tx, caller, found.owner.id, [...found.client.scopes, ...fields.scopes]);
   if (found.client.type === 'public' && fields.grant_types.includes('client_credentials')) {
     throw badRequest({ grant_types: [OAuthMessages.publicNoClientCredentials] });
   }
@@ -66,17 +69,21 @@ export async function updateClient(tx: Tx, accountId: string, id: string, fields
 }
 
 /** A new secret at once: the old one stops working on the next token request (no overlap, unlike credentials). */
-export async function rotateSecret(tx: Tx, box: SecretBox, accountId: string, id: string): Promise<OAuthClientWithSecret['data']> {
+export async function rotateSecret(tx: Tx, box: SecretBox, caller: Principal, accountId: string, id: string): Promise<OAuthClientWithSecret['data']> {
   const found = await repo.findClient(tx, accountId, id);
   if (!found) throw notFound();
+  await credentials.assertMayActFor(tx, caller, found.owner.id, found.client.scopes);
   if (found.client.type === 'public') throw conflict('public_client', 'A public client has no secret to rotate');
   const secret = newSecret();
   await repo.updateClient(tx, accountId, id, { sealedSecret: box.seal(secret, secretContext(id)), secretRotatedAt: new Date() });
   return { client: await getClient(tx, accountId, id), client_secret: secret };
 }
 
-export async function deleteClient(tx: Tx, accountId: string, id: string): Promise<void> {
-  if (!(await repo.deleteClient(tx, accountId, id))) throw notFound();
+export async function deleteClient(tx: Tx, caller: Principal, accountId: string, id: string): Promise<void> {
+  const found = await repo.findClient(tx, accountId, id);
+  if (!found) throw notFound();
+  await credentials.assertMayActFor(tx, caller, found.owner.id, found.client.scopes);
+  await repo.deleteClient(tx, accountId, id);
 }
 
 function settings(fields: OAuthClientUpdate) {

@@ -11,6 +11,7 @@ import {
 import type { ServicePermissions } from '@keydeck/contract/services';
 import type { Tx } from '../../db/database.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
+import { assertMayChange, assertMayGrant, assertOutranks, serviceGrants } from '../../platform/privilege.ts';
 import type { ServiceAccess } from '../../platform/service-access.ts';
 import * as repo from './service-users.repository.ts';
 
@@ -28,6 +29,8 @@ const fail = (errors: FieldErrors) => {
 const parentOf = (parent: string | null | undefined) =>
   parent === undefined ? undefined : !parent || key(parent) === key(ROOT_GROUP) ? null : parent;
 const keepsUserModify = (permissions: ServicePermissions) => permissions.User === 'Modify';
+/** The caller as the delegation rule sees them: their group's categories and levels. */
+const callerOf = (scope: ServiceScope) => ({ permissions: serviceGrants(scope.access.permissions) });
 
 
 export async function listUsers(scope: ServiceScope, groups: string[]): Promise<ServiceUser[]> {
@@ -62,6 +65,7 @@ export async function addUsers(scope: ServiceScope, entries: ServiceUsersBody['u
     return [{ accountId, serviceId: access.serviceId, userId: user.id, groupId: group.id }];
   });
   fail(errors);
+  for (const entry of entries) assertMayGrant(callerOf(scope), serviceGrants(groups.get(key(entry.group_name))!.permissions));
   await repo.insertMembers(tx, rows);
 }
 
@@ -81,12 +85,20 @@ export async function moveUsers(scope: ServiceScope, entries: ServiceUsersBody['
   fail(errors);
   const own = moves.find((m) => m.member.serviceUserId === access.serviceUserId);
   if (own && !keepsUserModify(own.group.permissions)) throw conflict('service_user_self_lockout', Messages.serviceUserSelfLockout);
+  const groupsById = new Map([...groups.values()].map((g) => [g.id, g]));
+  for (const { member, group } of moves) {
+    assertOutranks(callerOf(scope), serviceGrants(groupsById.get(member.groupId)!.permissions));
+    assertMayGrant(callerOf(scope), serviceGrants(group.permissions));
+  }
   for (const { member, group } of moves) await repo.moveMember(tx, member.serviceUserId, group.id);
 }
 
 /** Removes users from the service (their service sessions end with them); never the caller. */
 export async function removeUsers(scope: ServiceScope, usernames: string[]): Promise<void> {
-  const members = new Map((await repo.listMembers(scope.tx, scope.access.serviceId)).map((m) => [key(m.username), m]));
+  const [members, groups] = await Promise.all([
+    repo.listMembers(scope.tx, scope.access.serviceId).then((rows) => new Map(rows.map((m) => [key(m.username), m]))),
+    repo.listGroups(scope.tx, scope.access.serviceId).then((rows) => new Map(rows.map((g) => [g.id, g]))),
+  ]);
   const errors: FieldErrors = {};
   usernames.forEach((username, i) => {
     if (!members.has(key(username))) errors[`users.${i}`] = [Messages.serviceUserMissing(username)];
@@ -94,6 +106,7 @@ export async function removeUsers(scope: ServiceScope, usernames: string[]): Pro
   fail(errors);
   const removed = usernames.map((u) => members.get(key(u))!);
   if (removed.some((m) => m.serviceUserId === scope.access.serviceUserId)) throw conflict('service_user_self_removal', Messages.serviceUserSelfRemoval);
+  for (const member of removed) assertOutranks(callerOf(scope), serviceGrants(groups.get(member.groupId)!.permissions));
   await repo.deleteMembers(scope.tx, removed.map((m) => m.serviceUserId));
 }
 
@@ -139,6 +152,7 @@ export async function createGroups(scope: ServiceScope, entries: NewGroup[], nam
     if (!errors[`groups.${i}.parent`] && inCycle(tree, key(entry.name))) errors[`groups.${i}.parent`] = [Messages.serviceGroupCycle(entry.name)];
   });
   fail(errors);
+  assertMayGrant(callerOf(scope), entries.flatMap((e) => serviceGrants(e.permissions)));
   await repo.insertGroups(scope.tx, rows);
 }
 
@@ -168,6 +182,7 @@ export async function updateGroups(scope: ServiceScope, entries: ServiceUserGrou
   fail(errors);
   const own = changes.find((c) => key(c.group.name) === key(scope.access.groupName));
   if (own && !keepsUserModify(own.change.permissions)) throw conflict('service_user_self_lockout', Messages.serviceUserSelfLockout);
+  for (const { group, change } of changes) assertMayChange(callerOf(scope), [...serviceGrants(group.permissions), ...serviceGrants(change.permissions)]);
   for (const { group, change } of changes) await repo.updateGroup(scope.tx, group.id, change);
 }
 
@@ -185,6 +200,7 @@ export async function deleteGroups(scope: ServiceScope, names: string[]): Promis
     const users = members.filter((m) => m.groupId === group.id).length;
     const children = [...groups.values()].filter((g) => g.parentName && key(g.parentName) === key(group.name) && !doomed.has(key(g.name))).length;
     if (users || children) throw conflict('service_group_in_use', Messages.serviceGroupInUse(group.name, users, children));
+    assertMayChange(callerOf(scope), serviceGrants(group.permissions));
   }
   await repo.deleteGroups(scope.tx, names.map((n) => groups.get(key(n))!.id));
 }

@@ -63,7 +63,7 @@ export function register(app: FastifyInstance): void {
     config: { permission: Permission.rolesManage },
     audit: { action: 'roles.delete', target: ({ body }) => body.roles.join(', '), account: namedAccount },
     handler: async (request) => {
-      return { roles: await roles.deleteRoles(request.tx, await accountOf(request, request.body.account_id), request.body.roles) };
+      return { roles: await roles.deleteRoles(request.tx, request.principal!, await accountOf(request, request.body.account_id), request.body.roles) };
     },
   });
 }

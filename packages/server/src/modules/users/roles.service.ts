@@ -1,16 +1,10 @@
 import { Messages } from '@keydeck/contract/messages';
 import type { Role, RoleFields, RoleUpdate, RolesListQuery } from '@keydeck/contract/roles';
 import type { Tx } from '../../db/database.ts';
-import { badRequest, forbidden, notFound, refused } from '../../platform/errors.ts';
+import { badRequest, notFound, refused } from '../../platform/errors.ts';
 import type { Principal } from '../../platform/principal.ts';
+import { assertMayChange, assertMayGrant } from '../../platform/privilege.ts';
 import * as repo from './roles.repository.ts';
-
-/** Nobody grants what they do not hold: refuses when any of the permissions is not the caller's. */
-export function assertGrantable(caller: Principal, permissions: Iterable<string>): void {
-  const held = new Set(caller.permissions);
-  const missing = [...new Set(permissions)].filter((p) => !held.has(p)).sort();
-  if (missing.length > 0) throw forbidden('escalation', Messages.permissionsNotHeld(missing));
-}
 
 /** The account's roles with the given ids; any id that is not one of them answers 404. */
 export async function findRoles(tx: Tx, accountId: string, ids: string[]) {
@@ -27,7 +21,7 @@ export async function listRoles(tx: Tx, accountId: string, query: RolesListQuery
 
 /** Creates custom roles all together or not at all. */
 export async function createRoles(tx: Tx, caller: Principal, accountId: string, inputs: RoleFields[]): Promise<Role[]> {
-  assertGrantable(caller, inputs.flatMap((r) => r.permissions));
+  assertMayGrant(caller, inputs.flatMap((r) => r.permissions));
   const errors: Record<string, string[]> = {};
   const taken = await repo.findRolesNamed(tx, accountId, inputs.map((r) => r.name));
   inputs.forEach((input, i) => {
@@ -45,14 +39,17 @@ export async function createRoles(tx: Tx, caller: Principal, accountId: string, 
   return rolesById(tx, accountId, ids);
 }
 
-/** Renames custom roles or sets their permissions; only permissions a role gains must be the caller's. */
+/**
+ * Renames custom roles or sets their permissions. The caller must hold every permission a role has before and after:
+ * narrowing a role demotes its holders, who may outrank the caller.
+ */
 export async function updateRoles(tx: Tx, caller: Principal, accountId: string, changes: RoleUpdate[]): Promise<Role[]> {
   const existing = await findRoles(tx, accountId, changes.map((c) => c.id));
   const errors: Record<string, string[]> = {};
   for (const [i, change] of changes.entries()) {
     const current = existing.get(change.id)!;
     if (current.builtIn) throw builtInProtected();
-    if (change.permissions) assertGrantable(caller, change.permissions.filter((p) => !current.permissions.includes(p)));
+    assertMayChange(caller, [...current.permissions, ...(change.permissions ?? [])]);
     if (change.name !== undefined) {
       const lower = change.name.toLowerCase();
       const renamedEarlier = changes.slice(0, i).some((c) => c.name?.toLowerCase() === lower);
@@ -71,10 +68,11 @@ export async function updateRoles(tx: Tx, caller: Principal, accountId: string, 
   return rolesById(tx, accountId, changes.map((c) => c.id));
 }
 
-/** Deletes custom roles; their holders lose them. Returns the deleted ids. */
-export async function deleteRoles(tx: Tx, accountId: string, ids: string[]): Promise<string[]> {
+/** Deletes custom roles, each carrying only permissions the caller holds; their holders lose them. Returns the deleted ids. */
+export async function deleteRoles(tx: Tx, caller: Principal, accountId: string, ids: string[]): Promise<string[]> {
   const existing = await findRoles(tx, accountId, ids);
   if ([...existing.values()].some((r) => r.builtIn)) throw builtInProtected();
+  assertMayChange(caller, [...existing.values()].flatMap((r) => r.permissions));
   await repo.deleteRoles(tx, [...existing.keys()]);
   return [...existing.keys()];
 }

@@ -3,9 +3,10 @@ import { BUILT_IN_ROLES } from '@keydeck/contract/permissions';
 import type { User, UserFields, UserUpdate, UsersListQuery } from '@keydeck/contract/users';
 import type { Tx } from '../../db/database.ts';
 import { createUser } from '../accounts/accounts.service.ts';
-import { badRequest, conflict, forbidden, notFound, refused } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound, refused } from '../../platform/errors.ts';
 import { effectivePermissions, type Principal } from '../../platform/principal.ts';
-import { assertGrantable, findRoles } from './roles.service.ts';
+import { assertMayGrant, assertOutranks } from '../../platform/privilege.ts';
+import { findRoles } from './roles.service.ts';
 import * as repo from './users.repository.ts';
 
 /** The account a call acts on, as targetAccount resolves it, and the session idle timeout that decides Online. */
@@ -23,7 +24,7 @@ export async function listUsers(ctx: UsersContext, query: UsersListQuery) {
 export async function createUsers(ctx: UsersContext, inputs: UserFields[]): Promise<User[]> {
   const { tx, account } = ctx;
   const roles = await findRoles(tx, account.id, inputs.flatMap((u) => u.roles));
-  assertGrantable(ctx.caller, [...roles.values()].flatMap((r) => r.permissions));
+  assertMayGrant(ctx.caller, [...roles.values()].flatMap((r) => r.permissions));
 
   const errors: Record<string, string[]> = {};
   const ids: string[] = [];
@@ -56,7 +57,7 @@ export async function updateUsers(ctx: UsersContext, changes: UserUpdate[]): Pro
   for (const change of changes) {
     if (change.disabled && change.id === caller.userId) throw cannotChangeSelf();
     const gained = (change.roles ?? []).filter((id) => !held.get(change.id)?.has(id));
-    assertGrantable(caller, gained.flatMap((id) => roles.get(id)!.permissions));
+    assertMayGrant(caller, gained.flatMap((id) => roles.get(id)!.permissions));
   }
 
   await keepingAnAdministrator(tx, account.id, async () => {
@@ -112,11 +113,7 @@ async function keepingAnAdministrator(tx: Tx, accountId: string, change: () => P
  * as granting a role does: otherwise an administrator could lock out or take over someone who outranks them.
  */
 export async function assertMayActOn(tx: Tx, caller: Principal, userIds: string[]): Promise<void> {
-  const held = new Set(caller.permissions);
-  for (const user of await repo.permissionsOfUsers(tx, userIds)) {
-    const missing = effectivePermissions(user.platformAdmin, user.permissions).filter((p) => !held.has(p));
-    if (missing.length > 0) throw forbidden('outranked', Messages.userOutranksCaller(missing));
-  }
+  for (const user of await repo.permissionsOfUsers(tx, userIds)) assertOutranks(caller, effectivePermissions(user.platformAdmin, user.permissions));
 }
 
 /** An invited user who has not chosen a password yet, to be sent a fresh link (which replaces the old ones). */
