@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import type { Db } from './db/database.ts';
 import { platformSettings } from './db/schema/platform.ts';
 import * as accounts from './modules/accounts/accounts.service.ts';
-import { newEncryptionKey } from './platform/secret-box.ts';
 import { SYSTEM_SCOPE, inScope } from './platform/tenant-scope.ts';
 
 export const PLATFORM_ACCOUNT = {
@@ -13,7 +12,7 @@ export const PLATFORM_ACCOUNT = {
   accountCode: 'PLATFORM',
 } as const;
 
-export type BootstrapResult = { antiForgerySecret: string; encryptionKey: string; generatedAdminPassword: string | null };
+export type BootstrapResult = { antiForgerySecret: string; generatedAdminPassword: string | null };
 
 /**
  * First start on an empty database: the platform operator's account and its first administrator.
@@ -26,9 +25,6 @@ export async function bootstrap(db: Db, admin: { username: string; password: str
       .values({ key: 'anti_forgery_secret', value: randomBytes(32).toString('base64url') })
       .onConflictDoNothing();
     const [secret] = await tx.select().from(platformSettings).where(eq(platformSettings.key, 'anti_forgery_secret'));
-    // Seals stored secrets (platform/secret-box); an ENCRYPTION_KEY from the environment takes its place.
-    await tx.insert(platformSettings).values({ key: 'encryption_key', value: newEncryptionKey() }).onConflictDoNothing();
-    const [encryptionKey] = await tx.select().from(platformSettings).where(eq(platformSettings.key, 'encryption_key'));
 
     let generatedAdminPassword: string | null = null;
     const created = await accounts.createAccount(tx, { ...PLATFORM_ACCOUNT, isPlatform: true });
@@ -44,6 +40,6 @@ export async function bootstrap(db: Db, admin: { username: string; password: str
         platformAdmin: true,
       });
     }
-    return { antiForgerySecret: secret!.value, encryptionKey: encryptionKey!.value, generatedAdminPassword };
+    return { antiForgerySecret: secret!.value, generatedAdminPassword };
   });
 }

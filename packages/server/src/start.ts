@@ -15,8 +15,12 @@ import { createMailer } from './platform/mailer.ts';
 import { startHousekeeping } from './platform/housekeeping.ts';
 import { openKeystore } from './modules/payment-keys/keystore/open-keystore.ts';
 import { loadAuditKey } from './platform/audit-key.ts';
+import { checkpointLog } from './platform/audit-checkpoint-log.ts';
+import { startAuditCheckpoints } from './modules/audit/audit-checkpoints.ts';
 import { createEgress, type Endpoint } from './platform/egress-policy.ts';
 import { createSecretBox } from './platform/secret-box.ts';
+import { closeToOthers, secureDataDir } from './platform/data-dir.ts';
+import { loadEncryptionKey } from './platform/encryption-key.ts';
 import { createServiceTokens } from './platform/service-tokens.ts';
 import { createCredentialTokens } from './platform/credential-tokens.ts';
 import { createSessionStore } from './platform/session-store.ts';
@@ -34,10 +38,13 @@ export async function start(
     cloudHsms?: Partial<ProvisionerAgentOptions>;
   } = {},
 ) {
+  secureDataDir(config.dataDir);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: options.inMemory ? null : config.dataDir,
   });
+  // PGlite copies its first files in as 0666, whatever the umask.
+  if (database.kind === 'pglite' && !options.inMemory) closeToOthers(`${config.dataDir}/pglite`);
   await database.migrate();
   const boot = await bootstrap(database.db, { username: config.adminUsername, password: config.adminPassword });
   const jobs = createJobQueue(database, options.jobQueue);
@@ -45,7 +52,7 @@ export async function start(
   const keystore = await openKeystore(config.keystore, config.dataDir);
   const egress = createEgress(database.db, ownEndpoints(config), Messages.egressRefused);
   const mailer = createMailer(config.mail);
-  const secretBox = createSecretBox(config.encryptionKey ?? boot.encryptionKey);
+  const secretBox = createSecretBox(await loadEncryptionKey(database.db, config.encryptionKey, config.dataDir));
   const versions = readVersions(config.webDist);
   const app = await buildApp({
     config,
@@ -72,6 +79,11 @@ export async function start(
   app.addHook('onClose', () => syslogDelivery.stop());
   const housekeeping = startHousekeeping(database.db, config.session, app.log);
   app.addHook('onClose', () => housekeeping.stop());
+  const checkpoints = startAuditCheckpoints(
+    { db: database.db, egress, log: checkpointLog(config.dataDir, auditKey), intervalSeconds: config.auditCheckpointSeconds },
+    app.log,
+  );
+  app.addHook('onClose', () => checkpoints.stop());
   // Started before the app serves: a request may queue a job as soon as it listens.
   await jobs.start(app.log);
   await startServiceProvisioning(jobs, database.db, auditKey);
