@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, ROLE, queryRows, seedAccount } from '../../../test/fixtures.ts';
 import { linkIn, startSmtpReceiver } from '../../../test/smtp-receiver.ts';
 import { Visitor, createTestApp } from '../../../test/test-app.ts';
+import { RESET_LINKS_PER_USER } from './passwords.mails.ts';
 
 const NEW_PASSWORD = 'Granite-Lantern-Orbit-7';
 
@@ -22,6 +23,7 @@ beforeAll(async () => {
     { username: 'cy' },
     { username: 'dee' },
     { username: 'eleanor-rigby' },
+    { username: 'flo' },
   ]);
 });
 afterAll(async () => {
@@ -85,6 +87,31 @@ describe('POST user/password/reset', () => {
     const res = await (await visitor()).post(ApiPath.passwordReset, { username: '', account_code: '' });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().errors).sort()).toEqual(['account_code', 'username']);
+  });
+
+  it('mails one user a few links however many addresses ask, answers them alike, and voids none of them', async () => {
+    const since = smtp.messages.length;
+    const answers = [];
+    for (let i = 1; i <= 30; i++) {
+      const v = new Visitor(t.app);
+      const ask = (url: string, payload?: object) => v.call({ method: payload ? 'POST' : 'GET', url, remoteAddress: `198.51.100.${i}`, ...(payload ? { payload } : {}) });
+      await ask(ApiPath.login);
+      answers.push(await ask(ApiPath.passwordReset, { username: 'flo', account_code: 'acme' }));
+    }
+    for (const res of answers) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ message: Messages.passwordResetRequested });
+    }
+    const first = await smtp.waitFor('flo@example.test', since);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.messages.slice(since).filter((m) => m.to.includes('flo@example.test'))).toHaveLength(RESET_LINKS_PER_USER);
+    // The link of the first mail still works after all the later requests.
+    const token = new URL(linkIn(first)).searchParams.get('token')!;
+    expect((await (await visitor()).post(ApiPath.passwordTokenVerify, { token })).statusCode).toBe(200);
+    const [held] = await query<{ n: number }>(
+      sql`select count(*)::int as n from audit_events where action = 'auth.password_reset_request' and target = 'flo' and reason = 'links_per_user'`,
+    );
+    expect(held!.n).toBe(30 - RESET_LINKS_PER_USER);
   });
 
   it('is rate-limited per client address', async () => {

@@ -2,6 +2,11 @@ import type { Mail } from '../../platform/mailer.ts';
 
 /** How long a link works: a reset link briefly, an invitation long enough to reach someone on leave. */
 export const RESET_MINUTES = 30;
+/**
+ * Reset links a user may hold at once: further requests mail nothing until one is used or expires. Per user,
+ * whatever the address asking (the per-address limit alone lets many addresses flood one mailbox).
+ */
+export const RESET_LINKS_PER_USER = 5;
 export const INVITE_HOURS = 72;
 
 /** The mail with a link to choose a new password. Plain text: every mail client shows it as written. */

@@ -65,6 +65,16 @@ export async function consumeToken(tx: Tx, tokenHash: string) {
   return row;
 }
 
+/** The user's reset links that still work, counted with the user's row locked (one count at a time per user). */
+export async function liveResetLinks(tx: Tx, userId: string): Promise<number> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(passwordTokens)
+    .where(and(eq(passwordTokens.userId, userId), eq(passwordTokens.purpose, 'reset'), gt(passwordTokens.expiresAt, sql`now()`)));
+  return row?.n ?? 0;
+}
+
 export async function deleteTokensOfUser(tx: Tx, userId: string) {
   await tx.delete(passwordTokens).where(eq(passwordTokens.userId, userId));
 }

@@ -15,9 +15,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/app-deps.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import { mailAfterCommit } from '../../platform/mailer.ts';
+import { preparedValue } from '../../platform/prepared-value.ts';
 import { userNamed } from '../auth/auth.service.ts';
 import { passwordReentryThrottle } from '../auth/password-reentry.ts';
 import * as passwords from './passwords.service.ts';
+
+/** The user already holds as many live reset links as allowed: nothing was mailed (the caller is not told). */
+const resetThrottled = preparedValue<boolean>();
 
 /**
  * Spec §7: POST user/password/reset and PUT service/user, and the two calls behind the mailed link
@@ -36,10 +40,12 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
       action: 'auth.password_reset_request',
       target: ({ body }) => body.username,
       account: async ({ body, tx }) => (await passwords.resetRequester(tx, body))?.accountId ?? null,
-      reason: async ({ body, tx }) => ((await passwords.resetRequester(tx, body)) ? undefined : 'no_such_user'),
+      reason: async ({ body, tx, request }) =>
+        (await passwords.resetRequester(tx, body)) ? (resetThrottled.of(request) ? 'links_per_user' : undefined) : 'no_such_user',
     },
     handler: async (request) => {
-      const { mail } = await passwords.requestReset(request.tx, request.body, mailer.publicUrl);
+      const { mail, throttled } = await passwords.requestReset(request.tx, request.body, mailer.publicUrl);
+      resetThrottled.set(request, throttled);
       if (mail) mailAfterCommit(request, mailer, mail);
       return { message: Messages.passwordResetRequested };
     },

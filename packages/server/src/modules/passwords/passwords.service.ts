@@ -7,7 +7,7 @@ import type { Mail } from '../../platform/mailer.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import type { Principal } from '../../platform/principal.ts';
 import * as auth from '../auth/auth.service.ts';
-import { INVITE_HOURS, RESET_MINUTES, inviteMail, resetMail } from './passwords.mails.ts';
+import { INVITE_HOURS, RESET_LINKS_PER_USER, RESET_MINUTES, inviteMail, resetMail } from './passwords.mails.ts';
 import * as repo from './passwords.repository.ts';
 
 const RESET_VALID_SECONDS = RESET_MINUTES * 60;
@@ -36,12 +36,13 @@ export async function requestReset(tx: Tx, input: PasswordResetRequest, publicUr
   const { token, tokenHash } = newToken();
   if (!user || user.disabled) {
     await repo.touchTokens(tx, tokenHash);
-    return { user: null, mail: null };
+    return { user: null, mail: null, throttled: false };
   }
-  // A new link replaces any earlier one: only the newest mail works.
-  await repo.deleteTokensOfUser(tx, user.id);
+  // A new link leaves the earlier ones working until they expire or one is used: requests by someone else must
+  // not void the link the user is about to open. Counted under the user's row lock, so parallel requests wait.
+  if ((await repo.liveResetLinks(tx, user.id)) >= RESET_LINKS_PER_USER) return { user, mail: null, throttled: true };
   await repo.insertToken(tx, { tokenHash, accountId: user.accountId, userId: user.id, purpose: 'reset', validSeconds: RESET_VALID_SECONDS });
-  return { user, mail: resetMail(user, `${publicUrl}/forgot/reset?token=${token}`) };
+  return { user, mail: resetMail(user, `${publicUrl}/forgot/reset?token=${token}`), throttled: false };
 }
 
 /** Issues an invitation link for a new user and answers its mail. */
