@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { caCertificatePem } from './certificate-pem.ts';
 import { pageOf } from './paging.ts';
 
 export { syslogConfigsListQuery, type SyslogConfigsListQuery } from './syslog-queries.ts';
@@ -53,11 +54,7 @@ export const syslogConfigFields = z.object({
   facility: z.number().int().min(0, 'Facility must be 0-23').max(23, 'Facility must be 0-23').default(DEFAULT_SYSLOG_FACILITY),
   enabled: z.boolean().default(true),
   /** TLS only: PEM of the CA (or self-signed certificate) to trust instead of the system's CAs. Public, never a key. */
-  ca_certificate: z
-    .string()
-    .trim()
-    .max(20_000)
-    .refine((pem) => pem === '' || pem.includes('-----BEGIN CERTIFICATE-----'), 'Paste a PEM certificate')
+  ca_certificate: caCertificatePem
     .nullable()
     .default(null)
     .transform((pem) => (pem ? pem : null)),

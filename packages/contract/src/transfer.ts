@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { caCertificatePem } from './certificate-pem.ts';
 
 /**
  * Transfer servers of a service (spec §7 service/ftp_servers, service/scp_servers): where exports and scheduled
@@ -48,13 +49,7 @@ const remoteDirectory = z
   .max(1024)
   .refine((v) => !LINE_BREAK.test(v), 'The directory cannot hold line breaks')
   .transform((v) => v || '.');
-const caCertificate = z
-  .string()
-  .trim()
-  .max(20_000)
-  .refine((pem) => pem === '' || pem.includes('-----BEGIN CERTIFICATE-----'), 'Paste a PEM certificate')
-  .transform((pem) => pem || null)
-  .nullable();
+const caCertificate = caCertificatePem.transform((pem) => pem || null).nullable();
 /** A password, or an SSH private key in PEM/OpenSSH form (key authentication). */
 const secret = z.string().max(16_000);
 

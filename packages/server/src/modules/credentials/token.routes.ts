@@ -19,7 +19,13 @@ const exchanges = preparedValue<Exchange | null>();
  */
 export function registerTokenEndpoint(app: FastifyInstance, deps: AppDeps): void {
   void app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer', bodyLimit: 16 * 1024 }, async (_request, body) => parseForm(body));
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer', bodyLimit: 16 * 1024 }, (_request, body, done) => {
+      try {
+        done(null, parseForm(body));
+      } catch (error) {
+        done(error as Error, undefined);
+      }
+    });
     scope.withTypeProvider<ZodTypeProvider>().post(ApiPath.oauthToken, {
       schema: {
         operationId: 'issueAccessToken',

@@ -1,6 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import { EXTERNAL_CA_MAX_FILE_BYTES } from '@keydeck/contract/external-cas';
 import { Messages } from '@keydeck/contract/messages';
+import { certificatesOfPem } from '../../platform/certificate-pem.ts';
 
 /** What the console keeps of an uploaded CA certificate: the DER itself and what lists show of it. */
 export type CaCertificate = {
@@ -16,8 +17,6 @@ export type CaCertificate = {
 
 /** Why a file was refused; the text is shown to the user after the spec's ' Error: Invalid certificate.'. */
 export type CertificateRefusal = { refusal: string };
-
-const PEM_BLOCK = /-----BEGIN CERTIFICATE-----([A-Za-z0-9+/=\s]+)-----END CERTIFICATE-----/g;
 
 /**
  * Reads an uploaded file (base64 of PEM or DER) as exactly one X.509 CA certificate: one that says CA:TRUE in its
@@ -53,10 +52,10 @@ export function readCaCertificate(base64: string): CaCertificate | CertificateRe
 function derOf(file: Buffer): Buffer | CertificateRefusal {
   const text = file.toString('latin1');
   if (!text.includes('-----BEGIN')) return file;
-  const blocks = [...text.matchAll(PEM_BLOCK)];
-  if (blocks.length > 1) return { refusal: Messages.externalCaSeveralCertificates };
-  if (blocks.length === 0 || text.replace(PEM_BLOCK, '').trim() !== '') return { refusal: Messages.externalCaNotCertificate };
-  return Buffer.from(blocks[0]![1]!.replace(/\s/g, ''), 'base64');
+  const certificates = certificatesOfPem(text);
+  if (!certificates) return { refusal: Messages.externalCaNotCertificate };
+  if (certificates.length > 1) return { refusal: Messages.externalCaSeveralCertificates };
+  return certificates[0]!.raw;
 }
 
 /** Node gives distinguished names one attribute per line ("C=DE\nCN=x"); lists show them on one. */

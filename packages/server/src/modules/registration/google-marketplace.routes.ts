@@ -13,7 +13,13 @@ const landingForm = z.object({ [GOOGLE_TOKEN_FIELD]: z.string().trim().min(1).ma
  */
 export function registerGoogleMarketplaceLanding(app: FastifyInstance): void {
   void app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, async (_request, body) => parseForm(body));
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, (_request, body, done) => {
+      try {
+        done(null, parseForm(body));
+      } catch (error) {
+        done(error as Error, undefined);
+      }
+    });
     scope.post('/google-marketplace', { schema: { hide: true } }, async (request, reply) => {
       const form = landingForm.safeParse(request.body);
       const query = form.success ? `?${new URLSearchParams({ token: form.data[GOOGLE_TOKEN_FIELD] })}` : '';

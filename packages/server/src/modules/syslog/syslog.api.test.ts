@@ -3,6 +3,7 @@ import { syslogConfigResponse, syslogConfigsPage } from '@keydeck/contract/syslo
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, ROLE, queryRows, seedAccount } from '../../../test/fixtures.ts';
+import { selfSignedCertificate } from '../../../test/ftp-server.ts';
 import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
 import { syslogDestinations } from '../../db/schema/syslog.ts';
 import { accountScope, inScope } from '../../platform/tenant-scope.ts';
@@ -15,6 +16,8 @@ let bravoAdmin: Visitor;
 
 const configs = (accountId: string) => `/rest/api/v1/accounts/${accountId}/syslog-configs`;
 // Disabled, so the delivery worker never tries these made-up servers.
+const first = selfSignedCertificate('127.0.0.1');
+const second = selfSignedCertificate('127.0.0.2');
 const fields = { name: 'SIEM', host: 'siem.example.com', port: 6514, protocol: 'tcp', enabled: false };
 
 async function signedIn(username: string, password = PASSWORD) {
@@ -73,6 +76,24 @@ describe('syslog server configurations', () => {
     const zero = await acmeAdmin.post(configs(acme.accountId), { ...fields, port: 0 });
     expect(zero.json().errors).toEqual({ port: ['Port must be 1-65535'] });
     expect(syslogConfigsPage.parse((await acmeAdmin.get(configs(acme.accountId))).json()).total).toBe(0);
+  });
+
+  it('refuses a TLS CA certificate that is not a certificate with a field error, and takes a bundle of several', async () => {
+    const tls = { ...fields, name: 'TLS SIEM', protocol: 'tls' };
+    const broken = `-----BEGIN CERTIFICATE-----\n${'QUJD'.repeat(40)}\n-----END CERTIFICATE-----`;
+    for (const ca of ['hello -----BEGIN CERTIFICATE-----', broken, `${first.cert}\ntrailing words`, first.key]) {
+      const res = await acmeAdmin.post(configs(acme.accountId), { ...tls, ca_certificate: ca });
+      expect(res.statusCode, ca.slice(0, 40)).toBe(400);
+      expect(res.json().errors).toEqual({ ca_certificate: [Messages.caCertificateInvalid] });
+    }
+    expect(syslogConfigsPage.parse((await acmeAdmin.get(configs(acme.accountId))).json()).total).toBe(0);
+    const bundle = `${first.cert}${second.cert}`;
+    const created = await acmeAdmin.post(configs(acme.accountId), { ...tls, ca_certificate: bundle });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().syslog_config.id;
+    const replaced = await acmeAdmin.call({ method: 'PUT', url: `${configs(acme.accountId)}/${id}`, payload: { ...tls, ca_certificate: broken } });
+    expect(replaced.json().errors).toEqual({ ca_certificate: [Messages.caCertificateInvalid] });
+    expect((await acmeAdmin.call({ method: 'DELETE', url: `${configs(acme.accountId)}/${id}` })).statusCode).toBe(200);
   });
 
   it('accepts IPv4, IPv6 and host names', async () => {

@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import type { SyslogConfig, SyslogConfigFields, SyslogConfigsListQuery } from '@keydeck/contract/syslog';
 import { Messages } from '@keydeck/contract/messages';
 import type { Db, Tx } from '../../db/database.ts';
+import { assertTrustAnchor } from '../../platform/certificate-pem.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { Principal } from '../../platform/principal.ts';
 import { accountScope, inScope, type TenantScope } from '../../platform/tenant-scope.ts';
@@ -20,6 +21,7 @@ export async function listConfigs(tx: Tx, accountId: string, query: SyslogConfig
 export async function createConfig(tx: Tx, accountId: string, fields: SyslogConfigFields): Promise<SyslogConfig> {
   if (!(await repo.accountExists(tx, accountId))) throw notFound();
   await assertNameFree(tx, accountId, fields.name);
+  assertTrustAnchor(fields.ca_certificate, 'ca_certificate');
   const row = await repo.insertDestination(tx, { accountId, ...columns(fields) });
   return toWire(row, 0);
 }
@@ -31,6 +33,7 @@ export async function createConfig(tx: Tx, accountId: string, fields: SyslogConf
 export async function updateConfig(tx: Tx, accountId: string, id: string, fields: SyslogConfigFields): Promise<SyslogConfig> {
   if (!(await repo.findDestination(tx, accountId, id))) throw notFound();
   await assertNameFree(tx, accountId, fields.name, id);
+  assertTrustAnchor(fields.ca_certificate, 'ca_certificate');
   await repo.updateDestination(tx, accountId, id, { ...columns(fields), updatedAt: new Date(), consecutiveFailures: 0, nextAttemptAt: new Date() });
   const row = await repo.findDestination(tx, accountId, id);
   return toWire(row!.destination, row!.lag);

@@ -10,6 +10,7 @@ import {
 } from '@keydeck/contract/transfer';
 import ssh2, { type ParsedKey } from 'ssh2';
 import type { Tx } from '../../db/database.ts';
+import { assertTrustAnchor } from '../../platform/certificate-pem.ts';
 import * as hostKeysRepo from './host-keys.repository.ts';
 import { stateOf } from './host-keys.service.ts';
 import * as repo from './transfer-servers.repository.ts';
@@ -31,6 +32,7 @@ export async function list(scope: TransferScope, family: TransferFamily): Promis
 
 /** Adds servers, each on its own: a taken name or an unusable key fails its row, the others are added. */
 export async function create(scope: TransferScope, family: TransferFamily, servers: TransferServerFields[]): Promise<TransferServersResultResponse> {
+  assertTrustAnchors(servers);
   const existing = await repo.findByNames(scope.tx, scope.serviceId, servers.map((s) => s.name));
   const taken = new Set(existing.keys());
   const results: Result[] = [];
@@ -61,6 +63,7 @@ export async function create(scope: TransferScope, family: TransferFamily, serve
  * so that nobody who may change a server can have its secret sent somewhere of their choosing.
  */
 export async function update(scope: TransferScope, family: TransferFamily, servers: (TransferServerFields & { id: string })[]): Promise<TransferServersResultResponse> {
+  assertTrustAnchors(servers);
   const byId = await repo.findByIds(scope.tx, scope.serviceId, servers.map((s) => s.id));
   const results: Result[] = [];
   for (const fields of servers) {
@@ -121,6 +124,11 @@ export async function remove(scope: TransferScope, family: TransferFamily, names
 export async function findForTest(tx: Tx, serviceId: string, family: TransferFamily, name: string): Promise<repo.ServerRow | undefined> {
   const row = (await repo.findByNames(tx, serviceId, [name])).get(name.toLowerCase());
   return row && familyOf(row.protocol) === family ? row : undefined;
+}
+
+/** A CA certificate that is not one refuses the whole request on its field, as the contract's own checks do. */
+function assertTrustAnchors(servers: TransferServerFields[]): void {
+  servers.forEach((fields, index) => assertTrustAnchor(fields.ca_certificate, `servers.${index}.ca_certificate`));
 }
 
 function columns(fields: TransferServerFields, clientPublicKey: string | null): repo.ServerColumns {

@@ -174,6 +174,21 @@ describe('transfer servers', () => {
     expect(noHost.statusCode).toBe(400);
   });
 
+  it('refuses an FTPS CA certificate that is not a certificate, on its field, adding none of the servers', async () => {
+    const ftps = (name: string, ca_certificate: string) => ({ name, protocol: 'ftps', host: '127.0.0.1', username: 'u', secret: 'p', ca_certificate });
+    const broken = `-----BEGIN CERTIFICATE-----\n${'QUJD'.repeat(40)}\n-----END CERTIFICATE-----`;
+    for (const ca of ['not a certificate -----BEGIN CERTIFICATE-----', broken, `${certificate.cert}\nsome text`, certificate.key]) {
+      const res = await send(admin, 'POST', ApiPath.ftpServers, { servers: [ftps('Good CA', certificate.cert), ftps('Bad CA', ca)] });
+      expect(res.statusCode, ca.slice(0, 40)).toBe(400);
+      expect(res.json().errors).toEqual({ 'servers.1.ca_certificate': [Messages.caCertificateInvalid] });
+    }
+    expect((await ftpList()).map((s) => s.name)).not.toContain('Good CA');
+    const [added] = await add('ftp', [ftps('Good CA', certificate.cert)]);
+    const changed = await send(admin, 'PUT', ApiPath.ftpServers, { servers: [{ ...ftps('Good CA', broken), id: added!.server!.id }] });
+    expect(changed.json().errors).toEqual({ 'servers.0.ca_certificate': [Messages.caCertificateInvalid] });
+    await send(admin, 'DELETE', ApiPath.ftpServers, { servers: ['Good CA'] });
+  });
+
   it('records the first host key as pending with the fingerprint ssh-keygen shows, and sends nothing until it is trusted', async () => {
     const first = await testServer('scp', 'Reports SFTP');
     expect(first).toMatchObject({ success: false, entries: null, host_key: { host: '127.0.0.1', port: sftp.port, key_type: 'ssh-ed25519', fingerprint: sftp.hostKey.fingerprint, status: 'pending' } });

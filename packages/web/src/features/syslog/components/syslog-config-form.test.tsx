@@ -55,7 +55,7 @@ describe('SyslogConfigForm', () => {
     fireEvent.change(input('Host'), { target: { value: '192.0.2.10' } });
     fireEvent.change(screen.getByLabelText('CA certificate'), { target: { value: 'not a certificate' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add server' }));
-    expect(await screen.findByText('Paste a PEM certificate')).toBeTruthy();
+    expect(await screen.findByText(Messages.caCertificateInvalid)).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
