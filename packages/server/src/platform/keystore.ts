@@ -57,6 +57,11 @@ export interface Keystore {
    * given, is XORed onto the key first (DUKPT's C0C0 variant); it has the key's length.
    */
   encryptEcb(key: KeyHandle, data: Buffer, variant?: Buffer): Promise<Buffer>;
+  /**
+   * Whether encryptEcb can apply a variant to the key: a token without a XOR derivation can only for an exportable
+   * key. Asked before a setup that will need it (TDES DUKPT), so it is refused when made, not at every later use.
+   */
+  canApplyVariant(key: KeyHandle): boolean;
   /** CMAC (NIST SP 800-38B) under the key: 8 bytes for TDES, 16 for AES. */
   cmac(key: KeyHandle, data: Buffer): Promise<Buffer>;
   /**

@@ -2,9 +2,11 @@ import { Messages } from '@keydeck/contract/messages';
 import { TDES_DUKPT_DEVICES_MAX, isTdes, type BatchResult, type KeyAlgorithm, type KeyAssignment, type KeyAssignmentsQuery, type KeyLoadResponse, type KeyRetrievalAlgorithm } from '@keydeck/contract/payment-keys';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import * as repo from './key-assignments.repository.ts';
-import { KeyBlockRefusal, deviceKsn, exportInitialKey, exportKeyBlock } from './key-operations.ts';
+import { KeyBlockRefusal, deviceKsn, dukptDerivationRefusal, exportInitialKey, exportKeyBlock } from './key-operations.ts';
+import { KeyUseRefusal } from './key-use.ts';
 import { KeyNotExportableError } from '../../platform/keystore.ts';
 import { RowRefusal, type KeyScope } from './payment-keys.scope.ts';
+import * as keyGroupsRepo from './key-groups.repository.ts';
 import * as keysRepo from './symmetric-keys.repository.ts';
 import { keystoreFailure, record } from './symmetric-keys.service.ts';
 import { iso } from '../../db/raw-sql.ts';
@@ -33,6 +35,7 @@ export async function create(scope: KeyScope, rows: (Slot & { key: string })[]):
   const serviceId = scope.access.serviceId;
   const groups = await repo.deviceGroupsByNames(scope.tx, serviceId, rows.map((r) => r.group));
   const keys = await keysRepo.findByNames(scope.tx, serviceId, rows.map((r) => r.key));
+  const keyGroups = new Map((await keyGroupsRepo.list(scope.tx, serviceId)).map((g) => [g.id, g.retrieval_algorithm]));
   const results: BatchResult[] = [];
   for (const row of rows) {
     const name = `${row.group} slot ${row.key_slot}`;
@@ -42,6 +45,8 @@ export async function create(scope: KeyScope, rows: (Slot & { key: string })[]):
       const key = keys.get(row.key.toLowerCase());
       if (!key) throw new RowRefusal(Messages.keyUnknown(row.key));
       if (key.state !== 'active') throw new RowRefusal(Messages.keyNotActive(key.name, key.state));
+      const underivable = dukptDerivationRefusal(scope.keystore, key, keyGroups.get(key.group_id) as KeyRetrievalAlgorithm);
+      if (underivable) throw new RowRefusal(underivable);
       const held = await repo.find(scope.tx, serviceId, group.id, row.key_slot);
       if (held) throw new RowRefusal(Messages.slotTaken(group.name, row.key_slot, held.key));
       await repo.insert(scope.tx, { accountId: scope.accountId, serviceId, deviceGroupId: group.id, slot: row.key_slot, keyId: key.id });
@@ -89,7 +94,6 @@ export async function load(scope: KeyScope, body: { serial: string; key_slot: nu
   const key = keys.get(assignment.key.toLowerCase())!;
   const kbpk = keys.get(body.kbpk.toLowerCase());
   if (!kbpk) throw badRequest({ kbpk: [Messages.keyUnknown(body.kbpk)] });
-  if (kbpk.usage !== 'K1') throw badRequest({ kbpk: [Messages.keyNotKbpk(kbpk.name)] });
   for (const k of [key, kbpk]) if (k.state !== 'active') throw conflict('key_not_active', Messages.keyNotActive(k.name, k.state));
 
   const algorithm = assignment.key_retrieval_algorithm as KeyRetrievalAlgorithm;
@@ -116,7 +120,8 @@ export async function load(scope: KeyScope, body: { serial: string; key_slot: nu
     return answer;
   } catch (error) {
     if (error instanceof KeyNotExportableError) throw conflict('key_not_exportable', Messages.keyNotExportable(key.name));
-    if (error instanceof KeyBlockRefusal) throw badRequest({ kbpk: [error.message] });
+    if (error instanceof KeyBlockRefusal || (error instanceof KeyUseRefusal && error.role === 'kbpk')) throw badRequest({ kbpk: [error.message] });
+    if (error instanceof KeyUseRefusal) throw conflict('key_use_refused', error.message);
     throw keystoreFailure(error);
   }
 }

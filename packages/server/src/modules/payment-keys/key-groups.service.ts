@@ -4,6 +4,7 @@ import { badRequest } from '../../platform/errors.ts';
 import * as repo from './key-groups.repository.ts';
 import { type KeyScope } from './payment-keys.scope.ts';
 import * as keysRepo from './symmetric-keys.repository.ts';
+import { dukptDerivationRefusal } from './key-operations.ts';
 import { iso } from '../../db/raw-sql.ts';
 
 export async function list(scope: KeyScope): Promise<{ groups: KeyGroup[] }> {
@@ -74,5 +75,6 @@ async function dukptRefusal(scope: KeyScope, group: repo.KeyGroupRow, algorithm:
   if (algorithm === 'static') return null;
   const bdk = await keysRepo.activeKeyOfUsage(scope.tx, group.id, 'B0');
   const wanted = dukptAlgorithm(algorithm);
-  return bdk && bdk.algorithm.startsWith(wanted) ? null : Messages.keyGroupNeedsBdk(group.name, wanted);
+  if (!bdk || !bdk.algorithm.startsWith(wanted)) return Messages.keyGroupNeedsBdk(group.name, wanted);
+  return dukptDerivationRefusal(scope.keystore, bdk, algorithm);
 }

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { isTdes, KEY_BYTES, KEY_USAGE_CODES, MODES_FOR_USAGE, type KcvMethod, type KeyAlgorithm, type KeyUsage, type ModeOfUse } from '@keydeck/contract/payment-keys';
+import { Messages } from '@keydeck/contract/messages';
+import { isTdes, KEY_BYTES, KEY_USAGE_CODES, MODES_FOR_USAGE, type KcvMethod, type KeyAlgorithm, type KeyRetrievalAlgorithm, type KeyUsage } from '@keydeck/contract/payment-keys';
 import { defaultKcvMethod, kcvFrom, kcvOfClearKey } from './crypto/kcv.ts';
 import { aesInitialKey, tdesInitialKey } from './crypto/dukpt.ts';
-import { unwrapTr31, wrapTr31, type KbpkOps } from './crypto/tr31.ts';
+import { unwrapTr31, wrapTr31, type KbpkOps, type Tr31HeaderFields } from './crypto/tr31.ts';
 import { KeystoreUnavailableError, KeystoreUnsupportedError, type KeyHandle, type Keystore } from '../../platform/keystore.ts';
+import { assertKeyUse, assertNotWrappedUnderItself, importableMode, type UsedKey } from './key-use.ts';
 
 /**
  * The key operations of the payment-key screens, each composed of block operations the keystore performs, so
@@ -11,6 +13,8 @@ import { KeystoreUnavailableError, KeystoreUnsupportedError, type KeyHandle, typ
  * only inside withClear (an exportable key being wrapped) or as a just-derived key being wrapped, then is zeroed.
  */
 export type StoredKey = { material_id: string; algorithm: string; exportability: string; key_ref: string };
+/** A key an operation uses (a KBPK, a BDK): its usage and mode of use say whether it may. */
+export type UsableKey = StoredKey & UsedKey;
 
 export const handleOf = (key: StoredKey): KeyHandle => ({
   id: key.material_id,
@@ -36,12 +40,14 @@ const headerOf = (key: Tr31Attributes) => ({
 });
 
 /** The key as a TR-31 key block under the KBPK (version B for a TDES KBPK, D for AES); refuses a non-exportable key. */
-export function exportKeyBlock(keystore: Keystore, key: StoredKey & Tr31Attributes, kbpk: StoredKey): Promise<string> {
+export async function exportKeyBlock(keystore: Keystore, key: StoredKey & Tr31Attributes & { name: string }, kbpk: UsableKey): Promise<string> {
+  assertKeyUse(kbpk, 'wrap');
+  assertNotWrappedUnderItself(key, kbpk);
   return keystore.withClear(handleOf(key), (clear) => wrapRefusingPlainly(kbpkOps(keystore, handleOf(kbpk)), headerOf(key), clear));
 }
 
 /** A key block the rules refuse (a KBPK weaker than the key) is the operator's to fix, said in the rule's words. */
-async function wrapRefusingPlainly(kbpk: KbpkOps, header: ReturnType<typeof headerOf>, key: Buffer): Promise<string> {
+async function wrapRefusingPlainly(kbpk: KbpkOps, header: Tr31HeaderFields, key: Buffer): Promise<string> {
   try {
     return await wrapTr31(kbpk, header, key);
   } catch (error) {
@@ -51,13 +57,14 @@ async function wrapRefusingPlainly(kbpk: KbpkOps, header: ReturnType<typeof head
 }
 
 /** The key a TR-31 block carries, stored in the keystore under newKey's identity: its attributes from the header. */
-export async function importKeyBlock(keystore: Keystore, kbpk: StoredKey, block: string, newKeyId: string) {
+export async function importKeyBlock(keystore: Keystore, kbpk: UsableKey, block: string, newKeyId: string) {
+  assertKeyUse(kbpk, 'unwrap');
   const { header, key } = await unwrapTr31(kbpkOps(keystore, handleOf(kbpk)), block);
   try {
     const algorithm = algorithmOf(header.algorithm, key.length);
     if (!algorithm) throw new KeyBlockRefusal(`a ${header.algorithm} key of ${key.length} bytes is not supported`);
     if (!(KEY_USAGE_CODES as string[]).includes(header.usage)) throw new KeyBlockRefusal(`key usage ${header.usage} is not supported`);
-    if (!MODES_FOR_USAGE[header.usage as KeyUsage].includes(header.modeOfUse as ModeOfUse)) {
+    if (!importableMode(MODES_FOR_USAGE[header.usage as KeyUsage], header.modeOfUse)) {
       throw new KeyBlockRefusal(`mode of use ${header.modeOfUse} does not apply to usage ${header.usage}`);
     }
     const handle = { id: newKeyId, algorithm, exportable: header.exportability !== 'N' };
@@ -75,6 +82,16 @@ function algorithmOf(tr31Algorithm: string, bytes: number): KeyAlgorithm | null 
   if (tr31Algorithm === 'T') return bytes === 16 ? 'TDES_2KEY' : bytes === 24 ? 'TDES_3KEY' : null;
   if (tr31Algorithm === 'A') return bytes === 16 ? 'AES_128' : bytes === 24 ? 'AES_192' : bytes === 32 ? 'AES_256' : null;
   return null;
+}
+
+/**
+ * Why a group's DUKPT cannot derive from this BDK on this keystore, or null: TDES DUKPT XORs a variant onto the
+ * BDK, which a keystore may not do inside itself for a key that is not exportable (SoftHSM2 lacks
+ * CKM_XOR_BASE_AND_DATA). Asked when the setup is made, so no device's load fails on it later.
+ */
+export function dukptDerivationRefusal(keystore: Keystore, bdk: StoredKey & { name: string; usage: string }, retrieval: KeyRetrievalAlgorithm): string | null {
+  if (retrieval !== 'dukpt_tdes' || bdk.usage !== 'B0' || !isTdes(bdk.algorithm as KeyAlgorithm)) return null;
+  return keystore.canApplyVariant(handleOf(bdk)) ? null : Messages.dukptBdkNotDerivable(bdk.name);
 }
 
 /** A BDK's key set identifier: 5 random bytes (TDES KSN prefix) or 4 (AES initial key ID prefix), hex. */
@@ -102,9 +119,13 @@ export function deviceKsn(bdk: { algorithm: string; key_set_id: string | null },
 
 /**
  * The device's initial key derived from the BDK (TDES IPEK per X9.24-1:2009, AES initial key per X9.24-3-2017,
- * of the BDK's own algorithm), as a TR-31 block (usage B1) under the KBPK, with its KCV.
+ * of the BDK's own algorithm), as a TR-31 block (usage B1) under the KBPK, with its KCV. The block carries the
+ * identity the device derives its keys with, bound by the MAC (X9.143 optional blocks): KS, the initial key
+ * serial number (10 bytes, 20 hex digits) for TDES; IK, the initial key ID (8 bytes, 16 hex digits) for AES.
  */
-export async function exportInitialKey(keystore: Keystore, bdk: StoredKey, ksn: Buffer, kbpk: StoredKey) {
+export async function exportInitialKey(keystore: Keystore, bdk: UsableKey, ksn: Buffer, kbpk: UsableKey) {
+  assertKeyUse(bdk, 'derive');
+  assertKeyUse(kbpk, 'wrap');
   const bdkHandle = handleOf(bdk);
   const encryptEcb = (data: Buffer, variant?: Buffer) => keystore.encryptEcb(bdkHandle, data, variant);
   const initialKey = isTdes(bdkHandle.algorithm)
@@ -112,7 +133,8 @@ export async function exportInitialKey(keystore: Keystore, bdk: StoredKey, ksn: 
     : await aesInitialKey({ algorithm: bdkHandle.algorithm, encryptEcb }, ksn, bdkHandle.algorithm);
   try {
     const algorithm: KeyAlgorithm = isTdes(bdkHandle.algorithm) ? 'TDES_2KEY' : bdkHandle.algorithm;
-    const header = headerOf({ usage: 'B1', mode_of_use: 'X', version: '00', exportability: 'N', algorithm });
+    const identity = { id: isTdes(algorithm) ? 'KS' : 'IK', data: ksn.toString('hex').toUpperCase() };
+    const header = { ...headerOf({ usage: 'B1', mode_of_use: 'X', version: '00', exportability: 'N', algorithm }), optionalBlocks: [identity] };
     const keyBlock = await wrapRefusingPlainly(kbpkOps(keystore, handleOf(kbpk)), header, initialKey);
     const kcv = await kcvOfClearKey(algorithm, initialKey);
     return { keyBlock, kcv, length: KEY_BYTES[algorithm] };

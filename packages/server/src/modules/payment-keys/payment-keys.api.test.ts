@@ -349,6 +349,119 @@ describe.each(KEYSTORES)('payment keys on the %s keystore', (keystore) => {
     expect(formats).toEqual(['tr31_b', 'tr31_d']);
   });
 
+  it('lets a KBPK wrap only with mode of use B or E and unwrap only with B or D, on export, import and load', async () => {
+    // One clear value under two modes: what the E key wraps, the D key opens.
+    const value = randomBytes(24).toString('hex').toUpperCase();
+    const kbpks = await createKeys([
+      { source: 'components', name: 'Wrap-only KBPK', group: 'Spare', algorithm: 'TDES_3KEY', usage: 'K1', mode_of_use: 'E', exportability: 'N', components: componentsOf(value, 2) },
+      { source: 'components', name: 'Unwrap-only KBPK', group: 'Spare', algorithm: 'TDES_3KEY', usage: 'K1', mode_of_use: 'D', exportability: 'N', components: componentsOf(value, 2) },
+      { source: 'generate', name: 'Mode test key', group: 'Spare', algorithm: 'TDES_2KEY', usage: 'D0', mode_of_use: 'B', exportability: 'E' },
+    ]);
+    expect(kbpks.map((r) => r.success)).toEqual([true, true, true]);
+
+    const wrapped = await send(admin, 'POST', ApiPath.symmetricKeyExport, { key: 'Mode test key', kbpk: 'Wrap-only KBPK' });
+    expect(wrapped.statusCode, wrapped.body).toBe(200);
+    const block = symmetricKeyExportResponse.parse(wrapped.json()).key_block;
+    const notWrapping = await send(admin, 'POST', ApiPath.symmetricKeyExport, { key: 'Mode test key', kbpk: 'Unwrap-only KBPK' });
+    expect(notWrapping.statusCode).toBe(400);
+    expect(notWrapping.json().errors).toEqual({ kbpk: [Messages.keyUseRefused('Unwrap-only KBPK', 'K1', 'D', 'wrap')] });
+
+    const [notUnwrapping, opened] = await createKeys([
+      { source: 'key_block', name: 'Opened by E', group: 'Spare', key_block: block, kbpk: 'Wrap-only KBPK' },
+      { source: 'key_block', name: 'Opened by D', group: 'Spare', key_block: block, kbpk: 'Unwrap-only KBPK' },
+    ]);
+    expect(notUnwrapping!.message).toBe(Messages.keyCreateFailed('Opened by E', Messages.keyUseRefused('Wrap-only KBPK', 'K1', 'E', 'unwrap')));
+    expect(opened!.success, opened!.message).toBe(true);
+    expect(opened!.key!.kcv).toBe((await keyNamed('Mode test key')).kcv);
+    expect((await keysOf(admin, `?search=${encodeURIComponent('Opened by E')}`)).total).toBe(0);
+
+    const load = await send(admin, 'POST', ApiPath.keyLoad, { serial: 'LANE-0001', key_slot: 0, kbpk: 'Unwrap-only KBPK' });
+    expect(load.statusCode).toBe(400);
+    expect(load.json().errors).toEqual({ kbpk: [Messages.keyUseRefused('Unwrap-only KBPK', 'K1', 'D', 'wrap')] });
+    const notKbpk = await send(admin, 'POST', ApiPath.keyLoad, { serial: 'LANE-0001', key_slot: 0, kbpk: 'Mode test key' });
+    expect(notKbpk.json().errors).toEqual({ kbpk: [Messages.keyNotKbpk('Mode test key')] });
+  });
+
+  it('refuses to wrap a key under itself, on export and on load', async () => {
+    const [kbpk] = await createKeys([
+      { source: 'generate', name: 'Exportable KBPK', group: 'Spare', algorithm: 'AES_256', usage: 'K1', mode_of_use: 'B', exportability: 'E' },
+    ]);
+    expect(kbpk!.success, kbpk!.message).toBe(true);
+    const itself = await send(admin, 'POST', ApiPath.symmetricKeyExport, { key: 'Exportable KBPK', kbpk: 'exportable kbpk' });
+    expect(itself.statusCode).toBe(400);
+    expect(itself.json().errors).toEqual({ kbpk: [Messages.keyWrappedUnderItself('Exportable KBPK')] });
+    expect((await send(admin, 'POST', ApiPath.symmetricKeyExport, { key: 'Exportable KBPK', kbpk: 'KBPK AES' })).statusCode).toBe(200);
+
+    expect((await send(admin, 'POST', ApiPath.keyAssignments, { key_assignments: [{ group: 'Kiosks', key_slot: 8, key: 'Exportable KBPK' }] })).json().results[0].success).toBe(true);
+    const load = await send(admin, 'POST', ApiPath.keyLoad, { serial: 'KIOSK-0001', key_slot: 8, kbpk: 'Exportable KBPK' });
+    expect(load.statusCode).toBe(400);
+    expect(load.json().errors).toEqual({ kbpk: [Messages.keyWrappedUnderItself('Exportable KBPK')] });
+  });
+
+  it('imports Thales payShield blocks with mode of use N (K0/N, B0/N, D0/N) to their published keys', async () => {
+    const payShieldTdes = 'EFE0853B256B583D868F251CE99EA1D9';
+    const payShieldAes = '41'.repeat(32);
+    const kbpks = await createKeys([
+      { source: 'components', name: 'payShield KBPK B', group: 'Spare', algorithm: 'TDES_2KEY', usage: 'K1', mode_of_use: 'B', exportability: 'N', components: componentsOf(payShieldTdes, 2) },
+      { source: 'components', name: 'payShield KBPK D', group: 'Spare', algorithm: 'AES_256', usage: 'K1', mode_of_use: 'B', exportability: 'N', components: componentsOf(payShieldAes, 2) },
+    ]);
+    expect(kbpks.map((r) => r.success)).toEqual([true, true]);
+    // Published in openemv/tr31's tests as blocks a payShield 10k exported (also in crypto/tr31.test.ts).
+    const imported = await createKeys([
+      { source: 'key_block', name: 'payShield K0', group: 'Spare', kbpk: 'payShield KBPK B', key_block: 'B0080K0TN00N00001C414014375212C24995E405B5EE052CB92B67F455EA2680F6751088F9F1C228' },
+      { source: 'key_block', name: 'payShield B0', group: 'Spare', kbpk: 'payShield KBPK D', key_block: 'D0112B0TN00N000037DB9B046B7B0048785690759580ABC3B9842AB4BB7717B49E92528E575785D8123559376A2553B27BE94F054F4E971C' },
+      {
+        source: 'key_block',
+        name: 'payShield D0',
+        group: 'Spare',
+        kbpk: 'payShield KBPK D',
+        key_block: 'D0144D0AN00N0000127862F945C2DED04530FAF7CDBC8B0BA10C7AA79BD5E0C2C5D6AC173BF588E4B19ACF1357178D50EA0AB193228E13958304FC6149632DFDCADF3A5B3D57E814',
+      },
+    ]);
+    expect(imported.map((r) => [r.success, r.key?.usage, r.key?.mode_of_use, r.key?.kcv]), JSON.stringify(imported)).toEqual([
+      [true, 'K0', 'N', opensslKcv('5DB50B454F8389ADCE573BE50861F2BF')],
+      [true, 'B0', 'N', opensslKcv('1FA1F7CEC798D91545DA8AE0C7796BD9')],
+      [true, 'D0', 'N', opensslKcv('BE19E6A07A760F10EF8E83A226B63AAD141F463FDDD4F47DB244B4023EC3CACC', 'aes')],
+    ]);
+  });
+
+  it('carries the device\'s initial KSN (KS) or initial key ID (IK) in the initial key\'s block, bound by its MAC', async () => {
+    const tdes = keyLoadResponse.parse((await send(admin, 'POST', ApiPath.keyLoad, { serial: 'LANE-0001', key_slot: 0, kbpk: 'KBPK TDES' })).json());
+    // The layout of the published B1 block of openemv/tr31 (B0104B1TX00S0100KS18820220A0200001E00000...): one KS
+    // block of 24 characters, which completes the 8-byte cipher block alone.
+    expect(tdes.key_block.slice(0, 40)).toBe(`B0120B1TX00N0100KS18${tdes.ksn}`);
+    expect((await unwrapTr31(clearKbpk(KBPK_TDES), tdes.key_block)).header.optionalBlocks).toEqual([{ id: 'KS', data: tdes.ksn }]);
+
+    const aes = keyLoadResponse.parse((await send(admin, 'POST', ApiPath.keyLoad, { serial: 'KIOSK-0001', key_slot: 0, kbpk: 'KBPK AES' })).json());
+    // IK (20 characters) then a PB block of 12 to the 16-byte cipher block: two optional blocks.
+    expect(aes.key_block.slice(0, 48)).toBe(`D0176B1AX00N0200IK14${aes.ksn}PB0C00000000`);
+    const { header } = await unwrapTr31(clearKbpk(KBPK_AES), aes.key_block);
+    expect(header.optionalBlocks).toEqual([{ id: 'IK', data: aes.ksn }, { id: 'PB', data: '00000000' }]);
+    const forged = aes.key_block.slice(0, 20) + (aes.ksn!.startsWith('0') ? '1' : '0') + aes.key_block.slice(21);
+    await expect(unwrapTr31(clearKbpk(KBPK_AES), forged)).rejects.toThrow('MAC does not verify');
+  });
+
+  it('refuses TDES DUKPT from a BDK the keystore cannot derive from when the group or slot is set up, not at each load', async () => {
+    const created = await send(admin, 'POST', ApiPath.keyGroups, { groups: [{ name: 'HSM DUKPT' }] });
+    expect(created.statusCode, created.body).toBe(201);
+    const bdks = await createKeys([
+      { source: 'generate', name: 'Sealed BDK', group: 'HSM DUKPT', algorithm: 'TDES_2KEY', usage: 'B0', mode_of_use: 'X', exportability: 'N' },
+      { source: 'generate', name: 'Second lane BDK', group: 'DUKPT TDES', algorithm: 'TDES_2KEY', usage: 'B0', mode_of_use: 'X', exportability: 'N' },
+    ]);
+    expect(bdks.map((r) => r.success)).toEqual([true, true]);
+    const changed = batchResponse.parse((await send(admin, 'PUT', ApiPath.keyGroups, { groups: ['HSM DUKPT'], key_retrieval_algorithm: 'dukpt_tdes' })).json()).results;
+    const assigned = batchResponse.parse((await send(admin, 'POST', ApiPath.keyAssignments, { key_assignments: [{ group: 'Lane terminals', key_slot: 9, key: 'Second lane BDK' }] })).json()).results;
+    const group = keyGroupsResponse.parse((await admin.get(ApiPath.keyGroups)).json()).groups.find((g) => g.name === 'HSM DUKPT')!;
+    if (keystore === 'software') {
+      expect([changed[0]!.message, assigned[0]!.success, group.key_retrieval_algorithm]).toEqual([Messages.keyRetrievalChanged('HSM DUKPT'), true, 'dukpt_tdes']);
+      expect((await send(admin, 'POST', ApiPath.keyLoad, { serial: 'LANE-0001', key_slot: 9, kbpk: 'KBPK TDES' })).statusCode).toBe(200);
+      return;
+    }
+    expect(changed[0]!.message).toBe(`${Messages.keyRetrievalChangeFailed('HSM DUKPT')}. ${Messages.dukptBdkNotDerivable('Sealed BDK')}`);
+    expect(group.key_retrieval_algorithm).toBe('static');
+    expect(assigned[0]!.message).toBe(Messages.assignmentCreateFailed('Lane terminals', 9, Messages.dukptBdkNotDerivable('Second lane BDK')));
+  });
+
   // Only a token can go away: the software keystore has no counterpart of this.
   if (keystore === 'pkcs11') it('answers 503 and changes nothing when the HSM token goes away', async () => {
     const before = (await keysOf(admin)).total;

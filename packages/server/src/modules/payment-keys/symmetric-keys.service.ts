@@ -25,6 +25,7 @@ import { combineComponents } from './crypto/components.ts';
 import { defaultKcvMethod, kcvOfClearKey } from './crypto/kcv.ts';
 import * as groupsRepo from './key-groups.repository.ts';
 import { KeyBlockRefusal, exportKeyBlock, handleOf, importKeyBlock, kcvOf, newKeySetId } from './key-operations.ts';
+import { KeyUseRefusal } from './key-use.ts';
 import { KeyNotExportableError, KeystoreUnavailableError, KeystoreUnsupportedError, type Keystore } from '../../platform/keystore.ts';
 import { RowRefusal, type KeyScope } from './payment-keys.scope.ts';
 import * as repo from './symmetric-keys.repository.ts';
@@ -158,6 +159,7 @@ async function material(scope: KeyScope, row: SymmetricKeyCreate, id: string, ex
       };
     } catch (error) {
       if (error instanceof KeystoreUnavailableError) throw error;
+      if (error instanceof KeyUseRefusal) throw new RowRefusal(error.message);
       throw new RowRefusal(Messages.keyBlockInvalid(error instanceof Error ? error.message : String(error)));
     }
   }
@@ -194,10 +196,10 @@ async function combineCheckedComponents(algorithm: KeyAlgorithm, components: { v
   }
 }
 
+/** The named KBPK, if there is one and it is active; whether it may wrap or unwrap is the key operation's to ask (key-use). */
 function usableKbpk(keys: Map<string, KeyRow>, name: string): KeyRow {
   const kbpk = keys.get(name.toLowerCase());
   if (!kbpk) throw new RowRefusal(Messages.keyUnknown(name));
-  if (kbpk.usage !== 'K1') throw new RowRefusal(Messages.keyNotKbpk(kbpk.name));
   if (kbpk.state !== 'active') throw new RowRefusal(Messages.keyNotActive(kbpk.name, kbpk.state));
   return kbpk;
 }
@@ -287,7 +289,7 @@ export async function exportKey(scope: KeyScope, name: string, kbpkName: string)
     return { key_block: keyBlock, kcv: key.kcv, kbpk_kcv: kbpk.kcv, format: `TR-31 version ${keyBlock[0]}` };
   } catch (error) {
     if (error instanceof KeyNotExportableError) throw conflict('key_not_exportable', Messages.keyNotExportable(key.name));
-    if (error instanceof KeyBlockRefusal) throw badRequest({ kbpk: [error.message] });
+    if (error instanceof KeyBlockRefusal || error instanceof KeyUseRefusal) throw badRequest({ kbpk: [error.message] });
     throw keystoreFailure(error);
   }
 }

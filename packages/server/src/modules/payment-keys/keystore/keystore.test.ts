@@ -215,6 +215,7 @@ describe.each(backends)('the $name keystore', (backend) => {
     const data = randomBytes(8);
     const expected = opensslEcb('TDES_2KEY', xor(value, variant), data).toString('hex');
     expect((await keystore.encryptEcb(key, data, variant)).toString('hex')).toBe(expected);
+    expect(keystore.canApplyVariant(key)).toBe(true);
     // The variant is applied to the operation's copy only.
     expect((await keystore.encryptEcb(key, data)).toString('hex')).toBe(opensslEcb('TDES_2KEY', value, data).toString('hex'));
   });
@@ -408,6 +409,8 @@ describe('the PKCS#11 keystore on SoftHSM2', () => {
     const keystore = open();
     const key = await generated(keystore, 'TDES_2KEY', false);
     await expect(keystore.encryptEcb(key, Buffer.alloc(8), Buffer.alloc(16, 0xc0))).rejects.toBeInstanceOf(KeystoreUnsupportedError);
+    // It says so before anyone asks for the variant, so a setup that would need one can be refused when made.
+    expect([keystore.canApplyVariant(key), keystore.canApplyVariant({ ...key, exportable: true })]).toEqual([false, true]);
   });
 
   it('refuses a wrong PIN at opening, without naming the PIN', () => {

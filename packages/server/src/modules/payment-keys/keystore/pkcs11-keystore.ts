@@ -392,6 +392,9 @@ export function createPkcs11Keystore(options: Pkcs11Options): Keystore {
     }
   };
 
+  /** A variant is made from the key's value here (see encryptEcb), so only an exportable key takes one. */
+  const canApplyVariant = (key: KeyHandle): boolean => key.exportable;
+
   async function withClear<T>(key: KeyHandle, work: (clear: Buffer) => T | Promise<T>): Promise<T> {
     if (!key.exportable) throw new KeyNotExportableError(key.id);
     const clear = run((s) => extract(s, key));
@@ -424,7 +427,7 @@ export function createPkcs11Keystore(options: Pkcs11Options): Keystore {
       if (variant.length !== KEY_BYTES[key.algorithm]) throw new Error(`A variant of key ${key.id} must have its length`);
       // CKM_XOR_BASE_AND_DATA would derive the variant on the token, but SoftHSM2 lacks it and pkcs11js cannot pass
       // its parameter (a pointer): an exportable key's variant is made here and used as a session object.
-      if (!key.exportable) {
+      if (!canApplyVariant(key)) {
         throw new KeystoreUnsupportedError(`The HSM token ${tokenLabel} cannot apply a variant to key ${key.id}, which is not exportable`);
       }
       return withClear(key, (clear) => {
@@ -449,6 +452,7 @@ export function createPkcs11Keystore(options: Pkcs11Options): Keystore {
         return Buffer.from(p11.C_Sign(s, data, Buffer.alloc(16)));
       });
     },
+    canApplyVariant,
     withClear,
     async generateKeyPair(key) {
       const spec = KEY_PAIR_SPECS[key.algorithm];

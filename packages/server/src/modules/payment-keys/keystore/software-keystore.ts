@@ -110,6 +110,9 @@ export function createSoftwareKeystore(masterKey: Buffer): Keystore {
         return ecbEncrypt(key.algorithm, clear, data);
       });
     },
+    canApplyVariant() {
+      return true;
+    },
     async cmac(key, data) {
       return withKey(key, (clear) => cmac(key.algorithm, clear, data));
     },
