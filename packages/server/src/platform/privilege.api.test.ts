@@ -23,9 +23,9 @@ let serviceAdmin: Visitor;
 let serviceOperator: Visitor;
 
 const credentials = () => apiPath(ApiPath.credentials, { account_id: acme.accountId });
-const credential = (id: string, path: string = ApiPath.credential) => apiPath(path, { account_id: acme.accountId, credential_id: id });
+const credential = (id: string, path: typeof ApiPath.credential | typeof ApiPath.credentialRotate | typeof ApiPath.credentialRevoke = ApiPath.credential) => apiPath(path, { account_id: acme.accountId, credential_id: id });
 const clients = () => apiPath(ApiPath.oauthClients, { account_id: acme.accountId });
-const client = (id: string, path: string = ApiPath.oauthClient) => apiPath(path, { account_id: acme.accountId, oauth_client_id: id });
+const client = (id: string, path: typeof ApiPath.oauthClient | typeof ApiPath.oauthClientRotate = ApiPath.oauthClient) => apiPath(path, { account_id: acme.accountId, oauth_client_id: id });
 const inAWeek = () => new Date(Date.now() + 7 * 86400_000).toISOString();
 const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}`;
 /** What an Account Administrator holds and the User Manager does not. */

@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Tooltip.css';
 import { cloneElement, type MouseEvent, type ReactElement, type ReactNode } from 'react';
 import { Tooltip } from '@mantine/core';
+import { Messages } from '@keydeck/contract/messages';
 import { hasPermission, PERMISSION_DESCRIPTIONS, type PermissionName } from '@keydeck/contract/permissions';
 import { useSession } from './session';
 
@@ -8,6 +9,15 @@ export function useCan(permission: PermissionName | undefined): boolean {
   const session = useSession();
   if (permission === undefined) return session !== null;
   return session !== null && hasPermission(session.permissions, permission);
+}
+
+/**
+ * What of `carried` the signed-in user lacks: a role, credential or OAuth client carrying any of it is theirs to view,
+ * not to change (the server's delegation rule, platform/privilege.ts).
+ */
+export function useLacking(carried: readonly string[] = []): string[] {
+  const held = new Set(useSession()?.permissions ?? []);
+  return [...new Set(carried)].filter((p) => !held.has(p)).sort();
 }
 
 /** Why an action is unavailable, as its tooltip says it. */
@@ -37,6 +47,8 @@ type CanProps =
       permission: PermissionName | undefined;
       /** 'disable' keeps the control visible but inert, with a tooltip that names the missing permission. */
       mode: 'disable';
+      /** What the object acted on carries: the user must hold all of it too. */
+      carries?: readonly string[];
       /** One control (a Mantine Button or ActionIcon). */
       children: ReactElement<DisableableProps>;
     };
@@ -48,8 +60,9 @@ type CanProps =
  */
 export function Can(props: CanProps) {
   const allowed = useCan(props.permission);
+  const lacking = useLacking(props.mode === 'disable' ? props.carries : []);
   if (props.mode !== 'disable') return <>{allowed ? props.children : (props.fallback ?? null)}</>;
-  if (allowed || props.permission === undefined) return props.children;
+  if ((allowed || props.permission === undefined) && lacking.length === 0) return props.children;
   const inert = cloneElement(props.children, {
     'data-disabled': true,
     'aria-disabled': true,
@@ -57,7 +70,7 @@ export function Can(props: CanProps) {
     onClick: (event: MouseEvent<HTMLElement>) => event.preventDefault(),
   });
   return (
-    <Tooltip label={missingPermissionText(props.permission)} withArrow multiline maw={280}>
+    <Tooltip label={allowed || !props.permission ? Messages.carriesPermissionsNotHeld(lacking) : missingPermissionText(props.permission)} withArrow multiline maw={280}>
       {inert}
     </Tooltip>
   );

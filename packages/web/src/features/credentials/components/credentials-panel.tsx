@@ -79,17 +79,17 @@ export function CredentialsPanel({ accountId, list, headingOrder }: CredentialsP
       render: (c) =>
         c.state === 'revoked' ? null : (
           <Group gap={4}>
-            <Can permission={Permission.usersManage} mode="disable">
+            <Can permission={Permission.usersManage} mode="disable" carries={c.permissions}>
               <Button size="xs" variant="subtle" aria-label={`Edit ${c.name}`} onClick={() => setEditing(c)}>
                 Edit
               </Button>
             </Can>
-            <Can permission={Permission.usersManage} mode="disable">
+            <Can permission={Permission.usersManage} mode="disable" carries={c.permissions}>
               <Button size="xs" variant="subtle" aria-label={`Rotate the secret of ${c.name}`} onClick={() => setRotating(c)}>
                 Rotate
               </Button>
             </Can>
-            <Can permission={Permission.usersManage} mode="disable">
+            <Can permission={Permission.usersManage} mode="disable" carries={c.permissions}>
               <Button
                 size="xs"
                 variant="subtle"

@@ -106,19 +106,19 @@ export function OAuthClientDetails({ accountId, clientId, onDeleted, onRotated }
         </div>
         {client ? (
           <Group gap="xs">
-            <Can permission={Permission.usersManage} mode="disable">
+            <Can permission={Permission.usersManage} mode="disable" carries={client.scopes}>
               <Button variant="default" onClick={() => setEditing(client)}>
                 Edit
               </Button>
             </Can>
             {client.type === 'confidential' ? (
-              <Can permission={Permission.usersManage} mode="disable">
+              <Can permission={Permission.usersManage} mode="disable" carries={client.scopes}>
                 <Button variant="default" loading={rotate.isPending} onClick={() => void rotateSecret(client)}>
                   Rotate secret
                 </Button>
               </Can>
             ) : null}
-            <Can permission={Permission.usersManage} mode="disable">
+            <Can permission={Permission.usersManage} mode="disable" carries={client.scopes}>
               <Button color="error" variant="outline" loading={remove.isPending} onClick={() => void deleteClient(client)}>
                 Delete
               </Button>

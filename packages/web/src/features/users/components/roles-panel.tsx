@@ -4,7 +4,7 @@ import { Badge, Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Permission } from '@keydeck/contract/permissions';
 import { ROLE_PERMISSIONS, type Role, type RolesListQuery } from '@keydeck/contract/roles';
-import { Can, useCan } from '../../../lib/can';
+import { Can, useCan, useLacking } from '../../../lib/can';
 import { confirm } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
@@ -26,7 +26,8 @@ export function deleteRoleQuestion(role: Role): string {
 function RowActions({ role, accountId, onOpen }: { role: Role; accountId: string | undefined; onOpen: () => void }) {
   const mayManage = useCan(Permission.rolesManage);
   const remove = useDeleteRole(accountId);
-  const viewOnly = role.built_in || !mayManage;
+  const lacking = useLacking(role.permissions);
+  const viewOnly = role.built_in || !mayManage || lacking.length > 0;
   const run = async () => {
     if (!(await confirm(deleteRoleQuestion(role)))) return;
     const done = await remove.mutateAsync(role.id).then(() => true, () => false);
@@ -38,7 +39,7 @@ function RowActions({ role, accountId, onOpen }: { role: Role; accountId: string
         {viewOnly ? 'View' : 'Edit'}
       </Button>
       {role.built_in ? null : (
-        <Can permission={Permission.rolesManage} mode="disable">
+        <Can permission={Permission.rolesManage} mode="disable" carries={role.permissions}>
           <Button size="xs" variant="subtle" color="error" loading={remove.isPending} onClick={() => void run()} aria-label={`Delete role ${role.name}`}>
             Delete
           </Button>
