@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   'accounts.export',
   'accounts.offboard',
   'allowed_flows.update',
+  'audit.checkpoint',
   'allowlist.add',
   'allowlist.enforce',
   'allowlist.remove',
@@ -231,6 +232,12 @@ export const chainVerification = z.object({
   break_count: z.number().int(),
 });
 export const chainVerifications = z.object({ chains: z.array(chainVerification) });
+/** Checkpoint now: one account's chain (account_id, else the caller's), or, for platform administrators, every chain (all). */
+export const chainCheckpointRequest = z.object({ account_id: z.string().uuid().optional(), all: z.boolean().optional() });
+/** The latest checkpoint of each chain asked for: its newest event (seq, link) and when it was sealed. */
+export const chainCheckpoint = z.object({ account_id: z.string().nullable(), seq: z.number().int(), hash: z.string(), at: z.string() });
+export const chainCheckpoints = z.object({ checkpoints: z.array(chainCheckpoint) });
+export type ChainCheckpoint = z.infer<typeof chainCheckpoint>;
 export type ChainBreak = z.infer<typeof chainBreak>;
 export type ChainVerification = z.infer<typeof chainVerification>;
 

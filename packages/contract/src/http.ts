@@ -41,6 +41,7 @@ export const ApiPath = {
   auditEvents: `${API_V1}/audit/events`,
   auditExport: `${API_V1}/audit/events/export`,
   auditVerify: `${API_V1}/audit/chain/verify`,
+  auditCheckpoint: `${API_V1}/audit/chain/checkpoint`,
   mfa: `${API_V1}/mfa`,
   totp: `${API_V1}/totp`,
   totpEnrolBegin: `${API_V1}/totp/enrol/begin`,

@@ -41,6 +41,11 @@ export const Messages = {
   notFound: 'Not found.',
   internalError: 'Something went wrong on the server.',
   databaseUnavailable: 'The database is not reachable.',
+  // Audit chain verification against the latest checkpoint sealed outside the database (at: when it was sealed).
+  auditChainRemoved: (seq: number, at: string) => `Every event of this chain was removed: the checkpoint of ${at} vouches for ${seq}.`,
+  auditTailRemoved: (from: number, seq: number, at: string) =>
+    `Events ${from === seq ? seq : `${from}-${seq}`} were removed: the checkpoint of ${at} vouches for them.`,
+  auditCheckpointMismatch: (seq: number, at: string) => `Event ${seq} is not the one the checkpoint of ${at} vouches for.`,
   serviceUnavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
   invalidText: 'Contains characters that are not allowed (control characters or invalid Unicode).',
   accountTaken: (field: string) => `Another account already uses this ${field}.`,

@@ -41,6 +41,8 @@ const environment = z.object({
   /** 32 bytes, base64url: the key that seals stored secrets; absent = one generated at first start and kept in the database. */
   /** 32 bytes, base64url: the key of the audit log's links; absent = one generated at first start into DATA_DIR/audit.key. */
   AUDIT_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'AUDIT_KEY must be 32 bytes, base64url-encoded (43 characters)').optional(),
+  /** How often each chain whose head moved is checkpointed outside the database (DATA_DIR file and syslog). */
+  AUDIT_CHECKPOINT_SECONDS: seconds(5 * 60),
   ENCRYPTION_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'ENCRYPTION_KEY must be 32 bytes, base64url-encoded (43 characters)').optional(),
   /** Where payment keys live: software (sealed under the master key) or pkcs11 (an HSM token). */
   KEYSTORE: z.enum(['software', 'pkcs11']).default('software'),
@@ -105,6 +107,7 @@ export type Config = {
   publicUrl: string | undefined;
   encryptionKey: string | undefined;
   auditKey: string | undefined;
+  auditCheckpointSeconds: number;
   keystore:
     | { kind: 'software'; masterKey: string | undefined }
     | { kind: 'pkcs11'; library: string; tokenLabel: string; pin: string };
@@ -153,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     encryptionKey: e.ENCRYPTION_KEY,
     auditKey: e.AUDIT_KEY,
+    auditCheckpointSeconds: e.AUDIT_CHECKPOINT_SECONDS,
     keystore:
       e.KEYSTORE === 'pkcs11'
         ? { kind: 'pkcs11', library: e.PKCS11_LIBRARY, tokenLabel: e.PKCS11_TOKEN_LABEL!, pin: e.PKCS11_PIN! }

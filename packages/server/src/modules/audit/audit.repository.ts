@@ -1,8 +1,9 @@
 import type { AuditFilters, AuditListQuery } from '@keydeck/contract/audit';
-import { and, asc, eq, gt, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { auditChainHeads, auditEvents } from '../../db/schema/audit.ts';
+import { syslogDestinations } from '../../db/schema/syslog.ts';
 import { matchesSearch, pageWindow } from '../../platform/paging.ts';
 
 export type AuditRow = typeof auditEvents.$inferSelect;
@@ -76,4 +77,21 @@ export async function everyChain(tx: Tx): Promise<{ accountId: string | null; ac
 export async function accountName(tx: Tx, accountId: string): Promise<string | null> {
   const [row] = await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, accountId));
   return row?.name ?? null;
+}
+
+/** The heads of the given chains, or of every chain. */
+export function chainHeads(tx: Tx, chains?: string[]) {
+  return tx
+    .select()
+    .from(auditChainHeads)
+    .where(chains ? inArray(auditChainHeads.chain, chains) : undefined)
+    .orderBy(asc(auditChainHeads.chain));
+}
+
+/** The enabled syslog destinations of the given accounts, which receive their chains' checkpoints. */
+export function syslogTargets(tx: Tx, accountIds: string[]) {
+  return tx
+    .select()
+    .from(syslogDestinations)
+    .where(and(inArray(syslogDestinations.accountId, accountIds), eq(syslogDestinations.enabled, true)));
 }

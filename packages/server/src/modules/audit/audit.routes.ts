@@ -1,16 +1,21 @@
-import { auditFilters, auditListQuery, auditPage, chainVerifications, chainVerifyQuery } from '@keydeck/contract/audit';
+import { auditFilters, auditListQuery, auditPage, chainCheckpointRequest, chainCheckpoints, chainVerifications, chainVerifyQuery } from '@keydeck/contract/audit';
 import { ApiPath } from '@keydeck/contract/http';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { targetAccount } from '../../platform/account-access.ts';
+import { checkpointLog } from '../../platform/audit-checkpoint-log.ts';
+import { namedAccount } from '../../platform/audit-declaration.ts';
 import { forbidden } from '../../platform/errors.ts';
+import { checkpointNow, deliverCheckpoints } from './audit-checkpoints.ts';
 import * as audit from './audit.service.ts';
 
 /** Audit logs: customers read their own account's, platform administrators every account's. */
-export function register(app: FastifyInstance): void {
+export function register(app: FastifyInstance, deps: AppDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const checkpoints = checkpointLog(deps.config.dataDir, deps.auditKey);
 
   routes.get(ApiPath.auditEvents, {
     schema: { operationId: 'listAuditEvents', querystring: auditListQuery, response: { 200: auditPage } },
@@ -50,10 +55,26 @@ export function register(app: FastifyInstance): void {
       const { account_id, all } = request.query;
       if (all) {
         if (!request.principal!.platformAdmin) throw forbidden('every_chain_platform_only');
-        return { chains: await audit.verifyEveryChain(request.tx, app.auditKey) };
+        return { chains: await audit.verifyEveryChain(request.tx, app.auditKey, checkpoints) };
       }
       // A platform administrator without an account named verifies their own (the platform's) chain.
-      return { chains: [await audit.verifyAccountChain(request.tx, app.auditKey, targetAccount(request.principal!, account_id))] };
+      return { chains: [await audit.verifyAccountChain(request.tx, app.auditKey, checkpoints, targetAccount(request.principal!, account_id))] };
+    },
+  });
+
+  // On demand, beside the periodic checkpoints (audit-checkpoints.ts): seals the chains' heads now.
+  routes.post(ApiPath.auditCheckpoint, {
+    schema: { operationId: 'checkpointAuditChain', body: chainCheckpointRequest, response: { 200: chainCheckpoints } },
+    config: { permission: Permission.auditRead, audit: { action: 'audit.checkpoint', account: namedAccount } },
+    handler: async (request) => {
+      const { account_id, all } = request.body;
+      if (all && !request.principal!.platformAdmin) throw forbidden('every_chain_platform_only');
+      const { written, checkpoints: latest } = await checkpointNow(request.tx, checkpoints, all ? 'every' : [targetAccount(request.principal!, account_id)]);
+      // Sent once the answer is on its way, outside the request's transaction.
+      void deliverCheckpoints(deps.db, deps.egress, written, request.log).catch((err: unknown) =>
+        request.log.warn({ err }, 'audit checkpoint not sent to syslog'),
+      );
+      return { checkpoints: latest };
     },
   });
 }

@@ -7,8 +7,10 @@ import {
   type ChainBreak,
   type ChainVerification,
 } from '@keydeck/contract/audit';
+import { Messages } from '@keydeck/contract/messages';
 import type { Tx } from '../../db/database.ts';
 import { GENESIS_HASH, chainKey, linkMac } from '../../platform/audit-chain.ts';
+import type { CheckpointLog } from '../../platform/audit-checkpoint-log.ts';
 import * as repo from './audit.repository.ts';
 import { csvLine } from '../../platform/csv.ts';
 
@@ -37,15 +39,24 @@ export async function exportCsv(tx: Tx, accountId: string | null, filters: Audit
  * key, and reports every link that does not hold: edited (link mismatch), removed (a sequence gap or a head beyond
  * the last link) or re-linked. It goes on past a break, re-anchoring on the stored link, so one change cannot hide
  * the ones after it. A plain SHA-256 link (written before the audit key existed) proves nothing against a rewrite,
- * so it is reported too.
+ * so it is reported too. Last, the chain must reach the latest checkpoint sealed outside the database, with the
+ * link it vouched for: a cut tail with its head moved back, or a chain removed with its head, is a break.
  */
-export async function verifyChain(tx: Tx, auditKey: Uint8Array, accountId: string | null, accountName: string | null): Promise<ChainVerification> {
+export async function verifyChain(
+  tx: Tx,
+  auditKey: Uint8Array,
+  checkpoints: CheckpointLog,
+  accountId: string | null,
+  accountName: string | null,
+): Promise<ChainVerification> {
+  const checkpoint = checkpoints.latest(chainKey(accountId));
+  let vouchedHash: string | undefined;
   let expectedSeq = 1;
   let prevHash = GENESIS_HASH;
   let checked = 0;
   const breaks: ChainBreak[] = [];
   let breakCount = 0;
-  const broken = (row: repo.AuditRow | undefined, problem: string) => {
+  const broken = (row: Pick<repo.AuditRow, 'id' | 'seq' | 'occurredAt'> | undefined, problem: string) => {
     breakCount += 1;
     if (breaks.length < MAX_LISTED_BREAKS) {
       breaks.push({ id: row?.id ?? 0, seq: row?.seq ?? expectedSeq, occurred_at: row?.occurredAt.toISOString() ?? '', problem });
@@ -59,6 +70,7 @@ export async function verifyChain(tx: Tx, auditKey: Uint8Array, accountId: strin
       if (row.prevHash !== prevHash) broken(row, 'does not link to the event before it');
       if (!row.keyed) broken(row, 'not sealed with the audit key: written before it existed, or rewritten');
       else if (linkMac(auditKey, row.prevHash, row) !== row.hash) broken(row, 'its contents were changed after it was written');
+      if (row.seq === checkpoint?.seq) vouchedHash = row.hash;
       prevHash = row.hash;
       expectedSeq = row.seq + 1;
       checked += 1;
@@ -69,19 +81,25 @@ export async function verifyChain(tx: Tx, auditKey: Uint8Array, accountId: strin
   const head = await repo.chainHead(tx, chainKey(accountId));
   if (head && head.seq >= expectedSeq) broken(undefined, `the newest ${head.seq - expectedSeq + 1} event(s) were removed`);
   else if (head && head.hash !== prevHash) broken(undefined, 'the newest event does not match the chain head');
+  if (checkpoint) {
+    const mark = { id: 0, seq: checkpoint.seq, occurredAt: new Date(checkpoint.at) };
+    if (checked === 0) broken(mark, Messages.auditChainRemoved(checkpoint.seq, checkpoint.at));
+    else if (expectedSeq <= checkpoint.seq) broken(mark, Messages.auditTailRemoved(expectedSeq, checkpoint.seq, checkpoint.at));
+    else if (vouchedHash !== undefined && vouchedHash !== checkpoint.hash) broken(mark, Messages.auditCheckpointMismatch(checkpoint.seq, checkpoint.at));
+  }
   return { account_id: accountId, account_name: accountName, checked, intact: breakCount === 0, breaks, break_count: breakCount };
 }
 
 /** The chain of one account, named. */
-export async function verifyAccountChain(tx: Tx, auditKey: Uint8Array, accountId: string): Promise<ChainVerification> {
-  return verifyChain(tx, auditKey, accountId, await repo.accountName(tx, accountId));
+export async function verifyAccountChain(tx: Tx, auditKey: Uint8Array, checkpoints: CheckpointLog, accountId: string): Promise<ChainVerification> {
+  return verifyChain(tx, auditKey, checkpoints, accountId, await repo.accountName(tx, accountId));
 }
 
 /** Every account's chain and the anonymous one, for platform administrators. */
-export async function verifyEveryChain(tx: Tx, auditKey: Uint8Array): Promise<ChainVerification[]> {
+export async function verifyEveryChain(tx: Tx, auditKey: Uint8Array, checkpoints: CheckpointLog): Promise<ChainVerification[]> {
   const chains = await repo.everyChain(tx);
   const results: ChainVerification[] = [];
-  for (const chain of chains) results.push(await verifyChain(tx, auditKey, chain.accountId, chain.accountName));
+  for (const chain of chains) results.push(await verifyChain(tx, auditKey, checkpoints, chain.accountId, chain.accountName));
   return results;
 }
 
