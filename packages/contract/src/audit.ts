@@ -174,6 +174,7 @@ export const AUDIT_ACTIONS = [
   'oauth.consent.allow',
   'oauth.consent.deny',
   'oauth.consent.revoke',
+  'oauth.account_policy.update',
   'billing.setup_intent',
   'billing.payment_method.default',
   'billing.payment_method.remove',

@@ -194,6 +194,7 @@ export const ApiPath = {
   oauthInteractionDeny: `${API_V2}/oauth/interactions/:uid/deny`,
   oauthConsents: `${API_V2}/user/oauth-consents`,
   oauthConsent: `${API_V2}/user/oauth-consents/:grant_id`,
+  adminAccountOAuthPolicy: `${API_V2}/admin/accounts/:account_id/oauth-policy`,
   // External CAs of a cryptoverse service (responses under data).
   externalCas: `${API_V2}/cryptoverse/:service_id/externalcas`,
   externalCa: `${API_V2}/cryptoverse/:service_id/externalca/:ca_id`,

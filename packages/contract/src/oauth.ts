@@ -16,6 +16,8 @@ export const OAuthMessages = {
   redirectUri: 'Enter an https:// address, or http:// on localhost or 127.0.0.1, without a fragment',
   interactionGone: 'This authorization request has expired or was already answered. Start again from the application.',
   secretOnce: 'Copy the client secret now: it is shown only once and cannot be recovered.',
+  otherCompanyRefused: 'Your company does not allow applications of other companies to act for its users. Ask your platform administrator.',
+  otherCompanyWarning: 'This application belongs to another company, not to yours. Allow it only if you trust that company with your access.',
 } as const;
 
 export const OAUTH_CLIENT_TYPES = ['confidential', 'public'] as const;
@@ -112,6 +114,10 @@ export const oauthInteraction = z.object({
   scopes: z.array(z.object({ name: z.string(), description: z.string(), held: z.boolean() })),
   offline_access: z.boolean(),
   user: z.object({ username: z.string(), name: z.string() }),
+  /** The application is registered by another account than the user's. */
+  other_company: z.boolean(),
+  /** The user's account lets them allow it (always true for an application of their own account). */
+  allowed: z.boolean(),
 });
 export type OAuthInteraction = z.infer<typeof oauthInteraction>;
 export const oauthInteractionResponse = z.object({ data: oauthInteraction });
@@ -132,3 +138,11 @@ export const oauthConsentParams = z.object({ grant_id: z.string().regex(/^[A-Za-
 
 /** DELETE of a client or a consent answers the id it removed. */
 export const oauthDeleted = z.object({ deleted: z.string() });
+
+/**
+ * Whether an account's users may allow applications registered by other accounts (platform administrators decide).
+ * Accounts created from migration 0044 on start refused; accounts that existed before keep allowing them.
+ */
+export const oauthAccountPolicy = z.object({ other_company_clients: z.boolean() }).strict();
+export type OAuthAccountPolicy = z.infer<typeof oauthAccountPolicy>;
+export const oauthAccountPolicyResponse = z.object({ data: oauthAccountPolicy });

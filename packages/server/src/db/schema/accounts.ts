@@ -19,6 +19,8 @@ export const accounts = pgTable(
     adminWhitelistAllowance: integer('admin_whitelist_allowance').notNull().default(10),
     /** Every user of the account must use multi-factor sign-in, whatever their own setting. */
     mfaEnforced: boolean('mfa_enforced').notNull().default(false),
+    /** Its users may allow OAuth applications registered by other accounts (platform administrators decide). */
+    otherCompanyOAuthClients: boolean('other_company_oauth_clients').notNull().default(false),
     /** When the account's data was last exported; offboarding (deletion) requires a recent export. */
     offboardingExportedAt: timestamp('offboarding_exported_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -6,6 +6,7 @@ import { API_AUDIENCE } from '../../platform/oauth-principal.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
 import { SYSTEM_SCOPE, inScope } from '../../platform/tenant-scope.ts';
 import { createOAuthAdapter } from './oauth.adapter.ts';
+import * as accountPolicy from './account-policy.repository.ts';
 import * as repo from './authorization.repository.ts';
 import { renderErrorPage } from './error-page.ts';
 import { currentSigningKeys, type SigningKey } from './signing-keys.ts';
@@ -83,6 +84,15 @@ export function createAuthorizationServer(options: AuthorizationServerOptions) {
         return { accountId: sub, claims: () => ({ sub, email: user.email, name: user.name, preferred_username: user.username }) };
       },
       interactions: { policy, url: (_ctx: unknown, interaction: { uid: string }) => `/oauth/authorize?uid=${interaction.uid}` },
+      // A remembered consent counts only while the user's account still lets them allow the client (another
+      // account's application may be refused): otherwise the consent page asks again, and refuses.
+      loadExistingGrant: async (ctx: KoaContext) => {
+        const grantId = ctx.oidc.result?.consent?.grantId || ctx.oidc.session?.grantIdFor(ctx.oidc.client!.clientId);
+        const grant = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
+        if (!grant) return undefined;
+        const mayGrant = await inScope(options.db, SYSTEM_SCOPE, (tx) => accountPolicy.userMayGrant(tx, grant.accountId, grant.clientId));
+        return mayGrant ? grant : undefined;
+      },
       ttl: {
         AccessToken: ACCESS_TOKEN_SECONDS,
         ClientCredentials: ACCESS_TOKEN_SECONDS,

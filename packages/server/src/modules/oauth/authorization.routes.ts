@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/app-deps.ts';
 import { preparedValue } from '../../platform/prepared-value.ts';
 import { mustSetUpMfa } from '../../platform/principal.ts';
+import { registerAccountPolicy } from './account-policy.routes.ts';
 import { createAuthorizationServer, type AuthorizationServer } from './authorization-server.ts';
 import * as authorization from './authorization.service.ts';
 import { AUTHORIZATION_SERVER_HEADERS } from './response-headers.ts';
@@ -44,6 +45,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   });
   mountAuthorizationServer(app, deps, server);
   registerConsentRoutes(app, deps, server);
+  registerAccountPolicy(app);
 }
 
 /**
@@ -84,11 +86,11 @@ function registerConsentRoutes(app: FastifyInstance, deps: AppDeps, server: Auth
   // The authorization server's state is written through its own connections: its steps run before the request's
   // transaction opens (an embedded database has one connection, which that transaction would hold).
   const withPending = async (request: { params: { uid: string } } & Parameters<typeof pendingOf.set>[0]) => {
-    pendingOf.set(request, await authorization.pending(deps.db, server, request.params.uid));
+    pendingOf.set(request, await authorization.pending(deps.db, server, request.params.uid, request.principal!));
   };
   const answering = (answer: (pending: authorization.Pending, request: FastifyRequest) => Promise<string>) =>
     async (request: FastifyRequest<{ Params: { uid: string } }>) => {
-      const pending = await authorization.pending(deps.db, server, request.params.uid);
+      const pending = await authorization.pending(deps.db, server, request.params.uid, request.principal!);
       answered.set(request, { location: await answer(pending, request), client: pending.client });
     };
 

@@ -3,31 +3,46 @@ import { OAuthMessages, type OAuthConsent, type OAuthInteraction } from '@keydec
 import type { Interaction } from 'oidc-provider';
 import type { Db, Tx } from '../../db/database.ts';
 import { iso } from '../../db/raw-sql.ts';
-import { notFound } from '../../platform/errors.ts';
+import { concerning } from '../../platform/audit.ts';
+import { forbidden, notFound } from '../../platform/errors.ts';
 import type { Principal } from '../../platform/principal.ts';
 import { SYSTEM_SCOPE, inScope } from '../../platform/tenant-scope.ts';
 import type { AuthorizationServer } from './authorization-server.ts';
 import * as clients from './oauth-clients.repository.ts';
+import * as policy from './account-policy.repository.ts';
 import * as repo from './authorization.repository.ts';
 
-/** A pending authorization request with its client, read before the request's transaction opens (see the routes). */
-export type Pending = { interaction: Interaction; client: { id: string; name: string; accountName: string }; permissions: string[]; offline: boolean };
+/**
+ * A pending authorization request with its client, read before the request's transaction opens (see the routes);
+ * `allowed` says whether the user's account lets them allow it (another account's application may be refused).
+ */
+export type Pending = {
+  interaction: Interaction;
+  client: { id: string; name: string; accountId: string; accountName: string };
+  permissions: string[];
+  offline: boolean;
+  allowed: boolean;
+};
 
 /**
  * The pending interaction and its client, or 404 when it expired, was answered, or its client is gone. The
  * authorization server keeps its state through its own connections, so this runs outside any request transaction.
  */
-export async function pending(db: Db, server: AuthorizationServer, uid: string): Promise<Pending> {
+export async function pending(db: Db, server: AuthorizationServer, uid: string, user: Principal): Promise<Pending> {
   const provider = await server.provider();
   const interaction = await provider.Interaction.find(uid);
   const gone = () => notFound(OAuthMessages.interactionGone);
   if (!interaction || interaction.result) throw gone();
-  const found = await inScope(db, SYSTEM_SCOPE, (tx) => clients.clientForAuthorization(tx, interaction.params.client_id ?? ''));
+  const [found, otherCompanyAllowed] = await inScope(db, SYSTEM_SCOPE, async (tx) => [
+    await clients.clientForAuthorization(tx, interaction.params.client_id ?? ''),
+    await policy.otherCompanyClientsAllowed(tx, user.account.id),
+  ] as const);
   if (!found) throw gone();
   const requested = (interaction.params.scope ?? '').split(' ');
   return {
     interaction,
-    client: { id: found.client.id, name: found.client.name, accountName: found.accountName },
+    client: { id: found.client.id, name: found.client.name, accountId: found.client.accountId, accountName: found.accountName },
+    allowed: found.client.accountId === user.account.id || otherCompanyAllowed === true,
     // The client's registered scopes bound what it may ask (oidc-provider refuses a request beyond them).
     permissions: found.client.scopes.filter((s) => requested.includes(s)),
     offline: requested.includes('offline_access') && found.client.grantTypes.includes('refresh_token'),
@@ -35,7 +50,7 @@ export async function pending(db: Db, server: AuthorizationServer, uid: string):
 }
 
 /** What an application asks of the signed-in user at /oauth/authorize. */
-export function describe({ interaction, client, permissions, offline }: Pending, user: Principal): OAuthInteraction {
+export function describe({ interaction, client, permissions, offline, allowed }: Pending, user: Principal): OAuthInteraction {
   return {
     uid: interaction.uid,
     client: { id: client.id, name: client.name, account_name: client.accountName },
@@ -43,6 +58,8 @@ export function describe({ interaction, client, permissions, offline }: Pending,
     scopes: permissions.map((name) => ({ name, description: PERMISSION_DESCRIPTIONS[name as PermissionName] ?? name, held: user.permissions.includes(name) })),
     offline_access: offline,
     user: { username: user.username, name: user.name },
+    other_company: client.accountId !== user.account.id,
+    allowed,
   };
 }
 
@@ -52,7 +69,10 @@ export function describe({ interaction, client, permissions, offline }: Pending,
  * have when consenting; the console's user is the one who signed in. Answers where the browser resumes the
  * authorization, which then sends the code to the application.
  */
-export async function allow(server: AuthorizationServer, { interaction, client }: Pending, user: Principal): Promise<string> {
+export async function allow(server: AuthorizationServer, { interaction, client, allowed }: Pending, user: Principal): Promise<string> {
+  if (!allowed) {
+    throw concerning(forbidden('other_company_client', OAuthMessages.otherCompanyRefused), { account: user.account.id, target: client.id });
+  }
   const provider = await server.provider();
   const existing = interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined;
   const grant = existing?.accountId === user.userId ? existing : new provider.Grant({ accountId: user.userId, clientId: client.id });

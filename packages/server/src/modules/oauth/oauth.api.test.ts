@@ -1,11 +1,11 @@
 import { createServer } from 'node:net';
 import { CSRF_COOKIE, CSRF_HEADER } from '@keydeck/contract/http';
-import { oauthClientWithSecret, oauthConsentsResponse, oauthInteractionResponse } from '@keydeck/contract/oauth';
+import { OAuthMessages, oauthClientWithSecret, oauthConsentsResponse, oauthInteractionResponse } from '@keydeck/contract/oauth';
 import { sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, ROLE, queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';
-import { createTestApp } from '../../../test/test-app.ts';
+import { ADMIN, createTestApp } from '../../../test/test-app.ts';
 
 /**
  * The authorization server over real HTTP, with openid-client as the relying party: a browser-like cookie jar
@@ -303,6 +303,66 @@ describe('authorization code with PKCE', () => {
     const { page, uid } = await authorize(rp, stranger, 'openid services:read');
     expect(page.pathname).toBe('/oauth/authorize');
     expect((await stranger.fetch(`/rest/api/v2/oauth/interactions/${uid}`)).status).toBe(401);
+  });
+});
+
+describe("another company's application", () => {
+  const policyOf = (accountId: string) => `/rest/api/v2/admin/accounts/${accountId}/oauth-policy`;
+
+  it('is refused where the account does not allow it, until a platform administrator does; refusing again ends the consents', async () => {
+    const acmeAdmin = await new Browser().signIn('acme-admin');
+    const app = await registerClient(acmeAdmin, { name: 'Acme Partner App' });
+    const rp = await relyingParty(app.client.id, app.client_secret);
+    const stranger = await new Browser().signIn('bravo-admin');
+
+    // A new account refuses other companies' applications: the page says whose it is, and Allow is refused.
+    const first = await authorize(rp, stranger, 'openid services:read');
+    const asked = oauthInteractionResponse.parse(await (await stranger.fetch(`/rest/api/v2/oauth/interactions/${first.uid}`)).json()).data;
+    expect(asked).toMatchObject({ client: { account_name: 'Company acme' }, other_company: true, allowed: false });
+    const refused = await stranger.fetch(`/rest/api/v2/oauth/interactions/${first.uid}/allow`, { method: 'POST', body: {} });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toBe(OAuthMessages.otherCompanyRefused);
+    const [refusal] = await queryRows<{ outcome: string; target: string; account_id: string }>(
+      t.database.db,
+      sql`select outcome, target, account_id from audit_events where action = 'oauth.consent.allow' order by id desc limit 1`,
+    );
+    expect(refusal).toEqual({ outcome: 'refused', target: app.client.id, account_id: bravo.accountId });
+
+    // Only a platform administrator changes the policy, and it is audited.
+    expect((await acmeAdmin.fetch(policyOf(bravo.accountId), { method: 'PUT', body: { other_company_clients: true } })).status).toBe(403);
+    const platform = await new Browser().signIn(ADMIN.username, ADMIN.password);
+    expect(await (await platform.fetch(policyOf(bravo.accountId))).json()).toEqual({ data: { other_company_clients: false } });
+    const allowed = await platform.fetch(policyOf(bravo.accountId), { method: 'PUT', body: { other_company_clients: true } });
+    expect(await allowed.json()).toEqual({ data: { other_company_clients: true } });
+    expect((await platform.fetch(policyOf(bravo.accountId), { method: 'PUT', body: { other_company_clients: 'yes' } })).status).toBe(400);
+
+    const tokens = await tokensFor(rp, stranger, 'openid services:read');
+    expect((await call(tokens.access_token, SERVICES)).status).toBe(200);
+
+    // Refused again: the consent given meanwhile ends with its tokens, and a new request meets the refusal.
+    expect((await platform.fetch(policyOf(bravo.accountId), { method: 'PUT', body: { other_company_clients: false } })).status).toBe(200);
+    expect((await call(tokens.access_token, SERVICES)).status).toBe(401);
+    const again = await authorize(rp, stranger, 'openid services:read');
+    expect(again.page.pathname).toBe('/oauth/authorize');
+    expect((await stranger.fetch(`/rest/api/v2/oauth/interactions/${again.uid}/allow`, { method: 'POST', body: {} })).status).toBe(403);
+    const events = await queryRows<{ target: string; reason: string | null; account_id: string; actor_username: string }>(
+      t.database.db,
+      sql`select target, reason, account_id, actor_username from audit_events where action = 'oauth.account_policy.update' and outcome = 'success' order by id`,
+    );
+    expect(events).toEqual([
+      { target: 'other_company_clients=allowed', reason: null, account_id: bravo.accountId, actor_username: ADMIN.username },
+      { target: 'other_company_clients=refused', reason: 'consents_revoked=1', account_id: bravo.accountId, actor_username: ADMIN.username },
+    ]);
+  });
+
+  it("is marked as the user's own company's when it is", async () => {
+    const admin = await new Browser().signIn('acme-admin');
+    const app = await registerClient(admin);
+    const rp = await relyingParty(app.client.id, app.client_secret);
+    const viewer = await new Browser().signIn('acme-viewer');
+    const { uid } = await authorize(rp, viewer, 'openid services:read');
+    const asked = oauthInteractionResponse.parse(await (await viewer.fetch(`/rest/api/v2/oauth/interactions/${uid}`)).json()).data;
+    expect(asked).toMatchObject({ other_company: false, allowed: true });
   });
 });
 

@@ -31,7 +31,12 @@ declare module 'oidc-provider' {
 
   export type KoaContext = {
     req: IncomingMessage & { keydeckUserId?: string | null };
-    oidc: { client?: { clientId: string }; session?: { accountId?: string } };
+    oidc: {
+      client?: { clientId: string };
+      session?: { accountId?: string; grantIdFor(clientId: string): string | undefined };
+      result?: { consent?: { grantId?: string } };
+      provider: Provider;
+    };
   };
 
   export type AdapterPayload = Record<string, unknown> & { grantId?: string; uid?: string; userCode?: string; accountId?: string; clientId?: string; jti?: string };
