@@ -18,6 +18,11 @@ describe('sign-in with OpenID Connect', () => {
   it("signs a demo user in through Demo Company's identity provider", async () => {
     const { page } = browser;
     await signInAsPlatformAdmin(page);
+    // The provider listens on loopback, which the egress policy closes until a platform administrator opens it.
+    const policy = await apiCall<{ allowed_ranges: string[] }>(page, 'GET', '/rest/api/v1/admin/egress-policy');
+    if (!policy.allowed_ranges.includes('127.0.0.1/32')) {
+      await apiCall(page, 'PUT', '/rest/api/v1/admin/egress-policy', { allowed_ranges: [...policy.allowed_ranges, '127.0.0.1/32'] });
+    }
     const { data } = await apiCall<{ data: { id: string; name: string }[] }>(page, 'GET', `/rest/api/v1/admin/accounts?search=${encodeURIComponent(DEMO_COMPANY)}`);
     const demo = data.find((account) => account.name === DEMO_COMPANY)!;
     await apiCall(page, 'POST', `/rest/api/v1/accounts/${demo.id}/identity-providers`, {

@@ -30,12 +30,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('connections tenants configure', () => {
-  it('refuses the platform’s own and private networks with one answer, whatever is listening there, audited', async () => {
-    for (const [host, port] of [['127.0.0.1', 9], ['127.0.0.1', t.config.port], ['localhost', 9], ['::ffff:127.0.0.1', 9], ['169.254.169.254', 80], ['10.0.0.1', 514]] as const) {
+  it('refuses the platform’s own and private networks and names that do not resolve with one answer, whatever is listening there, audited', async () => {
+    for (const [host, port] of [['127.0.0.1', 9], ['127.0.0.1', t.config.port], ['localhost', 9], ['::ffff:127.0.0.1', 9], ['169.254.169.254', 80], ['10.0.0.1', 514], ['keydeck-probe.invalid', 514]] as const) {
       expect(await testResult(host, port)).toEqual({ delivered: false, error: Messages.egressRefused, sent_at: expect.any(String) });
     }
     const events = await queryRows<{ outcome: string; reason: string }>(t.database.db, sql`select outcome, reason from audit_events where action = 'syslog.test'`);
-    expect(events).toHaveLength(6);
+    expect(events).toHaveLength(7);
     expect(events.every((e) => e.outcome === 'failure' && e.reason === Messages.egressRefused)).toBe(true);
   });
 

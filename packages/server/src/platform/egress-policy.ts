@@ -74,13 +74,23 @@ export type Egress = {
 export function createEgress(db: Db, own: Endpoint[], refusal: string): Egress {
   return {
     async resolve(host, port) {
-      const addresses = isIP(host)
-        ? [{ address: host, family: isIP(host) as 4 | 6 }]
-        : ((await lookup(host, { all: true })) as { address: string; family: 4 | 6 }[]);
+      const addresses = isIP(host) ? [{ address: host, family: isIP(host) as 4 | 6 }] : await lookUp(host, refusal);
       const allowed = await allowedRanges(db);
       // Every address must pass: a name that also resolves inward could be answered differently next time.
       if (addresses.length === 0 || !addresses.every((a) => egressAllowed(a.address, port, allowed, own))) throw new EgressRefused(refusal);
       return addresses[0]!;
     },
   };
+}
+
+/**
+ * The host's addresses. A name that does not resolve is refused with the one text too: else whether a name exists
+ * in the platform's own DNS would tell apart from a name that resolves inward.
+ */
+async function lookUp(host: string, refusal: string): Promise<{ address: string; family: 4 | 6 }[]> {
+  try {
+    return (await lookup(host, { all: true })) as { address: string; family: 4 | 6 }[];
+  } catch {
+    throw new EgressRefused(refusal);
+  }
 }

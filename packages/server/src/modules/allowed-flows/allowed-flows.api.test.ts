@@ -1,5 +1,6 @@
 import { allowedFlowsResponse } from '@keydeck/contract/allowed-flows';
 import { identityProviderResponse, openidLoginStartResponse } from '@keydeck/contract/identity-providers';
+import { ApiPath } from '@keydeck/contract/http';
 import { Messages } from '@keydeck/contract/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +31,8 @@ beforeAll(async () => {
   globex = await seedAccount(t.database.db, 'globex', [{ username: 'globex-admin', roleNames: [ROLE.admin] }]);
   [platform, acmeAdmin] = [new Visitor(t.app), new Visitor(t.app)];
   await platform.signIn(ADMIN.username, ADMIN.password);
+  // The test provider listens on loopback, which the egress policy closes until a platform administrator opens it.
+  await platform.call({ method: 'PUT', url: ApiPath.egressPolicy, payload: { allowed_ranges: ['127.0.0.1/32'] } });
   await acmeAdmin.signIn('acme-admin', PASSWORD);
   const created = await platform.post(`/rest/api/v1/accounts/${acme.accountId}/identity-providers`, {
     name: 'Acme SSO',

@@ -1,4 +1,5 @@
 import { identityProviderResponse, identityProvidersPage, openidLoginCompleteResponse, openidLoginStartResponse } from '@keydeck/contract/identity-providers';
+import { ApiPath } from '@keydeck/contract/http';
 import { Messages } from '@keydeck/contract/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +34,7 @@ beforeAll(async () => {
   globex = await seedAccount(t.database.db, 'globex', [{ username: 'globex-user', roleNames: [ROLE.admin] }]);
   [platform, acmeAdmin, acmeReader] = [new Visitor(t.app), new Visitor(t.app), new Visitor(t.app)];
   await platform.signIn(ADMIN.username, ADMIN.password);
+  await openLoopback(['127.0.0.1/32', '::1/128']);
   await acmeAdmin.signIn('acme-admin', PASSWORD);
   await acmeReader.signIn('acme-reader', PASSWORD);
 });
@@ -40,6 +42,11 @@ afterAll(async () => {
   await t.close();
   await idp.close();
 });
+
+/** The test provider listens on loopback, which the egress policy closes until a platform administrator opens it. */
+async function openLoopback(ranges: string[]) {
+  expect((await platform.call({ method: 'PUT', url: ApiPath.egressPolicy, payload: { allowed_ranges: ranges } })).statusCode).toBe(200);
+}
 
 /** A fresh visitor goes to the provider, signs in there as `identity`, and comes back with the provider's query. */
 async function signInAtProvider(identity: Parameters<OidcTestProvider['nextLogin']>[0], continueUri = '/audit-logs') {
@@ -204,5 +211,41 @@ describe('sign-in with OpenID Connect', () => {
     expect((await visitor.post(START, { continue_uri: '/home', openid_provider_id: providerId })).statusCode).toBe(400);
     expect((await visitor.get(`${PROVIDERS}?account_slug=acme`)).json().data.map((p: { name: string }) => p.name)).toEqual(['Wrong issuer']);
     expect((await acmeAdmin.call({ method: 'DELETE', url: url(acme.accountId, wrongId) })).statusCode).toBe(200);
+  });
+});
+
+describe('connections to providers', () => {
+  /** An anonymous sign-in start with a provider of this issuer: the answer and the reason it was audited with. */
+  async function startWith(issuer: string) {
+    const created = await acmeAdmin.post(url(acme.accountId), { ...fields(), name: `Probe ${issuer}`.slice(0, 100), issuer });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = identityProviderResponse.parse(created.json()).identity_provider.id;
+    const visitor = new Visitor(t.app);
+    await visitor.get('/rest/api/v1/login');
+    const res = await visitor.post(START, { continue_uri: '/home', openid_provider_id: id });
+    const [event] = await queryRows<{ reason: string }>(
+      t.database.db,
+      sql`select reason from audit_events where action = 'auth.openid.start' order by id desc limit 1`,
+    );
+    expect((await acmeAdmin.call({ method: 'DELETE', url: url(acme.accountId, id) })).statusCode).toBe(200);
+    return { status: res.statusCode, message: res.json().message as string, reason: event!.reason };
+  }
+  const refused = { status: 502, message: Messages.openidProviderUnavailable, reason: 'discovery_failed:egress_refused' };
+
+  it('refuses issuers on the platform’s own and private networks before connecting: one answer, whatever listens there', async () => {
+    await openLoopback([]);
+    const port = new URL(idp.issuer).port;
+    // A working provider, a listener that is not one, a closed port, the console's own port, metadata, private, unresolvable.
+    for (const issuer of [idp.issuer, `http://127.0.0.1:${port}/not-a-provider`, 'http://127.0.0.1:9', `http://localhost:${t.config.port}`, 'https://169.254.169.254', 'https://10.0.0.1', 'https://keydeck-probe.invalid']) {
+      expect([issuer, await startWith(issuer)]).toEqual([issuer, refused]);
+    }
+  });
+
+  it('never connects to the console’s own port, even where loopback is open', async () => {
+    await openLoopback(['127.0.0.1/32', '::1/128']);
+    expect(await startWith(`http://127.0.0.1:${t.config.port}`)).toEqual(refused);
+    // The provider itself is reachable again through the same policy.
+    const res = await startWith(idp.issuer);
+    expect(res.status).toBe(200);
   });
 });

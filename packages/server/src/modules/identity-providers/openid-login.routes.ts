@@ -50,7 +50,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     preHandler: async (request) => {
       const continueUri = openid.continuePath(request.body.continue_uri);
       const provider = await openid.usableProvider(deps.db, request.body.openid_provider_id);
-      const prepared = await refusalsConcern(openid.concernOf(provider), () => openid.prepareSignIn(deps.secretBox, provider, redirectUri(request), continueUri));
+      const prepared = await refusalsConcern(openid.concernOf(provider), () => openid.prepareSignIn(deps, provider, redirectUri(request), continueUri));
       started.set(request, { ...prepared, provider });
     },
     handler: async (request) => {
@@ -72,7 +72,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
       },
     },
     preHandler: async (request) => {
-      proven.set(request, await openid.proveIdentity(deps.db, deps.secretBox, request.query));
+      proven.set(request, await openid.proveIdentity(deps.db, deps, request.query));
     },
     handler: async (request, reply) => {
       const identity = proven.of(request)!;

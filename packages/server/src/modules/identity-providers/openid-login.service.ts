@@ -3,6 +3,8 @@ import { DEFAULT_LANDING, Messages } from '@keydeck/contract/messages';
 import * as oidc from 'openid-client';
 import type { Db, Tx } from '../../db/database.ts';
 import { concerning, refusalsConcern } from '../../platform/audit.ts';
+import { EgressRefused, type Egress } from '../../platform/egress-policy.ts';
+import { egressFetch } from '../../platform/egress-policy-fetch.ts';
 import { badRequest, securityRefusal } from '../../platform/errors.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
 import { SYSTEM_SCOPE, inScope } from '../../platform/tenant-scope.ts';
@@ -24,6 +26,8 @@ export type PreparedSignIn = { location: URL; state: Omit<repo.LoginStateRow, 'e
 export type ProvenIdentity = { accountId: string; providerName: string; claim: string; userField: UserField; value: string; continueUri: string };
 type UserField = 'email' | 'username';
 export type Provider = repo.ProviderRow;
+/** What talking to a provider needs: its secret unsealed, and every connection through the egress policy. */
+export type ProviderAccess = { secretBox: SecretBox; egress: Egress };
 
 /**
  * Looks up a provider a sign-in may use, in a short transaction of its own (no transaction waits on the network).
@@ -40,8 +44,8 @@ export async function usableProvider(db: Db, providerId: string): Promise<Provid
 }
 
 /** Authorization code flow with PKCE (S256), state and nonce: where to send the browser, and what to remember. */
-export async function prepareSignIn(box: SecretBox, provider: Provider, redirectUri: string, continueUri: string): Promise<PreparedSignIn> {
-  const config = await discover(box, provider);
+export async function prepareSignIn(access: ProviderAccess, provider: Provider, redirectUri: string, continueUri: string): Promise<PreparedSignIn> {
+  const config = await discover(access, provider);
   const codeVerifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
@@ -79,20 +83,20 @@ export const concernOf = (provider: Provider) => ({ account: provider.accountId,
  * fails later), exchanges the code and validates the id token (signature, issuer, audience, nonce, expiry).
  * A refusal once the state is known is recorded in its account's log.
  */
-export async function proveIdentity(db: Db, box: SecretBox, query: OpenidLoginCompleteQuery): Promise<ProvenIdentity> {
+export async function proveIdentity(db: Db, access: ProviderAccess, query: OpenidLoginCompleteQuery): Promise<ProvenIdentity> {
   if (!query.state) throw openidRefused('state_missing');
   const stored = await inScope(db, SYSTEM_SCOPE, (tx) => repo.consumeLoginState(tx, query.state!));
   if (!stored) throw openidRefused('state_unknown_or_used');
   return refusalsConcern({ account: stored.accountId }, async () => {
     const provider = await usableProvider(db, stored.providerId);
-    return refusalsConcern(concernOf(provider), () => identityFrom(box, provider, stored, query));
+    return refusalsConcern(concernOf(provider), () => identityFrom(access, provider, stored, query));
   });
 }
 
-async function identityFrom(box: SecretBox, provider: Provider, stored: repo.LoginStateRow, query: OpenidLoginCompleteQuery): Promise<ProvenIdentity> {
+async function identityFrom(access: ProviderAccess, provider: Provider, stored: repo.LoginStateRow, query: OpenidLoginCompleteQuery): Promise<ProvenIdentity> {
   if (query.error) throw openidRefused(`provider_error:${query.error}`.slice(0, 200));
 
-  const config = await discover(box, provider);
+  const config = await discover(access, provider);
   const callback = new URL(stored.redirectUri);
   for (const [key, value] of Object.entries(query)) if (value !== undefined) callback.searchParams.set(key, value);
   let claims: Record<string, unknown>;
@@ -164,13 +168,15 @@ function isIgnorable(char: string): boolean {
   return code <= 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
 }
 
-async function discover(box: SecretBox, provider: Provider): Promise<oidc.Configuration> {
+/** The provider's configuration; its discovery, token, key set and userinfo requests all go through the egress policy. */
+async function discover(access: ProviderAccess, provider: Provider): Promise<oidc.Configuration> {
   const issuer = new URL(provider.issuer);
-  const secret = provider.clientSecretSealed ? box.open(provider.clientSecretSealed, secretContext(provider.id)) : undefined;
+  const secret = provider.clientSecretSealed ? access.secretBox.open(provider.clientSecretSealed, secretContext(provider.id)) : undefined;
   const auth = secret ? oidc.ClientSecretBasic(secret) : oidc.None();
   try {
     return await oidc.discovery(issuer, provider.clientId, undefined, auth, {
       timeout: PROVIDER_TIMEOUT_SECONDS,
+      [oidc.customFetch]: egressFetch(access.egress),
       // Plain HTTP is accepted only for a provider on this machine's loopback (the contract refuses others).
       execute: LOOPBACK_HOSTS.has(issuer.hostname) && issuer.protocol === 'http:' ? [oidc.allowInsecureRequests] : [],
     });
@@ -179,7 +185,9 @@ async function discover(box: SecretBox, provider: Provider): Promise<oidc.Config
   }
 }
 
+/** The audit reason's detail. A refusal by the egress policy is told by the address alone, never by what listens there. */
 function failureCode(error: unknown): string {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) if (cause instanceof EgressRefused) return 'egress_refused';
   const e = error as { code?: unknown; error?: unknown; name?: unknown };
   return String(e.error ?? e.code ?? e.name ?? 'unknown').slice(0, 80);
 }
