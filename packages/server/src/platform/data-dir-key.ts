@@ -17,7 +17,7 @@ export function loadDataDirKey(configured: string | undefined, dataDir: string, 
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const key = randomBytes(KEY_BYTES);
   // 'wx': two processes starting at once on one data directory cannot both write a key.
   try {
