@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DELEGABLE_PERMISSIONS } from './credentials.ts';
 import { pageOf } from './paging.ts';
+import { distinctName } from './names.ts';
 
 /**
  * OAuth clients (spec §2 .../credentials/oauthclients/{oauth_client_id?}), the /oauth/authorize consent page and the
@@ -18,6 +19,8 @@ export const OAuthMessages = {
   secretOnce: 'Copy the client secret now: it is shown only once and cannot be recovered.',
   otherCompanyRefused: 'Your company does not allow applications of other companies to act for its users. Ask your platform administrator.',
   otherCompanyWarning: 'This application belongs to another company, not to yours. Allow it only if you trust that company with your access.',
+  otherCompanyPolicyLabel: "Users may allow other companies' applications",
+  otherCompanyPolicyHelp: 'OAuth applications registered by other accounts may act for this account\'s users once they allow them. Turning this off also ends the access users already gave them.',
 } as const;
 
 export const OAUTH_CLIENT_TYPES = ['confidential', 'public'] as const;
@@ -46,7 +49,7 @@ export function isAllowedRedirectUri(value: string): boolean {
 const scopeName = z.enum(DELEGABLE_PERMISSIONS as [string, ...string[]], 'Unknown permission');
 
 const clientFields = z.object({
-  name: z.string().trim().min(1, 'Enter a name').max(100),
+  name: distinctName(z.string().trim().min(1, 'Enter a name').max(100)),
   redirect_uris: z.array(z.string().trim().max(2000).refine(isAllowedRedirectUri, OAuthMessages.redirectUri)).max(20, 'At most 20 redirect URIs'),
   grant_types: z.array(z.enum(OAUTH_GRANTS)).min(1, 'Choose at least one grant'),
   scopes: z.array(scopeName).min(1, 'Choose at least one scope').max(DELEGABLE_PERMISSIONS.length),

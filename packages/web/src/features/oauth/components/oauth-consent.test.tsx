@@ -20,6 +20,8 @@ const interaction: OAuthInteraction = {
   ],
   offline_access: true,
   user: { username: 'ada', name: 'Ada Admin' },
+  other_company: false,
+  allowed: true,
 };
 
 /** The server's answers by path: the interaction, then where Allow or Deny sends the browser. */
@@ -70,6 +72,30 @@ describe('OAuthConsent', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Deny' }));
     await waitFor(() => expect(leaveApp).toHaveBeenCalledWith('https://console.test/oauth2/auth/Xq3k9?denied'));
     expect(fetchSpy.mock.calls.at(-1)![0]).toBe(apiPath(ApiPath.oauthInteractionDeny, { uid }));
+  });
+
+  it("says plainly when the application is another company's, and keeps Allow off where the user's company refuses such applications", async () => {
+    serve(jsonResponse(200, { data: interaction }));
+    const own = renderWithSession(<OAuthConsent uid={uid} />, sessionWith([]));
+    await screen.findByRole('heading', { name: 'Authorize Deploy Dashboard' });
+    expect(screen.queryByText(/Another company's application/)).toBeNull();
+    own.unmount();
+    vi.restoreAllMocks();
+
+    serve(jsonResponse(200, { data: { ...interaction, other_company: true, allowed: true } }));
+    const trusted = renderWithSession(<OAuthConsent uid={uid} />, sessionWith([]));
+    expect(await screen.findByText("Another company's application: Acme Tools")).toBeTruthy();
+    expect(screen.getByText(OAuthMessages.otherCompanyWarning)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Allow' }) as HTMLButtonElement).disabled).toBe(false);
+    trusted.unmount();
+    vi.restoreAllMocks();
+
+    serve(jsonResponse(200, { data: { ...interaction, other_company: true, allowed: false } }));
+    renderWithSession(<OAuthConsent uid={uid} />, sessionWith([]));
+    expect(await screen.findByText(OAuthMessages.otherCompanyRefused)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Allow' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Deny' }));
+    await waitFor(() => expect(leaveApp).toHaveBeenCalledWith('https://console.test/oauth2/auth/Xq3k9?denied'));
   });
 
   it('says an expired or answered request is gone, with nothing to click', async () => {

@@ -49,6 +49,24 @@ function ScopeRow({ held, title, detail }: { held: boolean; title: ReactNode; de
 
 const listStyle = { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 10 } as const;
 
+/**
+ * An application registered by another company than the user's: said plainly, and when the user's company does
+ * not let its users allow such applications, said why Allow is off (the server refuses it too).
+ */
+function OtherCompany({ interaction }: { interaction: OAuthInteraction }) {
+  if (!interaction.other_company) return null;
+  const company = interaction.client.account_name;
+  return interaction.allowed ? (
+    <Alert color="warning" variant="light" title={`Another company's application: ${company}`}>
+      {OAuthMessages.otherCompanyWarning}
+    </Alert>
+  ) : (
+    <Alert color="error" variant="light" title={`Another company's application: ${company}`}>
+      {OAuthMessages.otherCompanyRefused}
+    </Alert>
+  );
+}
+
 /** The request itself: who asks, as whom, for what, and where the answer goes. */
 function ConsentRequest({ uid, interaction }: { uid: string; interaction: OAuthInteraction }) {
   const answer = useAnswerOAuthInteraction(uid);
@@ -76,6 +94,7 @@ function ConsentRequest({ uid, interaction }: { uid: string; interaction: OAuthI
           by {client.account_name}
         </Text>
       </div>
+      <OtherCompany interaction={interaction} />
       <Text size="sm">
         <b>{client.name}</b> wants to access your Keydeck account as{' '}
         <b>
@@ -109,7 +128,12 @@ function ConsentRequest({ uid, interaction }: { uid: string; interaction: OAuthI
         <Button variant="default" size="md" disabled={leaving && answer.variables !== 'deny'} loading={leaving && answer.variables === 'deny'} onClick={() => send('deny')}>
           Deny
         </Button>
-        <Button size="md" disabled={leaving && answer.variables !== 'allow'} loading={leaving && answer.variables === 'allow'} onClick={() => send('allow')}>
+        <Button
+          size="md"
+          disabled={!interaction.allowed || (leaving && answer.variables !== 'allow')}
+          loading={leaving && answer.variables === 'allow'}
+          onClick={() => send('allow')}
+        >
           Allow
         </Button>
       </Group>
