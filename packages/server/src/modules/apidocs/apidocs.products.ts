@@ -19,6 +19,7 @@ const rules: { prefix?: string; contains?: string; product: ApiProduct; tag: str
   // Credentials and OAuth (issue 15's other half) wherever they are mounted.
   { contains: '/credential', product: 'vip-auth', tag: 'credentials' },
   { contains: '/oauth-clients', product: 'vip-auth', tag: 'credentials' },
+  { contains: '/oauth-policy', product: 'vip-auth', tag: 'OAuth' },
   { prefix: '/rest/api/v2/oauth/interactions', product: 'vip-auth', tag: 'OAuth' },
   { prefix: '/rest/api/v2/user/oauth-consents', product: 'vip-auth', tag: 'OAuth' },
   { prefix: '/oauth', product: 'vip-auth', tag: 'credentials' },
