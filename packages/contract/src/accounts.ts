@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from './paging.ts';
+import { distinctName } from './names.ts';
 
 export { accountsListQuery, type AccountsListQuery } from './accounts-queries.ts';
 
@@ -29,7 +30,7 @@ export const account = z.object({
 export type Account = z.infer<typeof account>;
 
 export const accountFields = z.object({
-  name: z.string().trim().min(1, 'Enter the company name').max(200),
+  name: distinctName(z.string().trim().min(1, 'Enter the company name').max(200)),
   api_name: slug('API name'),
   account_slug: slug('Account slug'),
   account_code: z
@@ -37,7 +38,7 @@ export const accountFields = z.object({
     .trim()
     .toUpperCase()
     .regex(/^[A-Z0-9]{4,16}$/, 'Account code must be 4-16 letters or digits'),
-  contact_name: z.string().trim().max(200).default(''),
+  contact_name: distinctName(z.string().trim().max(200)).default(''),
   contact_email: z.union([z.literal(''), z.email('Enter a valid email address')]).default(''),
   enforce_ip: z.boolean().default(false),
   mfa_enforced: z.boolean().default(false),

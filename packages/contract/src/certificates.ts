@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagingQuery } from './paging.ts';
+import { distinctName } from './names.ts';
 
 /**
  * Certificate authorities of a service and the certificates they issue (spec §1, §2 Certificate Authorities and
@@ -75,11 +76,11 @@ export type CaStatus = (typeof CA_STATUSES)[number];
 export const CERTIFICATE_STATUSES = ['valid', 'revoked', 'expired'] as const;
 export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
 
-export const caName = z
+export const caName = distinctName(z
   .string()
   .trim()
   .min(1, 'Enter a CA name')
-  .max(CA_NAME_MAX, `A CA name has at most ${CA_NAME_MAX} characters`);
+  .max(CA_NAME_MAX, `A CA name has at most ${CA_NAME_MAX} characters`));
 
 /** A serial number in hex as lists show it; colons and spaces between bytes are allowed, as openssl prints it. */
 export const certificateSerial = z

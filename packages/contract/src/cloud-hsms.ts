@@ -3,6 +3,7 @@ import { auditPage } from './audit.ts';
 import { isoInstant } from './dates.ts';
 import { CLOUD_HSM_STATUSES, type CloudHsmStatus } from './cloud-hsms-queries.ts';
 import { pageOf } from './paging.ts';
+import { distinctName } from './names.ts';
 
 /**
  * A customer's cloud HSMs (spec §2 .../cloud-provisioning/cloud-hsms, /v2/home/services/cloud-hsm-management/{id}),
@@ -262,7 +263,7 @@ export type Cluster = z.infer<typeof cluster>;
 
 export const clustersPage = pageOf(cluster);
 export type ClustersPage = z.infer<typeof clustersPage>;
-export const clusterName = z.string().trim().min(1, 'Enter a name').max(100, 'At most 100 characters');
+export const clusterName = distinctName(z.string().trim().min(1, 'Enter a name').max(100, 'At most 100 characters'));
 export const clusterCreateBody = z.object({ name: clusterName });
 export const clusterResponse = z.object({ data: cluster });
 export type ClusterResponse = z.infer<typeof clusterResponse>;

@@ -15,6 +15,9 @@ export const CoreMessages = {
   invalidRequest: 'The request is not valid.',
 
   dateOutOfRange: 'Enter a date between the years 1 and 9999.',
+  // Names (platform-wide rule, contract names.ts): what would let one name pass for another in a list.
+  nameHiddenCharacters: 'A name cannot hold control or invisible formatting characters (tabs, bidirectional overrides, zero-width spaces).',
+  nameMixedScripts: 'A name cannot mix letters of different scripts (such as a Cyrillic "а" among Latin letters): it could pass for another name.',
   allowedFlowsNoneLeft: 'Allow at least one sign-in method: with none, nobody of this company could sign in.',
 } as const;
 

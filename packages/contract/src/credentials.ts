@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ipRange } from './allowlist.ts';
 import { pageOf } from './paging.ts';
 import { ALL_PERMISSIONS, Permission } from './permissions.ts';
+import { distinctName } from './names.ts';
 
 export { credentialsListQuery, type CredentialsListQuery } from './credentials-queries.ts';
 
@@ -36,7 +37,7 @@ const futureInstant = z.iso
 
 /** What an administrator may change on a credential; one form serves create (with an owner) and edit. */
 export const credentialUpdate = z.object({
-  name: z.string().trim().min(1, 'Enter a name').max(100),
+  name: distinctName(z.string().trim().min(1, 'Enter a name').max(100)),
   permissions: z.array(permissionName).min(1, 'Choose at least one permission').max(DELEGABLE_PERMISSIONS.length),
   expires_at: futureInstant,
   /** Source addresses or CIDR ranges; empty: any address the account's allowlist admits. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDate } from './dates.ts';
+import { distinctName } from './names.ts';
 
 /**
  * The devices list's filters and order, apart from the area's other schemas: the web's route table validates the
@@ -8,11 +9,11 @@ import { isoDate } from './dates.ts';
 export const SERIAL_MAX = 64;
 export const DEVICE_GROUP_NAME_MAX = 100;
 
-export const deviceGroupName = z
+export const deviceGroupName = distinctName(z
   .string()
   .trim()
   .min(1, 'Enter a group name')
-  .max(DEVICE_GROUP_NAME_MAX, `A group name has at most ${DEVICE_GROUP_NAME_MAX} characters`);
+  .max(DEVICE_GROUP_NAME_MAX, `A group name has at most ${DEVICE_GROUP_NAME_MAX} characters`));
 
 /** A yes/no as a query string spells it ('true', 'false') or as JSON does (a filter in a batch's body). */
 export const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEVICE_ORDER_BY, deviceFilters, deviceGroupName, flag, SERIAL_MAX } from './devices-queries.ts';
 import { MAX_PAGE_SIZE, PAGING_DEFAULTS } from './paging.ts';
+import { distinctName } from './names.ts';
 
 export { DEVICE_GROUP_NAME_MAX, DEVICE_ORDER_BY, deviceFilters, deviceGroupName, SERIAL_MAX, type DeviceFilters } from './devices-queries.ts';
 
@@ -20,11 +21,11 @@ export const serial = z
   .min(1, 'Enter a serial')
   .max(SERIAL_MAX, `A serial has at most ${SERIAL_MAX} characters`)
   .regex(/^[A-Za-z0-9][A-Za-z0-9._:/-]*$/, 'A serial uses letters, digits and . _ : / - (starting with a letter or digit)');
-export const deviceModelName = z
+export const deviceModelName = distinctName(z
   .string()
   .trim()
   .min(1, 'Enter a model name')
-  .max(DEVICE_MODEL_NAME_MAX, `A model name has at most ${DEVICE_MODEL_NAME_MAX} characters`);
+  .max(DEVICE_MODEL_NAME_MAX, `A model name has at most ${DEVICE_MODEL_NAME_MAX} characters`));
 
 // ---------------------------------------------------------------- device groups
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pagingQuery } from './paging.ts';
+import { distinctName } from './names.ts';
 
 /**
  * External CAs of a cryptoverse service (spec §3, §5, §7, §9): CA certificates from outside the platform that
@@ -52,12 +53,12 @@ export const externalCaParams = externalCasParams.extend({ ca_id: z.string().max
 
 /** POST .../externalcas (spec §5): the name at most 30 characters, the certificate file (PEM or DER) as base64. */
 export const externalCaCreateBody = z.object({
-  external_ca_name: z
+  external_ca_name: distinctName(z
     .string()
     .trim()
     .min(1, 'Enter a name')
     .max(EXTERNAL_CA_LIMITS.createName, `At most ${EXTERNAL_CA_LIMITS.createName} characters`)
-    .regex(/^[^\p{Cc}]*$/u, 'No control characters'),
+    .regex(/^[^\p{Cc}]*$/u, 'No control characters')),
   external_ca_file: base64.min(1, 'Choose a certificate file'),
 });
 

@@ -12,6 +12,7 @@ export {
   openidProvidersResponse,
   type OpenidLoginCompleteQuery,
 } from './openid-login.ts';
+import { distinctName } from './names.ts';
 
 /** Which of a user's fields the configured id-token claim is compared with (within the provider's account). */
 export const IDENTITY_PROVIDER_USER_FIELDS = ['email', 'username'] as const;
@@ -34,7 +35,7 @@ export function isAcceptableIssuer(value: string): boolean {
  * The client secret is write-only: omitted or empty on an edit keeps the stored one.
  */
 export const identityProviderFields = z.object({
-  name: z.string().trim().min(1, 'Enter a name').max(60),
+  name: distinctName(z.string().trim().min(1, 'Enter a name').max(60)),
   issuer: z
     .string()
     .trim()

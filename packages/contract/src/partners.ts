@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageOf } from './paging.ts';
 import { PARTNER_STATUSES, type PartnerStatus } from './partners-queries.ts';
+import { distinctName } from './names.ts';
 
 /**
  * Splenda (spec §2 /v2/admin/splenda and the account tab splenda): the platform's partner (reseller) channel. A
@@ -65,7 +66,7 @@ const commissionPercent = z
 
 /** One form creates and edits a partner; its status changes by suspend and reactivate only. */
 export const partnerBody = z.object({
-  name: z.string().trim().min(1, 'Enter a name').max(100, 'At most 100 characters'),
+  name: distinctName(z.string().trim().min(1, 'Enter a name').max(100, 'At most 100 characters')),
   contact_email: z.email('Enter an email address').max(254, 'At most 254 characters'),
   commission_percent: commissionPercent,
 });

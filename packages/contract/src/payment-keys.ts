@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagingQuery } from './paging.ts';
+import { distinctName } from './names.ts';
 
 /**
  * Payment keys of a service (spec §3, §7): key groups and their key retrieval algorithm, symmetric keys with
@@ -87,16 +88,16 @@ export const KEY_RETRIEVAL_ALGORITHMS = {
 export type KeyRetrievalAlgorithm = keyof typeof KEY_RETRIEVAL_ALGORITHMS;
 export const KEY_RETRIEVAL_ALGORITHM_CODES = Object.keys(KEY_RETRIEVAL_ALGORITHMS) as [KeyRetrievalAlgorithm, ...KeyRetrievalAlgorithm[]];
 
-export const keyName = z
+export const keyName = distinctName(z
   .string()
   .trim()
   .min(1, 'Enter a key name')
-  .max(KEY_NAME_MAX, `A key name has at most ${KEY_NAME_MAX} characters`);
-export const keyGroupName = z
+  .max(KEY_NAME_MAX, `A key name has at most ${KEY_NAME_MAX} characters`));
+export const keyGroupName = distinctName(z
   .string()
   .trim()
   .min(1, 'Enter a key group name')
-  .max(KEY_GROUP_NAME_MAX, `A key group name has at most ${KEY_GROUP_NAME_MAX} characters`);
+  .max(KEY_GROUP_NAME_MAX, `A key group name has at most ${KEY_GROUP_NAME_MAX} characters`));
 /** A key value or component in hex; spaces between groups of digits are allowed, as printed on component forms. */
 export const keyHex = z
   .string()

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageOf } from './paging.ts';
 import { ALL_PERMISSIONS, Permission } from './permissions.ts';
 import { accountIdParam } from './users-queries.ts';
+import { distinctName } from './names.ts';
 
 export { accountIdParam, rolesListQuery, type RolesListQuery } from './users-queries.ts';
 
@@ -19,7 +20,7 @@ export const role = z.object({
 });
 export type Role = z.infer<typeof role>;
 
-const roleName = z.string().trim().min(1, 'Enter the role name').max(100, 'A role name has at most 100 characters');
+const roleName = distinctName(z.string().trim().min(1, 'Enter the role name').max(100, 'A role name has at most 100 characters'));
 const rolePermissions = z
   .array(z.enum(ROLE_PERMISSIONS as [string, ...string[]], 'Choose permissions from the catalogue'))
   .max(ROLE_PERMISSIONS.length);

@@ -2,6 +2,7 @@ import cronParser from 'cron-parser';
 import { z } from 'zod';
 import { DEVICE_CSV_COLUMNS } from './devices.ts';
 import type { PermissionCategory } from './permissions.ts';
+import { distinctName } from './names.ts';
 
 /**
  * Scheduled reports of a service (spec §1, §7 service/scheduled_reports): a CSV of the service's devices, key
@@ -197,12 +198,12 @@ export function describeSchedule(schedule: ReportSchedule): string {
   return `Daily at ${schedule.time} ${zone}`;
 }
 
-const name = z
+const name = distinctName(z
   .string()
   .trim()
   .min(1, 'Enter a name')
   .max(REPORT_NAME_MAX, `At most ${REPORT_NAME_MAX} characters`)
-  .refine((v) => !/[\r\n]/.test(v), 'A name cannot hold line breaks');
+  .refine((v) => !/[\r\n]/.test(v), 'A name cannot hold line breaks'));
 const kind = z.enum(REPORT_KINDS, 'Choose what the report lists');
 const frequency = z.enum(REPORT_FREQUENCIES, 'Choose daily, weekly, monthly or a cron expression');
 const weekday = z.enum(WEEKDAYS, 'Choose a day of the week');

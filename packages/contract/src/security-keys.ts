@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { authInfo } from './auth.ts';
+import { distinctName } from './names.ts';
 
 /** A registered security key as its owner sees it; the key material never leaves the server. */
 export const securityKey = z.object({
@@ -11,7 +12,7 @@ export const securityKey = z.object({
 export type SecurityKey = z.infer<typeof securityKey>;
 export const securityKeysResponse = z.object({ data: z.array(securityKey), total: z.number().int() });
 
-export const securityKeyName = z.string().trim().min(1, 'Name the key').max(100, 'Use at most 100 characters');
+export const securityKeyName = distinctName(z.string().trim().min(1, 'Name the key').max(100, 'Use at most 100 characters'));
 export const securityKeyNameRequest = z.object({ name: securityKeyName });
 export type SecurityKeyNameRequest = z.infer<typeof securityKeyNameRequest>;
 export const securityKeyResponse = z.object({ security_key: securityKey });

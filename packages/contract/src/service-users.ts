@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PERMISSION_CATEGORIES, type PermissionCategory } from './permissions.ts';
 import { servicePermissions, type ServicePermissions } from './services.ts';
+import { distinctName } from './names.ts';
 
 /**
  * Service users and service user groups (spec §7 service/[jwt_]service_user, service/[jwt_]service_user_group).
@@ -38,7 +39,7 @@ export function sectionsFor(permissions: ServicePermissions): ServiceSection[] {
   return SERVICE_SECTIONS.filter((s) => open.has(s));
 }
 
-const groupName = z.string().trim().min(1).max(100);
+const groupName = distinctName(z.string().trim().min(1).max(100));
 const username = z.string().trim().min(1).max(200);
 /** A parent as sent: a group's name, or Root (null, absent or 'Root'). */
 const parentInput = z.string().trim().max(100).nullish();

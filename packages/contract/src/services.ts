@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageOf } from './paging.ts';
 import { PERMISSION_CATEGORIES, type PermissionCategory } from './permissions.ts';
 import { serviceStatusKey } from './services-queries.ts';
+import { distinctName } from './names.ts';
 
 export { adminServicesQuery, SERVICE_STATUSES, servicesQuery, type AdminServicesQuery, type ServicesQuery, type ServiceStatus } from './services-queries.ts';
 
@@ -103,7 +104,7 @@ export type ServicesPage = z.infer<typeof servicesPage>;
 /** POST service/services: a customer requests a service; it starts PendingApproval. */
 export const serviceRequestBody = z.object({
   type: serviceTypeKey,
-  name: z.string().trim().min(1).max(100),
+  name: distinctName(z.string().trim().min(1).max(100)),
   location: z.string().min(1),
   environment: z.string().min(1),
 });

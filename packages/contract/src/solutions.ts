@@ -3,6 +3,7 @@ import { deviceModelName } from './devices.ts';
 import { pageOf, pagingQuery } from './paging.ts';
 import { keyGroupsCreateBody } from './payment-keys.ts';
 import { SERVICE_TYPES, serviceRequestBody, type ServiceType } from './services.ts';
+import { distinctName } from './names.ts';
 
 /**
  * Solutions (spec §2 accounts/{account_id}/solutions): a packaged set of services, each with its key groups and
@@ -57,7 +58,7 @@ function repeats(names: string[]): number[] {
 
 export const solutionBody = z
   .object({
-    name: z.string().trim().min(1, 'Enter a name').max(100),
+    name: distinctName(z.string().trim().min(1, 'Enter a name').max(100)),
     description: z.string().trim().max(2000).default(''),
     services: z.array(solutionService).min(1, 'Add at least one service').max(SOLUTION_SERVICES_MAX),
   })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { caCertificatePem } from './certificate-pem.ts';
 import { pageOf } from './paging.ts';
+import { distinctName } from './names.ts';
 
 export { syslogConfigsListQuery, type SyslogConfigsListQuery } from './syslog-queries.ts';
 
@@ -47,7 +48,7 @@ function isHost(value: string): boolean {
 
 /** What a customer administrator enters for a syslog server; one form serves create and edit (PUT replaces). */
 export const syslogConfigFields = z.object({
-  name: z.string().trim().min(1, 'Enter a name').max(100),
+  name: distinctName(z.string().trim().min(1, 'Enter a name').max(100)),
   host: z.string().trim().min(1, 'Enter a host name or IP address').max(253).refine(isHost, 'Enter a host name or IP address'),
   port: z.number().int('Port must be a whole number').min(1, 'Port must be 1-65535').max(65535, 'Port must be 1-65535'),
   protocol: z.enum(SYSLOG_PROTOCOLS, 'Protocol must be udp, tcp or tls'),

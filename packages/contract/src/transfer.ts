@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { caCertificatePem } from './certificate-pem.ts';
+import { distinctName } from './names.ts';
 
 /**
  * Transfer servers of a service (spec §7 service/ftp_servers, service/scp_servers): where exports and scheduled
@@ -33,7 +34,7 @@ function isHost(value: string): boolean {
   return z.ipv4().safeParse(value).success || z.ipv6().safeParse(value).success || z.hostname().safeParse(value).success;
 }
 
-const name = z.string().trim().min(1, 'Enter a name').max(TRANSFER_NAME_MAX);
+const name = distinctName(z.string().trim().min(1, 'Enter a name').max(TRANSFER_NAME_MAX));
 const host = z.string().trim().toLowerCase().min(1, 'Enter a host name or IP address').max(253).refine(isHost, 'Enter a host name or IP address');
 const port = z.number().int('Port must be a whole number').min(1, 'Port must be 1-65535').max(65535, 'Port must be 1-65535');
 const username = z

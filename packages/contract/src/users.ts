@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageOf } from './paging.ts';
 import { accountIdParam } from './users-queries.ts';
+import { distinctName } from './names.ts';
 
 export { usersListQuery, type UsersListQuery } from './users-queries.ts';
 
@@ -46,7 +47,7 @@ export const userFields = z.object({
     .string()
     .trim()
     .regex(/^[A-Za-z0-9][A-Za-z0-9._@+-]{1,99}$/, 'A username is 2-100 letters, digits or . _ @ + - and starts with a letter or digit'),
-  name: z.string().trim().min(1, 'Enter the name').max(200),
+  name: distinctName(z.string().trim().min(1, 'Enter the name').max(200)),
   email: z.email('Enter a valid email address').max(320),
   roles: roleIds.default([]),
   mfa_enforced: z.boolean().default(false),

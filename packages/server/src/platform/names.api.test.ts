@@ -1,0 +1,42 @@
+import { Messages } from '@keydeck/contract/messages';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../test/fixtures.ts';
+import { ADMIN, Visitor, createTestApp } from '../../test/test-app.ts';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let admin: Visitor;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = new Visitor(t.app);
+  await admin.signIn(ADMIN.username, ADMIN.password);
+});
+afterAll(() => t.close());
+
+const createRole = (name: string) => admin.post('/rest/api/v1/user/roles', { roles: [{ name, permissions: [] }] });
+
+describe('names that could pass for others', () => {
+  it('refuses a role named with a Cyrillic "а" among Latin letters, or with a bidirectional override, and stores neither', async () => {
+    expect((await createRole('Auditors')).statusCode).toBe(201);
+    const lookalike = await createRole('Audit\u043Ers');
+    expect(lookalike.statusCode).toBe(400);
+    expect(lookalike.json().errors).toEqual({ 'roles.0.name': [Messages.nameMixedScripts] });
+    const override = await createRole('Auditors\u202E');
+    expect(override.json().errors).toEqual({ 'roles.0.name': [Messages.nameHiddenCharacters] });
+    const zeroWidth = await createRole('Audi\u200Btors');
+    expect(zeroWidth.json().errors).toEqual({ 'roles.0.name': [Messages.nameHiddenCharacters] });
+    expect(await queryRows(t.database.db, sql`select name from roles where name like 'Audi%' order by name`)).toEqual([{ name: 'Auditors' }]);
+  });
+
+  it('refuses a user display name of mixed scripts and keeps accented and single-script names', async () => {
+    const user = (username: string, name: string) =>
+      admin.call({ method: 'POST', url: '/rest/api/v1/user/users', payload: { users: [{ username, name, email: `${username}@example.test` }] } });
+    const mixed = await user('mallory', 'Аdmin Team');
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json().errors).toEqual({ 'users.0.name': [Messages.nameMixedScripts] });
+    expect((await user('zoe', 'Zoë Müller-Øst')).statusCode).toBe(201);
+    expect((await user('ivan', 'Иван Петров')).statusCode).toBe(201);
+    expect((await user('yuki', '山田 ゆき Yuki')).statusCode).toBe(201);
+  });
+});
