@@ -2,12 +2,22 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database, Tx } from '../db/database.ts';
 
-/** How a queue retries a failed job: after retryDelaySeconds, doubling each time, at most retryLimit times. */
+/**
+ * How a queue retries a failed job: after retryDelaySeconds, doubling each time, at most retryLimit times.
+ * expireInSeconds is the longest one attempt of its step may take: past it the attempt counts as failed.
+ */
 export type QueuePolicy = { retryLimit: number; retryDelaySeconds: number; expireInSeconds: number };
 
 export type JobQueueOptions = {
   /** Pause between polls of a worker that found nothing; a commit that queues work wakes this process's worker at once. */
   pollingIntervalSeconds: number;
+  /**
+   * A running job's lease: its process renews it every third of it while the job runs, so a job whose process is gone
+   * (kill -9, a lost host) expires this long after the last renewal instead of after its step's whole expiry.
+   */
+  leaseSeconds: number;
+  /** How often one of the processes fails the jobs whose lease ran out, which the queue then retries. */
+  maintenanceIntervalSeconds: number;
 };
 
 export type JobQueue = {
@@ -23,7 +33,14 @@ export type JobQueue = {
   stop(): Promise<void>;
 };
 
-const DEFAULT_OPTIONS: JobQueueOptions = { pollingIntervalSeconds: 2 };
+const DEFAULT_OPTIONS: JobQueueOptions = { pollingIntervalSeconds: 2, leaseSeconds: 30, maintenanceIntervalSeconds: 10 };
+
+/**
+ * Renews a running job's lease: its expiry becomes the lease from now, never past the step's own expiry. pg-boss
+ * keeps a job's expiry as started_on + expire_in; a job no longer active (done, failed, expired) is left alone.
+ */
+const RENEW_LEASE = `update pgboss.job set expire_in = least(make_interval(secs => $3), now() - started_on + make_interval(secs => $2))
+  where name = $4 and id = $1 and state = 'active'`;
 
 /**
  * Background jobs on pg-boss, in the application's own database: on PostgreSQL through the server's pool,
@@ -43,6 +60,7 @@ export function createJobQueue(database: Database, overrides: Partial<JobQueueOp
     db: { executeSql: (text, values) => track(database.executeSql(text, values)) },
     // Maintenance (expiry, archiving) runs; cron schedules are not used.
     schedule: false,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds,
   });
   let log: FastifyBaseLogger | undefined;
   boss.on('error', (err) => log?.error({ err }, 'job queue error'));
@@ -59,17 +77,29 @@ export function createJobQueue(database: Database, overrides: Partial<JobQueueOp
         retryLimit: policy.retryLimit,
         retryDelay: policy.retryDelaySeconds,
         retryBackoff: true,
+        // The step's expiry: the worker also gives up on a handler that runs longer (pg-boss's own timeout).
         expireInSeconds: policy.expireInSeconds,
       });
       let id = '';
       id = await boss.work<object>(queue, { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds }, async (jobs) => {
         for (const job of jobs) {
-          await track(
-            handler(job.data as never, job.id).catch((err: unknown) => {
-              log?.warn({ err, queue, job: job.id }, 'job failed; it will be retried');
-              throw err;
-            }),
-          );
+          const renew = () =>
+            track(database.executeSql(RENEW_LEASE, [job.id, options.leaseSeconds, policy.expireInSeconds, queue])).catch((err: unknown) =>
+              log?.warn({ err, queue, job: job.id }, 'could not renew a running job\'s lease'),
+            );
+          // At once: until then the job has its step's whole expiry, which is what a crash in this instant costs.
+          void renew();
+          const lease = setInterval(renew, (options.leaseSeconds * 1000) / 3);
+          try {
+            await track(
+              handler(job.data as never, job.id).catch((err: unknown) => {
+                log?.warn({ err, queue, job: job.id }, 'job failed; it will be retried');
+                throw err;
+              }),
+            );
+          } finally {
+            clearInterval(lease);
+          }
         }
         // One job done: fetch the next at once rather than after a polling pause, while the queue has work.
         boss.notifyWorker(id);
