@@ -9,6 +9,8 @@ const environment = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /** The login that owns the tables and runs migrations; DATABASE_URL's login then owns nothing (README). */
+  MIGRATION_DATABASE_URL: z.string().url().optional(),
   ADMIN_USERNAME: z.string().trim().min(1).default('admin'),
   ADMIN_PASSWORD: z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -92,6 +94,7 @@ export type Config = {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  migrationDatabaseUrl: string | undefined;
   adminUsername: string;
   adminPassword: string | undefined;
   logLevel: z.infer<typeof environment>['LOG_LEVEL'];
@@ -133,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    migrationDatabaseUrl: e.MIGRATION_DATABASE_URL,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,

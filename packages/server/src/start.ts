@@ -41,6 +41,7 @@ export async function start(
   secureDataDir(config.dataDir);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    migrationDatabaseUrl: config.migrationDatabaseUrl,
     dataDir: options.inMemory ? null : config.dataDir,
   });
   // PGlite copies its first files in as 0666, whatever the umask.

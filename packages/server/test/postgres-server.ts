@@ -1,8 +1,10 @@
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 
 const BIN = process.env.POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin';
 
@@ -51,4 +53,31 @@ function freePort(): Promise<number> {
       server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
     });
   });
+}
+
+/**
+ * A new database on the test server with the two logins production should have: an owner that migrates (LOGIN and
+ * CREATEROLE only, no superuser) and a serving login that owns nothing. Their URLs are MIGRATION_DATABASE_URL and
+ * DATABASE_URL.
+ */
+export async function databaseWithTwoLogins(base: string): Promise<{ ownerUrl: string; servingUrl: string }> {
+  const suffix = randomBytes(4).toString('hex');
+  const [owner, serving] = [`keydeck_owner_${suffix}`, `keydeck_serving_${suffix}`];
+  const admin = new pg.Client({ connectionString: `${base}/postgres` });
+  await admin.connect();
+  try {
+    await admin.query(`create role ${owner} login createrole password 'owner-password'`);
+    await admin.query(`create role ${serving} login password 'serving-password'`);
+    await admin.query(`create database ${owner} owner ${owner}`);
+  } finally {
+    await admin.end();
+  }
+  const url = (role: string, password: string) => {
+    const u = new URL(base);
+    u.username = role;
+    u.password = password;
+    u.pathname = `/${owner}`;
+    return u.toString();
+  };
+  return { ownerUrl: url(owner, 'owner-password'), servingUrl: url(serving, 'serving-password') };
 }

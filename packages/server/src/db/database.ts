@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { pgliteStatements } from './pglite-statements.ts';
 import { PreparingClient } from './postgres-client.ts';
+import { prepareServingLogin } from './serving-login.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = PgTransaction<PgQueryResultHKT, Record<string, never>, ExtractTablesWithRelations<Record<string, never>>>;
@@ -36,9 +37,18 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 /** Serialises migrations across processes sharing one PostgreSQL. */
 const MIGRATION_LOCK = 727_001;
 
-/** PostgreSQL when a URL is given, otherwise embedded PGlite stored in dataDir (or in memory when dataDir is null). */
-export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string | null }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+/**
+ * PostgreSQL when a URL is given, otherwise embedded PGlite stored in dataDir (or in memory when dataDir is null).
+ * On PostgreSQL, migrations run as migrationUrl's login when given (the owner), and the server is served by
+ * databaseUrl's login, which then owns nothing (serving-login.ts); without it one login does both.
+ */
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  migrationDatabaseUrl?: string | undefined;
+  dataDir: string | null;
+}): Promise<Database> {
+  if (options.migrationDatabaseUrl && !options.databaseUrl) throw new Error('MIGRATION_DATABASE_URL needs DATABASE_URL, the login that serves');
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.migrationDatabaseUrl) : openPglite(options.dataDir);
 }
 
 async function openPglite(dataDir: string | null): Promise<Database> {
@@ -63,7 +73,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, migrationUrl: string | undefined): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000, Client: PreparingClient as unknown as typeof pg.Client });
   pool.on('error', () => undefined); // a dropped idle connection is replaced on next use; readiness reports outages
   const db = drizzlePg(pool) as unknown as Db;
@@ -71,13 +81,22 @@ async function openPostgres(url: string): Promise<Database> {
     kind: 'postgres',
     db,
     async migrate() {
-      const client = await pool.connect();
+      if (!migrationUrl) {
+        const client = await pool.connect();
+        try {
+          await migrateAsOwner(client, null);
+        } finally {
+          client.release();
+        }
+        return;
+      }
+      const [serving] = (await pool.query<{ name: string }>('select current_user as name')).rows;
+      const owner = new pg.Client({ connectionString: migrationUrl });
+      await owner.connect();
       try {
-        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-        await migratePg(drizzlePg(client), { migrationsFolder });
+        await migrateAsOwner(owner, serving!.name);
       } finally {
-        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-        client.release();
+        await owner.end();
       }
     },
     ping: (timeoutMs) => withTimeout(db.execute(sql`select 1`), timeoutMs),
@@ -87,6 +106,17 @@ async function openPostgres(url: string): Promise<Database> {
     },
     close: once(() => pool.end()),
   };
+}
+
+/** Migrations under the cross-process lock, as the owner; then what a serving login of its own needs, if any. */
+async function migrateAsOwner(owner: pg.Client | pg.PoolClient, servingRole: string | null): Promise<void> {
+  try {
+    await owner.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(owner), { migrationsFolder });
+    if (servingRole) await prepareServingLogin(owner, servingRole);
+  } finally {
+    await owner.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+  }
 }
 
 /** Closing twice (a shutdown after an outage already closed it) is harmless. */

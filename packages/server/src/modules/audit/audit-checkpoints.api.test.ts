@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { auditPage, chainCheckpoints, chainVerifications } from '@keydeck/contract/audit';
 import { ApiPath } from '@keydeck/contract/http';
@@ -56,7 +56,7 @@ async function asOwner(text: string, values: unknown[]) {
 describe('audit checkpoints', () => {
   it('reports a tail cut with its head moved back, against the periodic checkpoint', async () => {
     const { accountId } = await accountWithEvents('tail', 4);
-    await waitFor(() => readFileSync(file(), 'utf8').includes(`"chain":"${accountId}","seq":4,`), 10_000, () => 'a checkpoint of event 4');
+    await waitFor(() => existsSync(file()) && readFileSync(file(), 'utf8').includes(`"chain":"${accountId}","seq":4,`), 10_000, () => 'a checkpoint of event 4');
     expect(await verify(accountId)).toMatchObject({ intact: true, checked: 4 });
 
     const [second] = await queryRows<{ hash: string }>(t.database.db, sql`select hash from audit_events where account_id = ${accountId} and seq = 2`);
