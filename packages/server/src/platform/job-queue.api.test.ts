@@ -33,17 +33,18 @@ describe('a job whose process is gone', () => {
     const doomed = createJobQueue(first.database, options);
     await doomed.start(t.app.log);
     const started: string[] = [];
-    const startedOnce = new Promise<void>((resolve) => {
-      void doomed.work<{ n: number }>(queue, policy, async (_data, jobId) => {
-        started.push(`first:${jobId}`);
-        resolve();
-        // Runs longer than the lease: renewals keep it until the process vanishes.
-        await new Promise(() => undefined);
-      });
+    let startedOnce!: () => void;
+    const firstStarted = new Promise<void>((resolve) => (startedOnce = resolve));
+    // Registered (the queue made) before the job is sent: pg-boss drops a job sent to a queue that does not exist.
+    await doomed.work<{ n: number }>(queue, policy, async (_data, jobId) => {
+      started.push(`first:${jobId}`);
+      startedOnce();
+      // Runs longer than the lease: renewals keep it until the process vanishes.
+      await new Promise(() => undefined);
     });
     await t.database.db.transaction((tx) => doomed.send(tx, queue, { n: 1 }));
     doomed.wake(queue);
-    await startedOnce;
+    await firstStarted;
     // Still running after two leases: its process renews it.
     await new Promise((resolve) => setTimeout(resolve, 6_500));
     expect(started).toHaveLength(1);
@@ -52,9 +53,9 @@ describe('a job whose process is gone', () => {
     const goneAt = Date.now();
     survivor = createJobQueue(t.database, options);
     await survivor.start(t.app.log);
-    const resumed = new Promise<string>((resolve) => {
-      void survivor.work<{ n: number }>(queue, policy, async (_data, jobId) => resolve(jobId));
-    });
+    let resume!: (jobId: string) => void;
+    const resumed = new Promise<string>((resolve) => (resume = resolve));
+    await survivor.work<{ n: number }>(queue, policy, async (_data, jobId) => resume(jobId));
     const jobId = await resumed;
     expect(`first:${jobId}`).toBe(started[0]);
     // Lease (3 s) + maintenance (1 s) + retry delay (1 s) + polling, with room for a slow machine; not 600 s.
