@@ -76,11 +76,13 @@ export type CaStatus = (typeof CA_STATUSES)[number];
 export const CERTIFICATE_STATUSES = ['valid', 'revoked', 'expired'] as const;
 export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
 
-export const caName = distinctName(z
+/** The same name as a reference to something that exists: a name stored before the distinct-name rule is still found. */
+export const caNameRef = z
   .string()
   .trim()
   .min(1, 'Enter a CA name')
-  .max(CA_NAME_MAX, `A CA name has at most ${CA_NAME_MAX} characters`));
+  .max(CA_NAME_MAX, `A CA name has at most ${CA_NAME_MAX} characters`);
+export const caName = distinctName(caNameRef);
 
 /** A serial number in hex as lists show it; colons and spaces between bytes are allowed, as openssl prints it. */
 export const certificateSerial = z
@@ -149,7 +151,7 @@ export const certAuthoritiesResponse = z.object({ cas: z.array(certAuthority) })
 /** POST service/cert_authority: a root (no parent) or an intermediate under another CA of the service. */
 export const certAuthorityCreateBody = z.object({
   ca_name: caName,
-  parent: caName.nullish().transform((value) => value ?? null),
+  parent: caNameRef.nullish().transform((value) => value ?? null),
   key_algorithm: z.enum(KEY_PAIR_ALGORITHMS).default('EC_P256'),
   subject: distinguishedName,
   validity_days: z.coerce.number().int('Validity is a whole number of days').min(1, 'A CA is valid at least one day').max(CA_VALIDITY_DAYS_MAX, `A CA is valid at most ${CA_VALIDITY_DAYS_MAX} days`),
@@ -178,7 +180,7 @@ export const certAuthorityCreateResponse = z.object({
  * certificates that have not expired is refused unless confirm is true (its certificates go with it).
  */
 export const certAuthoritiesDeleteBody = z.object({
-  cas: z.array(caName).min(1).max(CA_BATCH_MAX),
+  cas: z.array(caNameRef).min(1).max(CA_BATCH_MAX),
   confirm: z.boolean().default(false),
 });
 export const certAuthorityDeleteResult = z.object({
@@ -196,11 +198,11 @@ export const certAuthoritiesDeleteResponse = z.object({ results: z.array(certAut
 
 /** GET service/cert_authority/download: the CA's certificate (PEM), with chain=true followed by its issuers up to the root. */
 export const certAuthorityDownloadQuery = z.object({
-  ca: caName,
+  ca: caNameRef,
   chain: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
 });
 /** GET service/cert_authority/crl: the CA's current CRL, PEM (default) or DER. */
-export const certAuthorityCrlQuery = z.object({ ca: caName, format: z.enum(['pem', 'der']).default('pem') });
+export const certAuthorityCrlQuery = z.object({ ca: caNameRef, format: z.enum(['pem', 'der']).default('pem') });
 
 // ---------------------------------------------------------------- issued certificates
 
@@ -227,7 +229,7 @@ export type IssuedCertificate = z.infer<typeof issuedCertificate>;
 
 /** GET service/certificate: search matches the subject or a SAN (a fragment, any case) or the serial's start. */
 export const certificatesQuery = pagingQuery(['subject', 'serial', 'issued_at', 'not_after'], 'subject').extend({
-  ca: caName.optional(),
+  ca: caNameRef.optional(),
   status: z.enum(CERTIFICATE_STATUSES).optional(),
 });
 export type CertificatesQuery = z.output<typeof certificatesQuery>;
@@ -238,7 +240,7 @@ export const certificatesResponse = z.object({ data: z.array(issuedCertificate),
  * Subject and subject alternative names come from the request; it is valid validity_days, cut at the CA's notAfter.
  */
 export const certificateIssueBody = z.object({
-  ca: caName,
+  ca: caNameRef,
   csr: z.string().trim().min(1, 'Paste the certificate signing request (PEM)').max(CSR_PEM_MAX, 'A certificate signing request has at most 64 KiB'),
   validity_days: z.coerce
     .number()

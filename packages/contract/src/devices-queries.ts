@@ -9,11 +9,13 @@ import { distinctName } from './names.ts';
 export const SERIAL_MAX = 64;
 export const DEVICE_GROUP_NAME_MAX = 100;
 
-export const deviceGroupName = distinctName(z
+/** The same name as a reference to something that exists: a name stored before the distinct-name rule is still found. */
+export const deviceGroupNameRef = z
   .string()
   .trim()
   .min(1, 'Enter a group name')
-  .max(DEVICE_GROUP_NAME_MAX, `A group name has at most ${DEVICE_GROUP_NAME_MAX} characters`));
+  .max(DEVICE_GROUP_NAME_MAX, `A group name has at most ${DEVICE_GROUP_NAME_MAX} characters`);
+export const deviceGroupName = distinctName(deviceGroupNameRef);
 
 /** A yes/no as a query string spells it ('true', 'false') or as JSON does (a filter in a batch's body). */
 export const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
@@ -29,7 +31,7 @@ export const deviceFilters = z
   .object({
     search: z.string().trim().max(SERIAL_MAX).optional(),
     archived: flag.optional(),
-    group: deviceGroupName.optional(),
+    group: deviceGroupNameRef.optional(),
     date_start: isoDate().optional(),
     date_end: isoDate().optional(),
     operator: z.enum(['and', 'or']).default('and'),

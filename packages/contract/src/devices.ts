@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { DEVICE_ORDER_BY, deviceFilters, deviceGroupName, flag, SERIAL_MAX } from './devices-queries.ts';
+import { DEVICE_ORDER_BY, deviceFilters, deviceGroupName, deviceGroupNameRef, flag, SERIAL_MAX } from './devices-queries.ts';
 import { MAX_PAGE_SIZE, PAGING_DEFAULTS } from './paging.ts';
 import { distinctName } from './names.ts';
 
-export { DEVICE_GROUP_NAME_MAX, DEVICE_ORDER_BY, deviceFilters, deviceGroupName, SERIAL_MAX, type DeviceFilters } from './devices-queries.ts';
+export { DEVICE_GROUP_NAME_MAX, DEVICE_ORDER_BY, deviceFilters, deviceGroupName, deviceGroupNameRef, SERIAL_MAX, type DeviceFilters } from './devices-queries.ts';
 
 /**
  * Remote devices, device groups and device models of a service (spec §3, §4, §7): the payment terminals keys are
@@ -21,11 +21,13 @@ export const serial = z
   .min(1, 'Enter a serial')
   .max(SERIAL_MAX, `A serial has at most ${SERIAL_MAX} characters`)
   .regex(/^[A-Za-z0-9][A-Za-z0-9._:/-]*$/, 'A serial uses letters, digits and . _ : / - (starting with a letter or digit)');
-export const deviceModelName = distinctName(z
+/** The same name as a reference to something that exists: a name stored before the distinct-name rule is still found. */
+export const deviceModelNameRef = z
   .string()
   .trim()
   .min(1, 'Enter a model name')
-  .max(DEVICE_MODEL_NAME_MAX, `A model name has at most ${DEVICE_MODEL_NAME_MAX} characters`));
+  .max(DEVICE_MODEL_NAME_MAX, `A model name has at most ${DEVICE_MODEL_NAME_MAX} characters`);
+export const deviceModelName = distinctName(deviceModelNameRef);
 
 // ---------------------------------------------------------------- device groups
 
@@ -57,9 +59,9 @@ export const deviceGroupsCreateBody = z.object({ groups: z.array(z.object({ grou
  * refused unless devices says what to do with them: move them to move_to, or delete them.
  */
 export const deviceGroupsDeleteBody = z.object({
-  devices: z.array(deviceGroupName).min(1).max(100),
+  devices: z.array(deviceGroupNameRef).min(1).max(100),
   with_devices: z.enum(['refuse', 'move', 'delete']).default('refuse'),
-  move_to: deviceGroupName.optional(),
+  move_to: deviceGroupNameRef.optional(),
 }).refine((b) => b.with_devices !== 'move' || !!b.move_to, { message: 'Choose the group the devices move to', path: ['move_to'] });
 export type DeviceGroupsDeleteBody = z.output<typeof deviceGroupsDeleteBody>;
 
@@ -70,8 +72,8 @@ export type DeviceModel = z.infer<typeof deviceModel>;
 export const deviceModelsResponse = z.object({ data: z.array(deviceModel) });
 export const deviceModelCreateBody = z.object({ device_model: deviceModelName });
 /** PUT: rename old_name to device_model; every device of the model follows. */
-export const deviceModelRenameBody = z.object({ device_model: deviceModelName, old_name: deviceModelName });
-export const deviceModelDeleteBody = z.object({ device_model: deviceModelName });
+export const deviceModelRenameBody = z.object({ device_model: deviceModelName, old_name: deviceModelNameRef });
+export const deviceModelDeleteBody = z.object({ device_model: deviceModelNameRef });
 export const deviceModelResponse = z.object({ device_model: z.string(), device_count: z.number().int().min(0) });
 
 // ---------------------------------------------------------------- devices
@@ -143,14 +145,14 @@ export type DeviceChange = (typeof DEVICE_CHANGES)[number];
 
 /** PUT service/device: one change to a batch of devices. assign_model takes device_model (null takes it away). */
 export const devicesUpdateBody = z
-  .object({ ...batchTarget, change: z.enum(DEVICE_CHANGES), device_model: deviceModelName.nullish() })
+  .object({ ...batchTarget, change: z.enum(DEVICE_CHANGES), device_model: deviceModelNameRef.nullish() })
   .refine(namesOrFilter, ONE_TARGET)
   .refine((b) => b.change !== 'assign_model' || b.device_model !== undefined, { message: 'Choose a device model', path: ['device_model'] });
 export type DevicesUpdateBody = z.output<typeof devicesUpdateBody>;
 
 /** PUT service/device/move: a batch to another group. */
 export const devicesMoveBody = z
-  .object({ ...batchTarget, group: deviceGroupName })
+  .object({ ...batchTarget, group: deviceGroupNameRef })
   .refine(namesOrFilter, ONE_TARGET);
 export type DevicesMoveBody = z.output<typeof devicesMoveBody>;
 

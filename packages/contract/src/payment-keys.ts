@@ -88,16 +88,19 @@ export const KEY_RETRIEVAL_ALGORITHMS = {
 export type KeyRetrievalAlgorithm = keyof typeof KEY_RETRIEVAL_ALGORITHMS;
 export const KEY_RETRIEVAL_ALGORITHM_CODES = Object.keys(KEY_RETRIEVAL_ALGORITHMS) as [KeyRetrievalAlgorithm, ...KeyRetrievalAlgorithm[]];
 
-export const keyName = distinctName(z
+/** The same name as a reference to something that exists: a name stored before the distinct-name rule is still found. */
+export const keyNameRef = z
   .string()
   .trim()
   .min(1, 'Enter a key name')
-  .max(KEY_NAME_MAX, `A key name has at most ${KEY_NAME_MAX} characters`));
-export const keyGroupName = distinctName(z
+  .max(KEY_NAME_MAX, `A key name has at most ${KEY_NAME_MAX} characters`);
+export const keyName = distinctName(keyNameRef);
+export const keyGroupNameRef = z
   .string()
   .trim()
   .min(1, 'Enter a key group name')
-  .max(KEY_GROUP_NAME_MAX, `A key group name has at most ${KEY_GROUP_NAME_MAX} characters`));
+  .max(KEY_GROUP_NAME_MAX, `A key group name has at most ${KEY_GROUP_NAME_MAX} characters`);
+export const keyGroupName = distinctName(keyGroupNameRef);
 /** A key value or component in hex; spaces between groups of digits are allowed, as printed on component forms. */
 export const keyHex = z
   .string()
@@ -124,10 +127,10 @@ export const keyGroupsResponse = z.object({ groups: z.array(keyGroup) });
 export const keyGroupsCreateBody = z.object({
   groups: z.array(z.object({ name: keyGroupName, key_retrieval_algorithm: z.enum(KEY_RETRIEVAL_ALGORITHM_CODES).default('static') })).min(1).max(KEY_BATCH_MAX),
 });
-export const keyGroupsDeleteBody = z.object({ groups: z.array(keyGroupName).min(1).max(KEY_BATCH_MAX) });
+export const keyGroupsDeleteBody = z.object({ groups: z.array(keyGroupNameRef).min(1).max(KEY_BATCH_MAX) });
 /** PUT service/key_groups: changes the key retrieval algorithm of the named groups. */
 export const keyGroupsUpdateBody = z.object({
-  groups: z.array(keyGroupName).min(1).max(KEY_BATCH_MAX),
+  groups: z.array(keyGroupNameRef).min(1).max(KEY_BATCH_MAX),
   key_retrieval_algorithm: z.enum(KEY_RETRIEVAL_ALGORITHM_CODES),
 });
 
@@ -160,7 +163,7 @@ export const symmetricKey = z.object({
 export type SymmetricKey = z.infer<typeof symmetricKey>;
 
 export const symmetricKeysQuery = pagingQuery(['name', 'created_at', 'algorithm', 'usage', 'state'], 'name').extend({
-  group: keyGroupName.optional(),
+  group: keyGroupNameRef.optional(),
   state: z.enum(KEY_STATES).optional(),
 });
 export type SymmetricKeysQuery = z.output<typeof symmetricKeysQuery>;
@@ -173,7 +176,7 @@ export const symmetricKeysResponse = z.object({
 
 const keyAttributes = {
   name: keyName,
-  group: keyGroupName,
+  group: keyGroupNameRef,
   usage: z.enum(KEY_USAGE_CODES),
   mode_of_use: z.enum(MODE_OF_USE_CODES),
   exportability: z.enum(['E', 'N', 'S']),
@@ -194,10 +197,10 @@ export const symmetricKeyCreate = z.discriminatedUnion('source', [
   z.object({
     source: z.literal('key_block'),
     name: keyName,
-    group: keyGroupName,
+    group: keyGroupNameRef,
     key_block: z.string().trim().min(16, 'Paste the whole key block').max(2_000).regex(/^[\x20-\x7E]+$/, 'A key block is printable ASCII'),
     /** The key block protection key (usage K1) in this service that the block is wrapped under, by name. */
-    kbpk: keyName,
+    kbpk: keyNameRef,
     kcv: kcvHex.optional(),
   }),
 ]);
@@ -205,16 +208,16 @@ export type SymmetricKeyCreate = z.output<typeof symmetricKeyCreate>;
 export const symmetricKeysCreateBody = z.object({ symmetric_keys: z.array(symmetricKeyCreate).min(1).max(KEY_BATCH_MAX) });
 export const symmetricKeysCreateResponse = z.object({ results: z.array(batchResult.extend({ key: symmetricKey.optional() })) });
 export type SymmetricKeysCreateResponse = z.infer<typeof symmetricKeysCreateResponse>;
-export const symmetricKeysDeleteBody = z.object({ symmetric_keys: z.array(keyName).min(1).max(KEY_BATCH_MAX) });
+export const symmetricKeysDeleteBody = z.object({ symmetric_keys: z.array(keyNameRef).min(1).max(KEY_BATCH_MAX) });
 /** PUT service/symmetric_key: a state change, or rotate (new key material, the next version, a new KCV). */
 export const symmetricKeysUpdateBody = z.object({
-  symmetric_keys: z.array(keyName).min(1).max(KEY_BATCH_MAX),
+  symmetric_keys: z.array(keyNameRef).min(1).max(KEY_BATCH_MAX),
   action: z.enum(['activate', 'disable', 'retire', 'rotate']),
 });
-export const symmetricKeyExportBody = z.object({ key: keyName, kbpk: keyName });
+export const symmetricKeyExportBody = z.object({ key: keyNameRef, kbpk: keyNameRef });
 export const symmetricKeyExportResponse = z.object({ key_block: z.string(), kcv: z.string(), kbpk_kcv: z.string(), format: z.string() });
 export type SymmetricKeyExportResponse = z.infer<typeof symmetricKeyExportResponse>;
-export const symmetricKeyHistoryQuery = z.object({ key: keyName });
+export const symmetricKeyHistoryQuery = z.object({ key: keyNameRef });
 export const symmetricKeyHistoryResponse = z.object({
   events: z.array(z.object({ action: z.string(), kcv: z.string(), actor: z.string(), detail: z.string(), occurred_at: z.string() })),
   assignments: z.array(z.object({ group: z.string(), key_slot: z.number().int() })),
@@ -255,7 +258,7 @@ export const keyAssignmentsQuery = pagingQuery(['group', 'key_slot', 'key', 'cre
 export type KeyAssignmentsQuery = z.output<typeof keyAssignmentsQuery>;
 export const keyAssignmentsResponse = z.object({ data: z.array(keyAssignment), total: z.number().int().min(0) });
 export const keyAssignmentsCreateBody = z.object({
-  key_assignments: z.array(z.object({ group: z.string().trim().min(1, 'Choose a device group').max(100), key_slot: keySlot, key: keyName })).min(1).max(KEY_BATCH_MAX),
+  key_assignments: z.array(z.object({ group: z.string().trim().min(1, 'Choose a device group').max(100), key_slot: keySlot, key: keyNameRef })).min(1).max(KEY_BATCH_MAX),
 });
 export const keyAssignmentsDeleteBody = z.object({
   key_assignments: z.array(z.object({ group: z.string().trim().min(1).max(100), key_slot: keySlot })).min(1).max(KEY_BATCH_MAX),
@@ -264,7 +267,7 @@ export const keyAssignmentsDeleteBody = z.object({
  * POST service/key_assignment/load: what one device loads into one slot, as a TR-31 key block under a KBPK:
  * the assigned key itself (static group) or the device's initial DUKPT key derived from the group's BDK.
  */
-export const keyLoadBody = z.object({ serial: z.string().trim().min(1).max(64), key_slot: keySlot, kbpk: keyName });
+export const keyLoadBody = z.object({ serial: z.string().trim().min(1).max(64), key_slot: keySlot, kbpk: keyNameRef });
 export const keyLoadResponse = z.object({
   key_block: z.string(),
   kcv: z.string(),

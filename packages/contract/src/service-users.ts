@@ -39,7 +39,9 @@ export function sectionsFor(permissions: ServicePermissions): ServiceSection[] {
   return SERVICE_SECTIONS.filter((s) => open.has(s));
 }
 
-const groupName = distinctName(z.string().trim().min(1).max(100));
+/** A group's name where one is made; groupRef where an existing one is named (found even if stored before the rule). */
+const groupRef = z.string().trim().min(1).max(100);
+const groupName = distinctName(groupRef);
 const username = z.string().trim().min(1).max(200);
 /** A parent as sent: a group's name, or Root (null, absent or 'Root'). */
 const parentInput = z.string().trim().max(100).nullish();
@@ -67,7 +69,7 @@ export const serviceUsersQuery = z.object({
 });
 export const serviceUsersResponse = z.object({ users: z.array(serviceUser) });
 
-const userMembership = z.object({ username, group_name: groupName });
+const userMembership = z.object({ username, group_name: groupRef });
 /** POST (add console users of the account) and PUT (move them to another group). */
 export const serviceUsersBody = z.object({ users: z.array(userMembership).min(1).max(50) });
 export type ServiceUsersBody = z.infer<typeof serviceUsersBody>;
@@ -95,13 +97,13 @@ export const serviceUserGroupsCreateBody = z.discriminatedUnion('action', [
 ]);
 
 /** PUT: a group's new permissions and/or parent; what is left out stays. */
-export const serviceUserGroupUpdate = z.object({ group_name: groupName, parent: parentInput, permissions: servicePermissions.optional() });
+export const serviceUserGroupUpdate = z.object({ group_name: groupRef, parent: parentInput, permissions: servicePermissions.optional() });
 export const serviceUserGroupsUpdateBody = z.object({ groups: z.array(serviceUserGroupUpdate).min(1).max(50) });
 export type ServiceUserGroupUpdate = z.infer<typeof serviceUserGroupUpdate>;
-export const serviceUserGroupsDeleteBody = z.object({ groups: z.array(groupName).min(1).max(50) });
+export const serviceUserGroupsDeleteBody = z.object({ groups: z.array(groupRef).min(1).max(50) });
 
 /** GET .../permissions?group_name= */
-export const serviceUserGroupPermissionsQuery = z.object({ group_name: groupName });
+export const serviceUserGroupPermissionsQuery = z.object({ group_name: groupRef });
 export const serviceUserGroupPermissionsResponse = z.object({ group_name: z.string(), permissions: servicePermissions });
 
 /** GET service/[jwt_]service_user_group/current: the caller's standing on the service. */

@@ -1,7 +1,8 @@
 import { Messages } from '@keydeck/contract/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../test/fixtures.ts';
+import { ApiPath, apiPath } from '@keydeck/contract/http';
+import { PASSWORD, ROLE, queryRows, seedAccount, seedService } from '../../test/fixtures.ts';
 import { ADMIN, Visitor, createTestApp } from '../../test/test-app.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -38,5 +39,22 @@ describe('names that could pass for others', () => {
     expect((await user('zoe', 'Zoë Müller-Øst')).statusCode).toBe(201);
     expect((await user('ivan', 'Иван Петров')).statusCode).toBe(201);
     expect((await user('yuki', '山田 ゆき Yuki')).statusCode).toBe(201);
+  });
+
+  it('still finds a name stored before the rule: an existing group named with mixed scripts can be deleted by it', async () => {
+    const acme = await seedAccount(t.database.db, 'acme', [{ username: 'acme-admin', roleNames: [ROLE.admin] }]);
+    const { serviceId } = await seedService(t.database.db, acme.accountId, { members: [{ userId: acme.userIds['acme-admin']! }] });
+    const legacy = 'Pаyments'; // a Cyrillic "а", as an earlier version stored it
+    await queryRows(t.database.db, sql`insert into device_groups (account_id, service_id, name) values (${acme.accountId}, ${serviceId}, ${legacy})`);
+    const operator = new Visitor(t.app);
+    expect((await operator.signIn('acme-admin', PASSWORD)).statusCode).toBe(200);
+    await queryRows(t.database.db, sql`update sessions set current_service_id = ${serviceId} where user_id = ${acme.userIds['acme-admin']!}`);
+    expect((await operator.post(apiPath(ApiPath.serviceLogin, { service_id: serviceId }))).statusCode).toBe(200);
+
+    const created = await operator.post(ApiPath.deviceGroups, { groups: [{ group_name: 'Pаyments East' }] });
+    expect(created.json().errors).toEqual({ 'groups.0.group_name': [Messages.nameMixedScripts] });
+    const removed = await operator.call({ method: 'DELETE', url: ApiPath.deviceGroups, payload: { devices: [legacy] } });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await queryRows(t.database.db, sql`select name from device_groups where service_id = ${serviceId}`)).toEqual([]);
   });
 });
