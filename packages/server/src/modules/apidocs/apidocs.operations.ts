@@ -88,6 +88,10 @@ export const operationDocs: Record<string, [summary: string, description: string
   listAuditEvents: ['List audit events', 'Pages through the audit trail (who did what, when, from where, with what outcome), filtered by time, actor and action.'],
   exportAuditEvents: ['Export audit events', 'Downloads the filtered audit events as CSV.'],
   verifyAuditChain: ['Verify the audit chain', 'Checks the keyed hash chain linking audit events and reports the first broken link, if any.'],
+  checkpointAuditChain: [
+    'Checkpoint the audit chain',
+    "Seals the head of the account's audit chain (every chain, for platform administrators asking for all) under the audit key, appends it to the server's checkpoint file and sends it to the account's syslog destinations; verification then reports a cut tail or a removed chain against it.",
+  ],
 
   // Service data: devices
   listDeviceGroups: ['List device groups', 'Lists the current service\'s device groups with their device counts.'],
