@@ -40,7 +40,6 @@ export const Messages = {
       .join(' and ')}. Move them to another group first.`,
   notFound: 'Not found.',
   internalError: 'Something went wrong on the server.',
-  databaseUnavailable: 'The database is not reachable.',
   // Audit chain verification against the latest checkpoint sealed outside the database (at: when it was sealed).
   auditChainRemoved: (seq: number, at: string) => `Every event of this chain was removed: the checkpoint of ${at} vouches for ${seq}.`,
   auditTailRemoved: (from: number, seq: number, at: string) =>
@@ -250,7 +249,6 @@ export const Messages = {
   keyWrappedUnderItself: (name: string) => `${name} cannot be wrapped under itself: choose another key block protection key.`,
   dukptBdkNotDerivable: (bdk: string) =>
     `${bdk} is a TDES base derivation key that is not exportable, and the HSM keystore cannot derive TDES DUKPT keys from such a key (its token has no XOR-base-and-data derivation). Use an AES BDK, or a TDES BDK created exportable.`,
-  keyUsageNotForAlgorithm: (usage: string, algorithm: string) => `Usage ${usage} is not available for ${algorithm}.`,
   keyRetired: (name: string) => `${name} is retired: a retired key cannot change.`,
   keyRotateImported: (name: string) => `${name} was imported: rotate it by importing its new value.`,
   componentLength: (index: number, bytes: number) => `Component ${index} must be ${bytes * 2} hex digits.`,
@@ -288,7 +286,6 @@ export const Messages = {
   certificateRevokeFailed: (serial: string, error: string) => `Unable to revoke certificate ${serial}: ${error}`,
   certificateAlreadyRevoked: (serial: string, date: string) => `Certificate ${serial} was already revoked on ${date}.`,
   deviceNotFound: 'No device with this serial in this service.',
-  deviceAlreadyInGroup: 'The device is already in this group.',
   deviceSerialTaken: (serial: string) => `A device with serial ${serial} already exists in this service.`,
   deviceSerialRepeated: (serial: string) => `Serial ${serial} appears more than once.`,
   deviceGroupUnknown: (name: string) => `No device group named ${name} in this service.`,
