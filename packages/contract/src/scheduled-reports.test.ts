@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cronProblem, describeSchedule, isTimeZone, nextRunAfter, nextRuns, scheduledReportCreate, scheduledReportUpdate, type ReportSchedule } from './scheduled-reports.ts';
+import { cronProblem, describeSchedule, isTimeZone, nextRunAfter, nextRuns, type ReportSchedule } from './report-schedule.ts';
+import { scheduledReportCreate, scheduledReportUpdate } from './scheduled-reports.ts';
 
 const at = (iso: string) => new Date(iso);
 const next = (schedule: ReportSchedule, after: string) => nextRunAfter(schedule, at(after)).toISOString();

@@ -3,8 +3,8 @@ import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { ApiPath } from '@keydeck/contract/http';
 import { Messages } from '@keydeck/contract/messages';
+import { nextRunAfter } from '@keydeck/contract/report-schedule';
 import {
-  nextRunAfter,
   reportRunsResponse,
   scheduledReportRunResponse,
   scheduledReportsResponse,

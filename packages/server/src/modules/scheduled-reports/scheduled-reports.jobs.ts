@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { Messages } from '@keydeck/contract/messages';
-import { describeSchedule, nextRunAfter, REPORT_KIND_LABELS, type ReportRunOutcome, type ReportRunStatus } from '@keydeck/contract/scheduled-reports';
+import { describeSchedule, nextRunAfter } from '@keydeck/contract/report-schedule';
+import { REPORT_KIND_LABELS, type ReportRunOutcome, type ReportRunStatus } from '@keydeck/contract/scheduled-reports';
 import type { Db } from '../../db/database.ts';
 import type { AppDeps } from '../../platform/app-deps.ts';
 import { writeSystemAuditEvent } from '../../platform/audit.ts';

@@ -1,4 +1,5 @@
-import type { DayOfMonth, ReportFrequency, ReportKind, ReportRunOutcome, ReportRunStatus, ReportTrigger, Weekday } from '@keydeck/contract/scheduled-reports';
+import type { DayOfMonth, ReportFrequency, Weekday } from '@keydeck/contract/report-schedule';
+import type { ReportKind, ReportRunOutcome, ReportRunStatus, ReportTrigger } from '@keydeck/contract/scheduled-reports';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { rowsOf, textArray } from '../../db/raw-sql.ts';

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { isFeatureOn } from '@keydeck/contract/features';
 import { Messages } from '@keydeck/contract/messages';
+import { describeSchedule, nextRunAfter } from '@keydeck/contract/report-schedule';
 import {
-  describeSchedule,
-  nextRunAfter,
   REPORT_KIND_CATEGORY,
   REPORT_KIND_LABELS,
   scheduleProblems,

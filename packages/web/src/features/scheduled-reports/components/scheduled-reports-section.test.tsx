@@ -2,11 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiPath } from '@keydeck/contract/http';
 import { Messages } from '@keydeck/contract/messages';
-import { cronProblem, type ReportRun, type ScheduledReport } from '@keydeck/contract/scheduled-reports';
+import { cronProblem } from '@keydeck/contract/report-schedule';
+import type { ReportRun, ScheduledReport } from '@keydeck/contract/scheduled-reports';
 import type { Service, ServicePermissions } from '@keydeck/contract/services';
 import { showToast } from '../../../lib/toasts';
 import { jsonResponse, renderWithSession, sessionWith } from '../../../test/render';
-import { formatRunIn } from './report-form-modal';
+import { formatRunIn } from './schedule-preview';
 import { ScheduledReportsSection } from './scheduled-reports-section';
 
 vi.mock('../../../lib/dialogs', () => ({ confirm: vi.fn() }));
