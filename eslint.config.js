@@ -26,6 +26,19 @@ const featureZones = readdirSync(FEATURES, { withFileTypes: true })
     message: 'A feature does not import another feature: move what both need to lib/, or compose them in the app.',
   }));
 
+/**
+ * A server module reaches another only through its service (ARCHITECTURE.md): its repository, jobs and routes are
+ * its own. One zone per module folder, so a new module is covered the day it appears.
+ */
+const MODULES = 'packages/server/src/modules';
+const moduleZones = readdirSync(MODULES, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map(({ name }) => ({
+    target: `${MODULES}/${name}`,
+    from: `${MODULES}/!(${name})/**/*.{repository,jobs,routes}.ts`,
+    message: 'A module imports only another module’s service (*.service.ts): add there what you need.',
+  }));
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -97,6 +110,11 @@ export default tseslint.config(
     files: ['packages/server/src/**', 'packages/contract/src/**'],
     plugins: { import: importPlugin },
     rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['packages/server/src/modules/**'],
+    plugins: { import: importPlugin },
+    rules: { 'import/no-restricted-paths': ['error', { zones: moduleZones }] },
   },
   {
     // The import plugin follows imports only through .js files unless told how to resolve and parse TypeScript:

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@keydeck/contract/audit';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../db/database.ts';
@@ -9,6 +10,9 @@ import { AppError, type RefusalConcern } from './errors.ts';
 import { actorName } from './principal.ts';
 
 export type AuditOutcome = 'success' | 'refused' | 'failure';
+
+/** What an event records: a declared action, or `http.<method>` for a state-changing request no route declares. */
+export type RecordedAction = AuditAction | `http.${string}`;
 
 type RequestEvent = {
   outcome: AuditOutcome;
@@ -24,7 +28,7 @@ type RequestEvent = {
  * Writes a request's audit event in the given transaction (the request's own, for a success), with the facts its
  * route declares. A request refused before its input was validated has only the caller's facts.
  */
-export async function writeRequestAuditEvent(tx: Tx, request: FastifyRequest, action: string, event: RequestEvent): Promise<void> {
+export async function writeRequestAuditEvent(tx: Tx, request: FastifyRequest, action: RecordedAction, event: RequestEvent): Promise<void> {
   const declared = request.routeOptions.config?.audit;
   const before = request.auditBefore ?? {};
   const input: AuditInput = { params: request.params, body: request.body, query: request.query, result: event.result, before, request, tx };
@@ -53,7 +57,7 @@ export async function writeRequestAuditEvent(tx: Tx, request: FastifyRequest, ac
 async function appendRequestEvent(
   tx: Tx,
   request: FastifyRequest,
-  action: string,
+  action: RecordedAction,
   facts: { account: string | null | undefined; target: AuditTarget | undefined; actor: AuditActor | undefined; outcome: AuditOutcome; reason: string | undefined },
 ): Promise<void> {
   const caller = request.principal;
@@ -99,7 +103,7 @@ export async function refusalsConcern<T>(concern: RefusalConcern, work: () => Pr
 export async function writeSystemAuditEvent(
   tx: Tx,
   auditKey: Uint8Array,
-  event: { accountId: string | null; action: string; target: string; jobId: string; outcome?: AuditOutcome; reason?: string | null },
+  event: { accountId: string | null; action: AuditAction; target: string; jobId: string; outcome?: AuditOutcome; reason?: string | null },
 ): Promise<void> {
   await appendAuditEvent(tx, auditKey, {
     accountId: event.accountId,
@@ -152,7 +156,7 @@ function storableFields(fields: AuditEventFields): AuditEventFields {
  * The audit action of a request: the route's declared one, else a generic one for a state-changing request
  * (an unknown route) or for any request whose refusal must be audited.
  */
-export function auditActionOf(request: FastifyRequest, always = false): string | undefined {
+export function auditActionOf(request: FastifyRequest, always = false): RecordedAction | undefined {
   const declared = request.routeOptions.config?.audit;
   if (declared) return declared.action;
   const changesState = !['GET', 'HEAD', 'OPTIONS'].includes(request.method);

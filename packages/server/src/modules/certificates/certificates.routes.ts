@@ -15,11 +15,12 @@ import {
   certificatesRevokeResponse,
 } from '@keydeck/contract/certificates';
 import { ApiPath } from '@keydeck/contract/http';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../platform/app-deps.ts';
-import { keystoreScopeOf } from '../../platform/keystore-scope.ts';
+import { keystoreScope } from '../../platform/keystore-scope.ts';
+import { serviceDataRoutes } from '../../platform/service-data-routes.ts';
 import type { AuditInput } from '../../platform/audit-declaration.ts';
 import { preparedValue } from '../../platform/prepared-value.ts';
 import * as authorities from './authorities.service.ts';
@@ -51,9 +52,7 @@ const crlServed = preparedValue<string | undefined>();
  */
 export function register(app: FastifyInstance, deps: AppDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const view = { signedIn: true, serviceAccess: { category: 'CertManage', level: 'View' } } as const;
-  const modify = { signedIn: true, serviceAccess: { category: 'CertManage', level: 'Modify' } } as const;
-  const scopeOf = (request: FastifyRequest) => keystoreScopeOf(request, deps.keystore);
+  const { view, modify, scopeOf } = serviceDataRoutes('CertManage', { scope: (base, request) => keystoreScope(base, request, deps.keystore) });
 
   routes.get(ApiPath.certAuthorities, {
     schema: { operationId: 'listCertAuthorities', response: { 200: certAuthoritiesResponse } },

@@ -9,8 +9,9 @@ import {
   externalCaUpdateBody,
 } from '@keydeck/contract/external-cas';
 import { ApiPath } from '@keydeck/contract/http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serviceDataRoutes } from '../../platform/service-data-routes.ts';
 import * as cryptoverse from './cryptoverse.service.ts';
 
 /**
@@ -19,18 +20,17 @@ import * as cryptoverse from './cryptoverse.service.ts';
  */
 export function register(app: FastifyInstance): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const view = { category: 'CertManage', level: 'View' } as const;
-  const modify = { category: 'CertManage', level: 'Modify' } as const;
+  const { view, modify, scopeOf } = serviceDataRoutes('CertManage');
 
   routes.get(ApiPath.externalCas, {
     schema: { operationId: 'listExternalCas', params: externalCasParams, querystring: externalCasQuery, response: { 200: externalCasPage } },
-    config: { signedIn: true, serviceAccess: view },
+    config: view,
     handler: (request) => cryptoverse.listExternalCas(request.tx, scopeOf(request), request.query),
   });
 
   routes.get(ApiPath.externalCa, {
     schema: { operationId: 'getExternalCa', params: externalCaParams, response: { 200: externalCaDetailResponse } },
-    config: { signedIn: true, serviceAccess: view },
+    config: view,
     handler: async (request) => ({
       data: await cryptoverse.getExternalCa(request.tx, scopeOf(request), request.params.ca_id),
     }),
@@ -38,7 +38,7 @@ export function register(app: FastifyInstance): void {
 
   routes.post(ApiPath.externalCas, {
     schema: { operationId: 'createExternalCa', params: externalCasParams, body: externalCaCreateBody, response: { 201: externalCaResponse } },
-    config: { signedIn: true, serviceAccess: modify },
+    config: modify,
     audit: { action: 'cryptoverse.external_ca_create', target: ({ body }) => body.external_ca_name },
     handler: async (request, reply) => {
       const created = await cryptoverse.createExternalCa(request.tx, scopeOf(request), request.body);
@@ -49,7 +49,7 @@ export function register(app: FastifyInstance): void {
 
   routes.put(ApiPath.externalCa, {
     schema: { operationId: 'updateExternalCa', params: externalCaParams, body: externalCaUpdateBody, response: { 200: externalCaResponse } },
-    config: { signedIn: true, serviceAccess: modify },
+    config: modify,
     audit: {
       action: 'cryptoverse.external_ca_update',
       target: ({ params, result }) => (result ? `${result.data.name}: ${result.data.is_archived ? 'archived' : 'unarchived'}` : params.ca_id),
@@ -57,5 +57,3 @@ export function register(app: FastifyInstance): void {
     handler: async (request) => ({ data: await cryptoverse.updateExternalCa(request.tx, scopeOf(request), request.params.ca_id, request.body) }),
   });
 }
-
-const scopeOf = (request: FastifyRequest): cryptoverse.ServiceScope => ({ principal: request.principal!, serviceId: request.serviceAccess.serviceId });

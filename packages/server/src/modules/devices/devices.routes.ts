@@ -27,6 +27,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuditInput } from '../../platform/audit-declaration.ts';
+import { serviceDataRoutes, serviceDataScope } from '../../platform/service-data-routes.ts';
 import * as groups from './device-groups.service.ts';
 import * as models from './device-models.service.ts';
 import * as devices from './devices.service.ts';
@@ -35,13 +36,8 @@ import * as devices from './devices.service.ts';
 const batchHeaders = z.object({ 'idempotency-key': z.string().trim().min(1).max(200).optional() });
 const serviceParams = z.object({ service_id: z.string() });
 
-const scopeOf = (request: FastifyRequest): devices.DeviceScope => ({
-  tx: request.tx,
-  accountId: request.principal!.account.id,
-  access: request.serviceAccess,
-});
 const callOf = (request: FastifyRequest): devices.BatchCall => ({
-  ...scopeOf(request),
+  ...serviceDataScope(request),
   requestId: request.id,
   idempotencyKey: (request.headers['idempotency-key'] as string | undefined)?.trim() || undefined,
 });
@@ -63,8 +59,7 @@ const changedSerials = (result: DeviceBatchResponse | undefined) => result?.resu
  */
 export function register(app: FastifyInstance): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const view = { signedIn: true, serviceAccess: { category: 'Device', level: 'View' } } as const;
-  const modify = { signedIn: true, serviceAccess: { category: 'Device', level: 'Modify' } } as const;
+  const { view, modify, scopeOf } = serviceDataRoutes('Device');
 
   routes.get(ApiPath.deviceGroups, {
     schema: { operationId: 'listDeviceGroups', querystring: deviceGroupsQuery, response: { 200: deviceGroupsResponse } },

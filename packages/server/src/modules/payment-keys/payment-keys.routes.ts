@@ -29,10 +29,11 @@ import {
   symmetricKeyUtilsResponse,
   type BatchResponse,
 } from '@keydeck/contract/payment-keys';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/app-deps.ts';
-import { keystoreScopeOf } from '../../platform/keystore-scope.ts';
+import { keystoreScope } from '../../platform/keystore-scope.ts';
+import { serviceDataRoutes } from '../../platform/service-data-routes.ts';
 import type { AuditInput } from '../../platform/audit-declaration.ts';
 import { forbidden } from '../../platform/errors.ts';
 import * as assignments from './key-assignments.service.ts';
@@ -52,9 +53,7 @@ const succeeded = (result: BatchResponse | undefined) => result?.results.filter(
  */
 export function register(app: FastifyInstance, deps: AppDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const view = { signedIn: true, serviceAccess: { category: 'Key', level: 'View' } } as const;
-  const modify = { signedIn: true, serviceAccess: { category: 'Key', level: 'Modify' } } as const;
-  const scopeOf = (request: FastifyRequest) => keystoreScopeOf(request, deps.keystore);
+  const { view, modify, scopeOf } = serviceDataRoutes('Key', { scope: (base, request) => keystoreScope(base, request, deps.keystore) });
 
   routes.get(ApiPath.keyGroups, {
     schema: { operationId: 'listKeyGroups', response: { 200: keyGroupsResponse } },

@@ -13,10 +13,11 @@ import {
   type ScheduledReport,
   type ScheduledReportsResultResponse,
 } from '@keydeck/contract/scheduled-reports';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/app-deps.ts';
 import type { AuditInput } from '../../platform/audit-declaration.ts';
+import { serviceDataRoutes } from '../../platform/service-data-routes.ts';
 import * as reports from './scheduled-reports.service.ts';
 
 /** What changed, by the service's name and the reports named. */
@@ -38,18 +39,13 @@ const changed = (result: ScheduledReportsResultResponse | undefined) => result?.
  */
 export function register(app: FastifyInstance, deps: AppDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const view = { signedIn: true, serviceAccess: { category: 'Log', level: 'View' } } as const;
-  const modify = { signedIn: true, serviceAccess: { category: 'Log', level: 'Modify' } } as const;
-  const scopeOf = async (request: FastifyRequest): Promise<reports.ReportScope> => {
-    const { accountId } = await reports.requireOffered(request.tx, request.serviceAccess.serviceId);
-    return {
-      tx: request.tx,
-      accountId,
-      serviceId: request.serviceAccess.serviceId,
-      actor: request.principal!.username,
-      permissions: request.serviceAccess.permissions,
-    };
-  };
+  const { view, modify, scopeOf } = serviceDataRoutes('Log', {
+    // The report's account is the service's, once the service is known to offer reports.
+    scope: async ({ tx, serviceId, actor, access }): Promise<reports.ReportScope> => {
+      const { accountId } = await reports.requireOffered(tx, serviceId);
+      return { tx, accountId, serviceId, actor, permissions: access.permissions };
+    },
+  });
 
   routes.get(ApiPath.scheduledReports, {
     schema: { operationId: 'listScheduledReports', response: { 200: scheduledReportsResponse } },

@@ -1,10 +1,9 @@
 import { ApiPath } from '@keydeck/contract/http';
 import { serviceAddresses, serviceAddressesUpdate } from '@keydeck/contract/service-addresses';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serviceDataRoutes } from '../../platform/service-data-routes.ts';
 import * as service from './service-addresses.service.ts';
-
-const scopeOf = (request: FastifyRequest): service.AddressScope => ({ tx: request.tx, access: request.serviceAccess, ip: request.ip });
 
 /**
  * The current service's own allowed IP addresses (spec §1), checked on every service data call and bearer-token
@@ -13,16 +12,17 @@ const scopeOf = (request: FastifyRequest): service.AddressScope => ({ tx: reques
  */
 export function register(app: FastifyInstance): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { view, modify, scopeOf } = serviceDataRoutes('User', { scope: ({ tx, access }, request): service.AddressScope => ({ tx, access, ip: request.ip }) });
 
   routes.get(ApiPath.serviceAllowedAddresses, {
     schema: { operationId: 'listServiceAllowedAddresses', response: { 200: serviceAddresses } },
-    config: { signedIn: true, serviceAccess: { category: 'User', level: 'View' } },
+    config: view,
     handler: (request) => service.list(scopeOf(request)),
   });
 
   routes.put(ApiPath.serviceAllowedAddresses, {
     schema: { operationId: 'replaceServiceAllowedAddresses', body: serviceAddressesUpdate, response: { 200: serviceAddresses } },
-    config: { signedIn: true, serviceAccess: { category: 'User', level: 'Modify' } },
+    config: modify,
     audit: {
       action: 'service_address.replace',
       before: async ({ request, tx }) => ({ addresses: service.describe((await service.list({ ...scopeOf(request), tx })).allowed_addresses).join('\n') }),

@@ -5,7 +5,7 @@ import type { Tx } from '../../db/database.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import type { Principal } from '../../platform/principal.ts';
 import { listFeatures } from '../features/features.service.ts';
-import { findService } from '../service-addresses/service-addresses.repository.ts';
+import { findAccountService } from '../services/services.service.ts';
 
 /**
  * Every feature, on when the service's type offers it and, for those that also need one, the account's own flag
@@ -13,8 +13,8 @@ import { findService } from '../service-addresses/service-addresses.repository.t
  */
 export async function featuresOf(tx: Tx, principal: Principal, serviceId: string, accountId: string): Promise<ServiceFeatures> {
   if (accountId !== principal.account.id && !principal.platformAdmin) throw forbidden('other_account', Messages.permissionDenied);
-  const service = await findService(tx, serviceId);
-  if (!service || service.accountId !== accountId) throw notFound();
+  const service = await findAccountService(tx, accountId, serviceId);
+  if (!service) throw notFound();
   const offered = new Set(serviceTypeFeatures(service.type));
   const flags = await listFeatures(tx, accountId);
   return {

@@ -12,10 +12,10 @@ import {
   serviceUsersQuery,
   serviceUsersResponse,
 } from '@keydeck/contract/service-users';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AuditInput } from '../../platform/audit-declaration.ts';
-import type { ServiceAccessRule } from '../../platform/service-access.ts';
+import { serviceDataRoutes } from '../../platform/service-data-routes.ts';
 import * as serviceUsers from './service-users.service.ts';
 
 /**
@@ -41,12 +41,6 @@ const VARIANTS = [
   },
 ] as const;
 
-const scopeOf = (request: FastifyRequest): serviceUsers.ServiceScope => ({
-  tx: request.tx,
-  accountId: request.principal!.account.id,
-  access: request.serviceAccess,
-});
-
 /** Names the service and who or what changed, for the audit trail. */
 function serviceTarget({ request }: AuditInput, names: string[]) {
   return `${request.serviceAccess.serviceName}: ${names.join(', ')}`;
@@ -56,10 +50,9 @@ export function register(app: FastifyInstance): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   for (const variant of VARIANTS) {
-    const rule = (category: ServiceAccessRule['category'], level: ServiceAccessRule['level']): ServiceAccessRule =>
-      variant.jwt ? { category, level, jwt: true } : { category, level };
-    const view = { signedIn: true, serviceAccess: rule('User', 'View') } as const;
-    const modify = { signedIn: true, serviceAccess: rule('User', 'Modify') } as const;
+    const { view, modify, scopeOf } = serviceDataRoutes('User', { jwt: variant.jwt });
+    // Who one is in the service needs the session only, no category.
+    const session = serviceDataRoutes(null, { jwt: variant.jwt });
 
     routes.get(variant.users, {
       schema: { operationId: `list${variant.id}Users`, querystring: serviceUsersQuery, response: { 200: serviceUsersResponse } },
@@ -146,8 +139,11 @@ export function register(app: FastifyInstance): void {
     });
     routes.get(variant.current, {
       schema: { operationId: `current${variant.id}UserGroup`, response: { 200: serviceUserGroupCurrent } },
-      config: { signedIn: true, serviceAccess: rule(null, 'View') },
-      handler: (request) => serviceUsers.current(scopeOf(request), request.principal!.username),
+      config: session.view,
+      handler: (request) => {
+        const scope = session.scopeOf(request);
+        return serviceUsers.current(scope, scope.actor);
+      },
     });
   }
 }

@@ -13,7 +13,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/app-deps.ts';
 import { perAccountOf } from '../../platform/audit-declaration.ts';
 import * as adminServices from './admin-services.service.ts';
-import { PROVISIONING_QUEUE } from './services.jobs.ts';
 
 /**
  * Platform administrators run the services' life cycle (spec §7 admin/services): create, approve, enable,
@@ -23,7 +22,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const permission = Permission.platformAdmin;
   // Provisioning starts at once in this process once the transaction that queued it has committed.
-  const wakeProvisioning = async () => deps.jobs.wake(PROVISIONING_QUEUE);
+  const wakeProvisioning = async () => adminServices.wakeProvisioning(deps.jobs);
 
   routes.get(ApiPath.adminServices, {
     schema: { operationId: 'adminListServices', querystring: adminServicesQuery, response: { 200: adminServicesPage } },

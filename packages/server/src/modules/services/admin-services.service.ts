@@ -5,11 +5,17 @@ import { conflict, notFound } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/job-queue.ts';
 import * as accounts from '../accounts/accounts.service.ts';
 import * as cryptohub from '../cryptohub/cryptohub.service.ts';
-import { queueProvisioning } from './services.jobs.ts';
+import { PROVISIONING_QUEUE, queueProvisioning } from './services.jobs.ts';
 import * as repo from './services.repository.ts';
 import { assertRequestable, statusText, toWire } from './services.service.ts';
 
 export type ServiceAction = 'approve' | 'enable' | 'disable';
+
+/** Starts, in this process, the provisioning of services queued by a committed transaction, without waiting for the next poll. */
+export function wakeProvisioning(jobs: JobQueue): void {
+  jobs.wake(PROVISIONING_QUEUE);
+}
+
 type AdminCreate = ServiceRequest & { account_id: string; use_jwt: boolean };
 
 /** The one move each action makes; anything else is refused. */

@@ -79,6 +79,12 @@ export async function selectCurrentService(tx: Tx, principal: Principal, service
 }
 
 /** The account's service of this name (ignoring case), if any: how other modules find what they created. */
+/** A service of the account (its id, name and type), or null: what another module needs to know of it. */
+export async function findAccountService(tx: Tx, accountId: string, serviceId: string): Promise<{ id: string; name: string; type: string } | null> {
+  const row = await repo.findService(tx, accountId, serviceId);
+  return row && { id: row.id, name: row.name, type: row.type };
+}
+
 export async function findServiceByName(tx: Tx, accountId: string, name: string): Promise<Service | null> {
   const row = await repo.findServiceByName(tx, accountId, name);
   return row ? toWire(row) : null;

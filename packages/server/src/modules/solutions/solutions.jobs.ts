@@ -11,7 +11,6 @@ import { SYSTEM_SCOPE, inScope } from '../../platform/tenant-scope.ts';
 import * as deviceModels from '../devices/device-models.service.ts';
 import * as keyGroups from '../payment-keys/key-groups.service.ts';
 import * as adminServices from '../services/admin-services.service.ts';
-import { PROVISIONING_QUEUE } from '../services/services.jobs.ts';
 import * as services from '../services/services.service.ts';
 import * as repo from './solutions.repository.ts';
 
@@ -67,7 +66,7 @@ export async function runOnboarding(deps: OnboardingDeps, runId: string, jobId: 
       return;
     }
     // Provisioning of a service this step created starts at once in this process.
-    deps.jobs.wake(PROVISIONING_QUEUE);
+    adminServices.wakeProvisioning(deps.jobs);
     if (outcome === 'stop') return;
   }
 }

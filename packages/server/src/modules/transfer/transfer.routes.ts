@@ -25,6 +25,7 @@ import type { AppDeps } from '../../platform/app-deps.ts';
 import type { AuditInput } from '../../platform/audit-declaration.ts';
 import { serviceSessionRequired } from '../../platform/errors.ts';
 import { preparedValue } from '../../platform/prepared-value.ts';
+import { serviceDataRoutes } from '../../platform/service-data-routes.ts';
 import { accountScope, type TenantScope } from '../../platform/tenant-scope.ts';
 import * as hostKeys from './host-keys.service.ts';
 import * as servers from './transfer-servers.service.ts';
@@ -48,14 +49,8 @@ const described = (s: TransferServerFields) => `${s.name} (${s.protocol}://${s.u
  */
 export function register(app: FastifyInstance, deps: AppDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const view = { signedIn: true, serviceAccess: { category: 'Host', level: 'View' } } as const;
-  const modify = { signedIn: true, serviceAccess: { category: 'Host', level: 'Modify' } } as const;
-  const scopeOf = (request: FastifyRequest): TransferScope => ({
-    tx: request.tx,
-    accountId: request.principal!.account.id,
-    serviceId: request.serviceAccess.serviceId,
-    actor: request.principal!.username,
-    secretBox: deps.secretBox,
+  const { view, modify, scopeOf } = serviceDataRoutes('Host', {
+    scope: ({ tx, accountId, serviceId, actor }): TransferScope => ({ tx, accountId, serviceId, actor, secretBox: deps.secretBox }),
   });
   const tenantOf = (request: FastifyRequest): TenantScope => {
     const principal = request.principal!;
