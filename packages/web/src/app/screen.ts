@@ -57,3 +57,9 @@ export function screen<TParent extends AnyRoute, const TPath extends string, V =
     search: { middlewares: (search?.middlewares ?? []) as never },
   });
 }
+
+/** A tab of the layout screen `parent`: a child route titled "<layout title> · <label>" (the layout lists its children's tabs). */
+export function tabOf<TParent extends AnyRoute>(parent: TParent, title: string) {
+  return <const P extends string, V = undefined>(path: P, label: string, options: Omit<ScreenOptions<V>, 'title' | 'tab'>) =>
+    screen(parent, path, { title: `${title} · ${label}`, tab: { label }, ...options });
+}

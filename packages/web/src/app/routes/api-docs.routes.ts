@@ -1,10 +1,10 @@
 import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
 import { Permission } from '@keydeck/contract/permissions';
-import { apiDocs, customerPage } from '../features/apidocs/api-docs.products';
-import { lazyScreen } from './lazy-screen';
-import { screen } from './screen';
+import { apiDocs, customerPage } from '../../features/apidocs/api-docs.products';
+import { lazyScreen } from '../lazy-screen';
+import { screen } from '../screen';
 
-const reference = lazyScreen(() => import('../features/apidocs/pages/api-docs.page'), 'ApiReferencePage');
+const reference = lazyScreen(() => import('../../features/apidocs/pages/api-docs.page'), 'ApiReferencePage');
 
 /**
  * The API documentation screens (spec §2): /v2/admin/apidocs/{auth|identity|crypto-cluster|cloud-product|cryptohub-cloud}
@@ -17,12 +17,12 @@ export function apiDocsScreens<TShell extends AnyRoute>(shell: TShell) {
     permission: Permission.platformAdmin,
     title: 'API documentation',
     nav: { label: 'API documentation', group: 'Administration', description: 'The five products’ API references, with calls to try.' },
-    component: lazyScreen(() => import('../features/apidocs/pages/api-docs.page'), 'AdminApiDocsPage'),
+    component: lazyScreen(() => import('../../features/apidocs/pages/api-docs.page'), 'AdminApiDocsPage'),
   });
   const customer = screen(shell, 'v2/home/customer-docs', {
     title: 'API reference',
     nav: { label: 'API reference', description: 'The API behind the console, to automate with an API credential.' },
-    component: lazyScreen(() => import('../features/apidocs/pages/api-docs.page'), 'CustomerApiDocsPage'),
+    component: lazyScreen(() => import('../../features/apidocs/pages/api-docs.page'), 'CustomerApiDocsPage'),
   });
   const first = (parent: AnyRoute, to: string) =>
     createRoute({

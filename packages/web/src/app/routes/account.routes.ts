@@ -1,0 +1,106 @@
+import { createRoute, redirect } from '@tanstack/react-router';
+import { credentialsListQuery } from '@keydeck/contract/credentials-queries';
+import { identityProvidersQuery } from '@keydeck/contract/identity-providers-queries';
+import { licensesQuery } from '@keydeck/contract/licenses-queries';
+import { Permission } from '@keydeck/contract/permissions';
+import { syslogConfigsListQuery } from '@keydeck/contract/syslog-queries';
+import { accountPaymentsSearch } from '../../features/billing/billing.search';
+import { accountServicesListQuery } from '../../features/services/services.search';
+import { accountAuditSearch, accountPortRangesSearch, accountRolesSearch, accountUsersSearch } from '../account-tab-searches';
+import { lazyScreen } from '../lazy-screen';
+import { list, screen, tabOf } from '../screen';
+import { shell } from './root.routes';
+import { credentialsPage } from './settings.routes';
+
+// One account: a header above tabs, one per child below (adding a section is adding a child); the default is company.
+export const account = screen(shell, 'v2/admin/company-management/accounts/$account_id', {
+  permission: Permission.platformAdmin,
+  title: 'Account',
+  component: lazyScreen(() => import('../../features/accounts/pages/account-layout.page'), 'AccountLayoutPage'),
+});
+export const accountIndex = createRoute({
+  getParentRoute: () => account,
+  path: '/',
+  beforeLoad: ({ params }) => {
+    throw redirect({ to: '/v2/admin/company-management/accounts/$account_id/company', params, replace: true });
+  },
+});
+const tab = tabOf(account, 'Account');
+export const accountTabs = [
+  tab('company', 'Company', { component: lazyScreen(() => import('../../features/accounts/pages/account-company.page'), 'AccountCompanyPage') }),
+  tab('users', 'Users', {
+    search: list(accountUsersSearch),
+    component: lazyScreen(() => import('../../features/users/pages/account-users.page'), 'AccountUsersPage'),
+  }),
+  tab('roles', 'Roles', {
+    search: list(accountRolesSearch),
+    component: lazyScreen(() => import('../../features/users/pages/account-roles.page'), 'AccountRolesPage'),
+  }),
+  // The spec's path says whitelist; every screen says IP allowlist.
+  tab('whitelist', 'IP allowlist', { component: lazyScreen(() => import('../../features/allowlist/pages/account-whitelist.page'), 'AccountWhitelistPage') }),
+  tab('port-ranges', 'Port ranges', {
+    search: list(accountPortRangesSearch),
+    component: lazyScreen(() => import('../../features/port-ranges/pages/account-port-ranges.page'), 'AccountPortRangesPage'),
+  }),
+  tab('services', 'Services', {
+    search: list(accountServicesListQuery),
+    component: lazyScreen(() => import('../../features/services/pages/account-services.page'), 'AccountServicesPage'),
+  }),
+  tab('solutions', 'Solutions', {
+    permission: Permission.platformAdmin,
+    component: lazyScreen(() => import('../../features/solutions/pages/solutions.page'), 'SolutionsPage'),
+  }),
+  tab('stripe', 'Stripe', {
+    search: list(accountPaymentsSearch),
+    component: lazyScreen(() => import('../../features/billing/pages/account-stripe.page'), 'AccountStripePage'),
+  }),
+  // Splenda is the partner channel: the tab shows the account's partner.
+  tab('splenda', 'Partner', {
+    permission: Permission.platformAdmin,
+    component: lazyScreen(() => import('../../features/partners/pages/account-splenda.page'), 'AccountSplendaPage'),
+  }),
+  tab('cryptohub', 'CryptoHub', {
+    permission: Permission.platformAdmin,
+    component: lazyScreen(() => import('../../features/cryptohub/pages/account-cryptohub.page'), 'AccountCryptoHubPage'),
+  }),
+  tab('account-features', 'Features', { component: lazyScreen(() => import('../../features/account-features/pages/account-features.page'), 'AccountFeaturesPage') }),
+  tab('audit-logs', 'Audit logs', {
+    search: list(accountAuditSearch),
+    component: lazyScreen(() => import('../../features/audit/pages/account-audit-logs.page'), 'AccountAuditLogsPage'),
+  }),
+  tab('syslog-server-configs', 'Syslog', {
+    search: list(syslogConfigsListQuery),
+    component: lazyScreen(() => import('../../features/syslog/pages/syslog-configs.page'), 'SyslogConfigsPage'),
+  }),
+  tab('credentials', 'API credentials', { search: list(credentialsListQuery), component: credentialsPage }),
+  // The spec's tab name; it shows the account's entitlement whichever marketplace (Azure or Google) sent it.
+  tab('google-marketplace', 'Google Marketplace', {
+    permission: Permission.platformAdmin,
+    component: lazyScreen(() => import('../../features/marketplaces/pages/account-google-marketplace.page'), 'AccountGoogleMarketplacePage'),
+  }),
+  tab('licenses', 'Licenses', {
+    search: list(licensesQuery),
+    component: lazyScreen(() => import('../../features/licenses/pages/account-licenses.page'), 'AccountLicensesPage'),
+  }),
+  tab('identity-providers', 'Identity providers', {
+    search: list(identityProvidersQuery),
+    component: lazyScreen(() => import('../../features/identity-providers/pages/account-identity-providers.page'), 'AccountIdentityProvidersPage'),
+  }),
+  tab('allowed-flows', 'Allowed flows', { component: lazyScreen(() => import('../../features/allowed-flows/pages/account-allowed-flows.page'), 'AccountAllowedFlowsPage') }),
+  tab('account-offboarding', 'Offboarding', { component: lazyScreen(() => import('../../features/offboarding/pages/account-offboarding.page'), 'AccountOffboardingPage') }),
+] as const;
+
+// One solution of the account's Solutions tab (its id 'new' defines one): its form and its onboarding onto the account.
+export const solution = createRoute({ getParentRoute: () => account, path: 'solutions/$solution_id' });
+export const solutionPages = [
+  screen(solution, 'form', {
+    permission: Permission.platformAdmin,
+    title: 'Account · Solution',
+    component: lazyScreen(() => import('../../features/solutions/pages/solution-form.page'), 'SolutionFormPage'),
+  }),
+  screen(solution, 'onboard', {
+    permission: Permission.platformAdmin,
+    title: 'Account · Onboard a solution',
+    component: lazyScreen(() => import('../../features/solutions/pages/solution-onboard.page'), 'SolutionOnboardPage'),
+  }),
+] as const;
