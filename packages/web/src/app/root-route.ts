@@ -15,7 +15,7 @@ export interface RouterContext {
   preloadScreens: (routeIds: string[]) => void;
 }
 
-/** Route id of the login group (routes.tsx); the guard sends signed-in users away from its pages. */
+/** Route id of the login group (routes/root.routes.ts); the guard sends signed-in users away from its pages. */
 export const LOGIN_GROUP_ID = '/login-group';
 
 /** The root frames every screen and applies the routing rules (spec §2) to every navigation. */

@@ -2,7 +2,7 @@ import type { FeatureName } from '@keydeck/contract/features';
 import type { PermissionName } from '@keydeck/contract/permissions';
 import type { StaticDataRouteOption as StaticData } from '@tanstack/react-router';
 
-/** What routes.tsx declares about a route; the guard, the shell and the navigation read these. */
+/** What the route table (app/routes/) declares about a route; the guard, the shell and the navigation read these. */
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** Declared by a group (the shell, the login group) for its children; a route nothing declares it for is protected. */
