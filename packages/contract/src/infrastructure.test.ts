@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  InfrastructureMessages,
-  blueprintFields,
-  formatAddressCount,
-  globalServerFields,
-  ipamPoolFields,
-  parseAddress,
-  parsePoolCidr,
-  usableAddresses,
-  utilisationPercent,
-} from './infrastructure.ts';
+import { blueprintFields } from './blueprints.ts';
+import { globalServerFields } from './datacenters.ts';
+import { InfrastructureMessages } from './infrastructure.ts';
+import { formatAddressCount, parseAddress, parsePoolCidr, usableAddresses, utilisationPercent } from './ip-addresses.ts';
+import { ipamPoolFields } from './ipam.ts';
 
 describe('pool CIDRs', () => {
   it('accepts IPv4 and IPv6 networks in their canonical form', () => {

@@ -1,5 +1,7 @@
 import { ApiPath, apiPath } from '@keydeck/contract/http';
-import { InfrastructureMessages, blueprintResponse, blueprintsPage, productLicenseResponse, productLicensesPage } from '@keydeck/contract/infrastructure';
+import { blueprintResponse, blueprintsPage } from '@keydeck/contract/blueprints';
+import { InfrastructureMessages } from '@keydeck/contract/infrastructure';
+import { productLicenseResponse, productLicensesPage } from '@keydeck/contract/product-licenses';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE, queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';

@@ -1,5 +1,6 @@
 import { ApiPath } from '@keydeck/contract/http';
-import { blueprintFields, blueprintParams, blueprintResponse, blueprintsPage, infrastructureDeletedResponse } from '@keydeck/contract/infrastructure';
+import { blueprintFields, blueprintParams, blueprintResponse, blueprintsPage } from '@keydeck/contract/blueprints';
+import { infrastructureDeletedResponse } from '@keydeck/contract/infrastructure';
 import { blueprintsQuery } from '@keydeck/contract/infrastructure-queries';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance } from 'fastify';

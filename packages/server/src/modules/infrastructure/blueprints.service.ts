@@ -1,11 +1,5 @@
-import {
-  BLUEPRINT_POLICY_DEFAULTS,
-  InfrastructureMessages,
-  blueprintPoliciesStored,
-  type Blueprint,
-  type BlueprintFields,
-  type BlueprintPolicies,
-} from '@keydeck/contract/infrastructure';
+import { BLUEPRINT_POLICY_DEFAULTS, blueprintPoliciesStored, type Blueprint, type BlueprintFields, type BlueprintPolicies } from '@keydeck/contract/blueprints';
+import { InfrastructureMessages } from '@keydeck/contract/infrastructure';
 import type { Tx } from '../../db/database.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import * as repo from './blueprints.repository.ts';

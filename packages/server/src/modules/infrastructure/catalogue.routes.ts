@@ -1,5 +1,5 @@
 import { ApiPath } from '@keydeck/contract/http';
-import { cloudCatalogueResponse } from '@keydeck/contract/infrastructure';
+import { cloudCatalogueResponse } from '@keydeck/contract/blueprints';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-import type { CatalogueBlueprint } from '@keydeck/contract/infrastructure';
+import type { CatalogueBlueprint } from '@keydeck/contract/blueprints';
 import type { Tx } from '../../db/database.ts';
 import { policiesOf } from './blueprints.service.ts';
 import * as repo from './catalogue.repository.ts';

@@ -1,5 +1,6 @@
 import { ApiPath, apiPath } from '@keydeck/contract/http';
-import { InfrastructureMessages, customerDashboardResponse, provisioningDashboardResponse } from '@keydeck/contract/infrastructure';
+import { InfrastructureMessages } from '@keydeck/contract/infrastructure';
+import { customerDashboardResponse, provisioningDashboardResponse } from '@keydeck/contract/infrastructure-dashboards';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE, queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';

@@ -1,5 +1,5 @@
 import { ApiPath } from '@keydeck/contract/http';
-import { customerDashboardResponse, dashboardParams, provisioningDashboardResponse } from '@keydeck/contract/infrastructure';
+import { customerDashboardResponse, dashboardParams, provisioningDashboardResponse } from '@keydeck/contract/infrastructure-dashboards';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,4 +1,5 @@
-import { DASHBOARD_PRODUCTS, InfrastructureMessages, type CustomerDashboard, type ProvisioningDashboard } from '@keydeck/contract/infrastructure';
+import { InfrastructureMessages } from '@keydeck/contract/infrastructure';
+import { DASHBOARD_PRODUCTS, type CustomerDashboard, type ProvisioningDashboard } from '@keydeck/contract/infrastructure-dashboards';
 import type { Tx } from '../../db/database.ts';
 import { notFound } from '../../platform/errors.ts';
 import * as repo from './dashboards.repository.ts';

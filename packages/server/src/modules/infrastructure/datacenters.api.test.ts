@@ -1,5 +1,6 @@
 import { ApiPath, apiPath } from '@keydeck/contract/http';
-import { InfrastructureMessages, datacenterResponse, datacentersPage, globalServerResponse, globalServersPage } from '@keydeck/contract/infrastructure';
+import { datacenterResponse, datacentersPage, globalServerResponse, globalServersPage } from '@keydeck/contract/datacenters';
+import { InfrastructureMessages } from '@keydeck/contract/infrastructure';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
 import { auditEvents, expectCall } from './infrastructure.test-helper.ts';

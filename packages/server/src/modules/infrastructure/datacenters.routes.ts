@@ -1,5 +1,6 @@
 import { ApiPath } from '@keydeck/contract/http';
-import { datacenterFields, datacenterParams, datacenterResponse, datacentersPage, infrastructureDeletedResponse } from '@keydeck/contract/infrastructure';
+import { datacenterFields, datacenterParams, datacenterResponse, datacentersPage } from '@keydeck/contract/datacenters';
+import { infrastructureDeletedResponse } from '@keydeck/contract/infrastructure';
 import { datacentersQuery } from '@keydeck/contract/infrastructure-queries';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,5 @@
-import { InfrastructureMessages, type Datacenter, type DatacenterFields } from '@keydeck/contract/infrastructure';
+import type { Datacenter, DatacenterFields } from '@keydeck/contract/datacenters';
+import { InfrastructureMessages } from '@keydeck/contract/infrastructure';
 import type { Tx } from '../../db/database.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import * as repo from './datacenters.repository.ts';

@@ -1,5 +1,6 @@
 import { ApiPath } from '@keydeck/contract/http';
-import { globalServerFields, globalServerParams, globalServerResponse, globalServersPage, infrastructureDeletedResponse } from '@keydeck/contract/infrastructure';
+import { globalServerFields, globalServerParams, globalServerResponse, globalServersPage } from '@keydeck/contract/datacenters';
+import { infrastructureDeletedResponse } from '@keydeck/contract/infrastructure';
 import { globalServersQuery } from '@keydeck/contract/infrastructure-queries';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance } from 'fastify';

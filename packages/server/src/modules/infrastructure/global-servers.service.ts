@@ -1,4 +1,6 @@
-import { InfrastructureMessages, parseAddress, type GlobalServer, type GlobalServerFields } from '@keydeck/contract/infrastructure';
+import type { GlobalServer, GlobalServerFields } from '@keydeck/contract/datacenters';
+import { InfrastructureMessages } from '@keydeck/contract/infrastructure';
+import { parseAddress } from '@keydeck/contract/ip-addresses';
 import type { Tx } from '../../db/database.ts';
 import { notFound } from '../../platform/errors.ts';
 import * as datacenters from './datacenters.service.ts';

@@ -1,4 +1,6 @@
-import { InfrastructureMessages, parsePoolCidr, type IpamAllocation, type IpamPool } from '@keydeck/contract/infrastructure';
+import { InfrastructureMessages } from '@keydeck/contract/infrastructure';
+import { parsePoolCidr } from '@keydeck/contract/ip-addresses';
+import type { IpamAllocation, IpamPool } from '@keydeck/contract/ipam';
 import type { Tx } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import * as repo from './ipam-pools.repository.ts';

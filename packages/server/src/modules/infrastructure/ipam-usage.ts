@@ -1,4 +1,5 @@
-import { formatAddressCount, usableAddresses, utilisationPercent, type IpamPool } from '@keydeck/contract/infrastructure';
+import { formatAddressCount, usableAddresses, utilisationPercent } from '@keydeck/contract/ip-addresses';
+import type { IpamPool } from '@keydeck/contract/ipam';
 import type { PoolRow } from './ipam-pools.repository.ts';
 
 /**

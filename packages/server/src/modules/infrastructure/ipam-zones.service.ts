@@ -1,4 +1,5 @@
-import { InfrastructureMessages, type IpamZone, type IpamZoneFields } from '@keydeck/contract/infrastructure';
+import { InfrastructureMessages } from '@keydeck/contract/infrastructure';
+import type { IpamZone, IpamZoneFields } from '@keydeck/contract/ipam';
 import type { Tx } from '../../db/database.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import * as datacenters from './datacenters.service.ts';

@@ -1,5 +1,6 @@
 import { ApiPath, apiPath } from '@keydeck/contract/http';
-import { InfrastructureMessages, ipamAllocationsPage, ipamPoolResponse, ipamZoneResponse, ipamZonesPage } from '@keydeck/contract/infrastructure';
+import { InfrastructureMessages } from '@keydeck/contract/infrastructure';
+import { ipamAllocationsPage, ipamPoolResponse, ipamZoneResponse, ipamZonesPage } from '@keydeck/contract/ipam';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE, seedAccount, seedService } from '../../../test/fixtures.ts';
 import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';

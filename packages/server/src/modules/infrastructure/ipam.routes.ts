@@ -1,5 +1,6 @@
 import { ApiPath } from '@keydeck/contract/http';
-import { infrastructureDeletedResponse, ipamAllocationsPage, ipamPoolFields, ipamPoolParams, ipamPoolResponse, ipamZoneFields, ipamZoneParams, ipamZoneResponse, ipamZonesPage } from '@keydeck/contract/infrastructure';
+import { infrastructureDeletedResponse } from '@keydeck/contract/infrastructure';
+import { ipamAllocationsPage, ipamPoolFields, ipamPoolParams, ipamPoolResponse, ipamZoneFields, ipamZoneParams, ipamZoneResponse, ipamZonesPage } from '@keydeck/contract/ipam';
 import { ipamAllocationsQuery, ipamZonesQuery } from '@keydeck/contract/infrastructure-queries';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance } from 'fastify';

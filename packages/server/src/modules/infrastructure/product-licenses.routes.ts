@@ -1,5 +1,6 @@
 import { ApiPath } from '@keydeck/contract/http';
-import { infrastructureDeletedResponse, productLicenseFields, productLicenseParams, productLicenseResponse, productLicensesPage } from '@keydeck/contract/infrastructure';
+import { infrastructureDeletedResponse } from '@keydeck/contract/infrastructure';
+import { productLicenseFields, productLicenseParams, productLicenseResponse, productLicensesPage } from '@keydeck/contract/product-licenses';
 import { productLicensesQuery } from '@keydeck/contract/infrastructure-queries';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,6 @@
 import { licenseStatus } from '@keydeck/contract/licenses';
-import { InfrastructureMessages, type ProductLicense, type ProductLicenseFields } from '@keydeck/contract/infrastructure';
+import { InfrastructureMessages } from '@keydeck/contract/infrastructure';
+import type { ProductLicense, ProductLicenseFields } from '@keydeck/contract/product-licenses';
 import type { Tx } from '../../db/database.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { todayUtc } from './license-seats.ts';

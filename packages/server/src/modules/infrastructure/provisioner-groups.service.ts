@@ -1,4 +1,5 @@
-import { InfrastructureMessages, type ProvisionerGroup, type ProvisionerGroupFields } from '@keydeck/contract/infrastructure';
+import { InfrastructureMessages } from '@keydeck/contract/infrastructure';
+import type { ProvisionerGroup, ProvisionerGroupFields } from '@keydeck/contract/provisioners';
 import type { Tx } from '../../db/database.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import * as zones from './ipam-zones.service.ts';

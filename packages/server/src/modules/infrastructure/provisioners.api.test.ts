@@ -1,5 +1,6 @@
 import { ApiPath, apiPath } from '@keydeck/contract/http';
-import { InfrastructureMessages, provisionerGroupResponse, provisionerGroupsPage, provisionerResponse, provisionersPage } from '@keydeck/contract/infrastructure';
+import { InfrastructureMessages } from '@keydeck/contract/infrastructure';
+import { provisionerGroupResponse, provisionerGroupsPage, provisionerResponse, provisionersPage } from '@keydeck/contract/provisioners';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE, queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';

@@ -1,5 +1,5 @@
 import type { ProvisionersQuery } from '@keydeck/contract/infrastructure-queries';
-import { PROVISIONER_DOWN_AFTER_SECONDS } from '@keydeck/contract/infrastructure';
+import { PROVISIONER_DOWN_AFTER_SECONDS } from '@keydeck/contract/provisioners';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { cloudHsms } from '../../db/schema/cloud-hsms.ts';

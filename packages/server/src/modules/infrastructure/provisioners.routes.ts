@@ -1,5 +1,6 @@
 import { ApiPath } from '@keydeck/contract/http';
-import { infrastructureDeletedResponse, provisionerGroupFields, provisionerGroupParams, provisionerGroupResponse, provisionerGroupsPage, provisionerParams, provisionerResponse, provisionersPage, provisionerUpdate } from '@keydeck/contract/infrastructure';
+import { infrastructureDeletedResponse } from '@keydeck/contract/infrastructure';
+import { provisionerGroupFields, provisionerGroupParams, provisionerGroupResponse, provisionerGroupsPage, provisionerParams, provisionerResponse, provisionersPage, provisionerUpdate } from '@keydeck/contract/provisioners';
 import { provisionerGroupsQuery, provisionersQuery } from '@keydeck/contract/infrastructure-queries';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance } from 'fastify';

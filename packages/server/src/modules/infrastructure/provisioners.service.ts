@@ -1,4 +1,5 @@
-import { InfrastructureMessages, type Provisioner, type ProvisionerUpdate } from '@keydeck/contract/infrastructure';
+import { InfrastructureMessages } from '@keydeck/contract/infrastructure';
+import type { Provisioner, ProvisionerUpdate } from '@keydeck/contract/provisioners';
 import type { Tx } from '../../db/database.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import * as groups from './provisioner-groups.service.ts';

@@ -1,5 +1,6 @@
 import { ApiPath, apiPath } from '@keydeck/contract/http';
-import { cloudCatalogueResponse, resourcesPage } from '@keydeck/contract/infrastructure';
+import { cloudCatalogueResponse } from '@keydeck/contract/blueprints';
+import { resourcesPage } from '@keydeck/contract/infrastructure-resources';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, ROLE, seedAccount, seedService } from '../../../test/fixtures.ts';
 import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';

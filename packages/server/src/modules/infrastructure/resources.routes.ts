@@ -1,5 +1,5 @@
 import { ApiPath } from '@keydeck/contract/http';
-import { resourcesPage } from '@keydeck/contract/infrastructure';
+import { resourcesPage } from '@keydeck/contract/infrastructure-resources';
 import { resourcesQuery } from '@keydeck/contract/infrastructure-queries';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-import type { Resource } from '@keydeck/contract/infrastructure';
+import type { Resource } from '@keydeck/contract/infrastructure-resources';
 import type { Tx } from '../../db/database.ts';
 import { todayUtc } from './license-seats.ts';
 import * as repo from './resources.repository.ts';

@@ -1,5 +1,5 @@
 import type { CloudHsmDetail } from '@keydeck/contract/cloud-hsms';
-import type { CatalogueBlueprint } from '@keydeck/contract/infrastructure';
+import type { CatalogueBlueprint } from '@keydeck/contract/blueprints';
 
 // Wire objects for this feature's component tests, as the API answers them.
 

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-que
 import { cloudHsmResponse, cloudHsmsPage, cloudOverviewResponse, type CloudHsmRequest, type CloudHsmSummary } from '@keydeck/contract/cloud-hsms';
 import { type CloudHsmStatus } from '@keydeck/contract/cloud-hsms-queries';
 import { ApiPath, apiPath } from '@keydeck/contract/http';
-import { cloudCatalogueResponse } from '@keydeck/contract/infrastructure';
+import { cloudCatalogueResponse } from '@keydeck/contract/blueprints';
 import { serviceResponse, servicesPage } from '@keydeck/contract/services';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Alert, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { CLOUD_HSM_NAME_MAX_LENGTH, cloudHsmRequestBody } from '@keydeck/contract/cloud-hsms';
-import type { CatalogueBlueprint } from '@keydeck/contract/infrastructure';
+import type { CatalogueBlueprint } from '@keydeck/contract/blueprints';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { SelectField } from '../../../lib/ui/choice-fields';
 import { ContractForm } from '../../../lib/ui/contract-form';

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ApiPath, apiPath } from '@keydeck/contract/http';
-import { blueprintResponse, blueprintsPage, infrastructureDeletedResponse, type BlueprintFields } from '@keydeck/contract/infrastructure';
+import { blueprintResponse, blueprintsPage, type BlueprintFields } from '@keydeck/contract/blueprints';
+import { infrastructureDeletedResponse } from '@keydeck/contract/infrastructure';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { toQueryString } from '../../../lib/query-string';

@@ -1,11 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ApiPath, apiPath } from '@keydeck/contract/http';
-import {
-  customerDashboardResponse,
-  provisioningDashboardResponse,
-  type CustomerDashboard,
-  type DASHBOARD_PRODUCTS,
-} from '@keydeck/contract/infrastructure';
+import { customerDashboardResponse, provisioningDashboardResponse, type CustomerDashboard, type DASHBOARD_PRODUCTS } from '@keydeck/contract/infrastructure-dashboards';
 import { apiRequest } from '../../../lib/api-client';
 import { dashboardKeys } from './infrastructure-keys';
 

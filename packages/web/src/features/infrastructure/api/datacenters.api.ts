@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ApiPath, apiPath } from '@keydeck/contract/http';
-import { datacenterResponse, datacentersPage, globalServerResponse, globalServersPage, infrastructureDeletedResponse, type DatacenterFields, type GlobalServerFields } from '@keydeck/contract/infrastructure';
+import { datacenterResponse, datacentersPage, globalServerResponse, globalServersPage, type DatacenterFields, type GlobalServerFields } from '@keydeck/contract/datacenters';
+import { infrastructureDeletedResponse } from '@keydeck/contract/infrastructure';
 import { type datacentersQuery, type globalServersQuery } from '@keydeck/contract/infrastructure-queries';
 import { MAX_PAGE_SIZE } from '@keydeck/contract/paging';
 import type { z } from 'zod';

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ApiPath, apiPath } from '@keydeck/contract/http';
-import { infrastructureDeletedResponse, ipamAllocationsPage, ipamPoolResponse, ipamZoneResponse, ipamZonesPage, type IpamZoneFields } from '@keydeck/contract/infrastructure';
+import { infrastructureDeletedResponse } from '@keydeck/contract/infrastructure';
+import { ipamAllocationsPage, ipamPoolResponse, ipamZoneResponse, ipamZonesPage, type IpamZoneFields } from '@keydeck/contract/ipam';
 import { type ipamAllocationsQuery, type ipamZonesQuery } from '@keydeck/contract/infrastructure-queries';
 import { MAX_PAGE_SIZE } from '@keydeck/contract/paging';
 import type { z } from 'zod';

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ApiPath, apiPath } from '@keydeck/contract/http';
-import { infrastructureDeletedResponse, productLicenseResponse, productLicensesPage, type ProductLicenseFields } from '@keydeck/contract/infrastructure';
+import { infrastructureDeletedResponse } from '@keydeck/contract/infrastructure';
+import { productLicenseResponse, productLicensesPage, type ProductLicenseFields } from '@keydeck/contract/product-licenses';
 import { type productLicensesQuery } from '@keydeck/contract/infrastructure-queries';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ApiPath, apiPath } from '@keydeck/contract/http';
-import { infrastructureDeletedResponse, provisionerGroupResponse, provisionerGroupsPage, provisionerResponse, provisionersPage, type ProvisionerGroupFields, type ProvisionerUpdate } from '@keydeck/contract/infrastructure';
+import { infrastructureDeletedResponse } from '@keydeck/contract/infrastructure';
+import { provisionerGroupResponse, provisionerGroupsPage, provisionerResponse, provisionersPage, type ProvisionerGroupFields, type ProvisionerUpdate } from '@keydeck/contract/provisioners';
 import { type provisionerGroupsQuery, type provisionersQuery } from '@keydeck/contract/infrastructure-queries';
 import { MAX_PAGE_SIZE } from '@keydeck/contract/paging';
 import type { z } from 'zod';

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ApiPath } from '@keydeck/contract/http';
-import { resourcesPage } from '@keydeck/contract/infrastructure';
+import { resourcesPage } from '@keydeck/contract/infrastructure-resources';
 import { type resourcesQuery } from '@keydeck/contract/infrastructure-queries';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiPath } from '@keydeck/contract/http';
-import type { ProvisionerGroup } from '@keydeck/contract/infrastructure';
+import type { ProvisionerGroup } from '@keydeck/contract/provisioners';
 import { jsonResponse, renderWithSession, sessionWith } from '../../../test/render';
 import { BlueprintForm } from './blueprint-modal';
 

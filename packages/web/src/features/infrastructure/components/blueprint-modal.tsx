@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Fieldset.css';
 import type { ReactNode } from 'react';
 import { Fieldset, SimpleGrid, Stack } from '@mantine/core';
-import { BLUEPRINT_POLICY_DEFAULTS, blueprintFields, type Blueprint, type BlueprintFields } from '@keydeck/contract/infrastructure';
+import { BLUEPRINT_POLICY_DEFAULTS, blueprintFields, type Blueprint, type BlueprintFields } from '@keydeck/contract/blueprints';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { SwitchField } from '../../../lib/ui/choice-fields';
 import { ContractForm } from '../../../lib/ui/contract-form';

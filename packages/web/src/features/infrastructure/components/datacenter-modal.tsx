@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Stack } from '@mantine/core';
-import { datacenterFields, type Datacenter, type DatacenterFields } from '@keydeck/contract/infrastructure';
+import { datacenterFields, type Datacenter, type DatacenterFields } from '@keydeck/contract/datacenters';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { ContractForm } from '../../../lib/ui/contract-form';
 import { FormAlert } from '../../../lib/ui/form-alert';

@@ -1,14 +1,6 @@
 import type { ReactNode } from 'react';
 import { SimpleGrid, Stack } from '@mantine/core';
-import {
-  GLOBAL_SERVER_ROLE_LABELS,
-  GLOBAL_SERVER_ROLES,
-  GLOBAL_SERVER_STATUS_LABELS,
-  GLOBAL_SERVER_STATUSES,
-  globalServerFields,
-  type GlobalServer,
-  type GlobalServerFields,
-} from '@keydeck/contract/infrastructure';
+import { GLOBAL_SERVER_ROLE_LABELS, GLOBAL_SERVER_ROLES, GLOBAL_SERVER_STATUS_LABELS, GLOBAL_SERVER_STATUSES, globalServerFields, type GlobalServer, type GlobalServerFields } from '@keydeck/contract/datacenters';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { SelectField } from '../../../lib/ui/choice-fields';
 import { ContractForm } from '../../../lib/ui/contract-form';

@@ -3,12 +3,8 @@ import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Tooltip.css';
 import type { ReactNode } from 'react';
 import { Badge, Button, Group, Progress, Stack, Text, Title, Tooltip } from '@mantine/core';
-import {
-  GLOBAL_SERVER_ROLE_LABELS,
-  GLOBAL_SERVER_STATUS_LABELS,
-  type GlobalServer,
-  type Provisioner,
-} from '@keydeck/contract/infrastructure';
+import { GLOBAL_SERVER_ROLE_LABELS, GLOBAL_SERVER_STATUS_LABELS, type GlobalServer } from '@keydeck/contract/datacenters';
+import type { Provisioner } from '@keydeck/contract/provisioners';
 import { LICENSE_STATUS_LABELS, type LicenseStatus } from '@keydeck/contract/licenses';
 import { formatDateTime, formatTimeAgo } from '../../../lib/datetime';
 

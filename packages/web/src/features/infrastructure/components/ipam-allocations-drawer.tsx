@@ -4,7 +4,7 @@ import '@mantine/core/styles/Overlay.css';
 import { useState } from 'react';
 import { Drawer, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type IpamAllocation, type IpamZone } from '@keydeck/contract/infrastructure';
+import type { IpamAllocation, IpamZone } from '@keydeck/contract/ipam';
 import { ipamAllocationsQuery } from '@keydeck/contract/infrastructure-queries';
 import type { z } from 'zod';
 import { formatDateTime } from '../../../lib/datetime';

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiPath, apiPath } from '@keydeck/contract/http';
-import { InfrastructureMessages, type IpamPool, type IpamZone } from '@keydeck/contract/infrastructure';
+import { InfrastructureMessages } from '@keydeck/contract/infrastructure';
+import type { IpamPool, IpamZone } from '@keydeck/contract/ipam';
 import { showToast } from '../../../lib/toasts';
 import { jsonResponse, renderWithSession, sessionWith } from '../../../test/render';
 import { IpamPoolModal } from './ipam-pool-modal';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Stack } from '@mantine/core';
-import { IPAM_PREFIX_BOUNDS, ipamPoolFields, type IpamPoolFields, type IpamZone } from '@keydeck/contract/infrastructure';
+import { IPAM_PREFIX_BOUNDS } from '@keydeck/contract/ip-addresses';
+import { ipamPoolFields, type IpamPoolFields, type IpamZone } from '@keydeck/contract/ipam';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { ContractForm } from '../../../lib/ui/contract-form';
 import { FormAlert } from '../../../lib/ui/form-alert';

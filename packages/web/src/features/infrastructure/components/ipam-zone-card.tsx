@@ -1,7 +1,8 @@
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Badge.css';
 import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { InfrastructureMessages, type IpamPool, type IpamZone } from '@keydeck/contract/infrastructure';
+import { InfrastructureMessages } from '@keydeck/contract/infrastructure';
+import type { IpamPool, IpamZone } from '@keydeck/contract/ipam';
 import { OrDash, RowActions, UtilisationBar } from './infrastructure-cells';
 
 interface IpamZoneCardProps {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Stack } from '@mantine/core';
-import { ipamZoneFields, type IpamZone, type IpamZoneFields } from '@keydeck/contract/infrastructure';
+import { ipamZoneFields, type IpamZone, type IpamZoneFields } from '@keydeck/contract/ipam';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { ContractForm } from '../../../lib/ui/contract-form';
 import { FormAlert } from '../../../lib/ui/form-alert';

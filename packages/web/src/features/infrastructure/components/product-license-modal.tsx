@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { SimpleGrid, Stack } from '@mantine/core';
-import { productLicenseFields, type ProductLicense, type ProductLicenseFields } from '@keydeck/contract/infrastructure';
+import { productLicenseFields, type ProductLicense, type ProductLicenseFields } from '@keydeck/contract/product-licenses';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { ContractForm } from '../../../lib/ui/contract-form';
 import { FormAlert } from '../../../lib/ui/form-alert';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Stack } from '@mantine/core';
-import { provisionerGroupFields, type ProvisionerGroup, type ProvisionerGroupFields } from '@keydeck/contract/infrastructure';
+import { provisionerGroupFields, type ProvisionerGroup, type ProvisionerGroupFields } from '@keydeck/contract/provisioners';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { ContractForm } from '../../../lib/ui/contract-form';
 import { FormAlert } from '../../../lib/ui/form-alert';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Stack, Text } from '@mantine/core';
-import { provisionerUpdate, type Provisioner, type ProvisionerUpdate } from '@keydeck/contract/infrastructure';
+import { provisionerUpdate, type Provisioner, type ProvisionerUpdate } from '@keydeck/contract/provisioners';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { SwitchField } from '../../../lib/ui/choice-fields';
 import { ContractForm } from '../../../lib/ui/contract-form';

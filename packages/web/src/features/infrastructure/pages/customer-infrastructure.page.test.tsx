@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { ApiPath, apiPath } from '@keydeck/contract/http';
-import type { CustomerDashboard } from '@keydeck/contract/infrastructure';
+import type { CustomerDashboard } from '@keydeck/contract/infrastructure-dashboards';
 import { jsonResponse, renderWithSession, sessionWith } from '../../../test/render';
 import { CryptohubCustomerInfrastructurePage } from './cryptohub-customer-infrastructure.page';
 import { OdhCustomerInfrastructurePage } from './odh-customer-infrastructure.page';

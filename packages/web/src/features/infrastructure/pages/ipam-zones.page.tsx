@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Button, Group, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import type { IpamPool, IpamZone } from '@keydeck/contract/infrastructure';
+import type { IpamPool, IpamZone } from '@keydeck/contract/ipam';
 import { DataTablePager } from '../../../lib/ui/data-table-pager';
 import { DebouncedInput } from '../../../lib/ui/debounced-input';
 import { useListSearch } from '../../../lib/ui/list-search';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import type { ProductLicense } from '@keydeck/contract/infrastructure';
+import type { ProductLicense } from '@keydeck/contract/product-licenses';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
 import { useListSearch } from '../../../lib/ui/list-search';
 import { productLicensesQueryOptions, useDeleteProductLicense } from '../api/product-licenses.api';

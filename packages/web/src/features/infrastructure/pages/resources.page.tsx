@@ -2,7 +2,7 @@ import '@mantine/core/styles/Badge.css';
 import { Badge, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import type { Resource } from '@keydeck/contract/infrastructure';
+import type { Resource } from '@keydeck/contract/infrastructure-resources';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
 import { useListSearch } from '../../../lib/ui/list-search';
 import { resourcesQueryOptions } from '../api/resources.api';
