@@ -103,6 +103,8 @@ export default tseslint.config(
         { selector: "Property[key.name='queryKey'] > ArrayExpression, Property[key.name='queryKey'] > TSAsExpression > ArrayExpression", message: 'Take query keys from a queryKeys() factory (lib/query-keys.ts).' },
         { selector: "CallExpression[callee.property.name=/^(get|set)QueryData$/] > ArrayExpression", message: 'Take query keys from a queryKeys() factory (lib/query-keys.ts).' },
         { selector: 'VariableDeclarator[id.name=/Keys$/] > ObjectExpression', message: 'Make a feature’s keys with queryKeys(name, scope) (lib/query-keys.ts).' },
+        // What several features read has its keys in lib (services.ts, query-keys.ts): a feature does not key it again.
+        { selector: "CallExpression[callee.name='queryKeys'][arguments.0.value=/^(services|users)$/]", message: 'Services and users are read in lib (lib/services.ts serviceKeys, lib/query-keys.ts userKeys): use those keys.' },
       ],
     },
   },

@@ -20,6 +20,7 @@ export function queryKeys<const Name extends string, const Scope extends readonl
 export const accountScope = (accountId: string | undefined) => accountId ?? 'own';
 
 /** The account's console users: the users screens list them and the service user picker reads them. */
+// eslint-disable-next-line no-restricted-syntax -- the one place the users' keys are made
 export const userKeys = (accountId: string | undefined) => queryKeys('users', accountScope(accountId));
 
 /**

@@ -11,18 +11,12 @@ import {
   type PurchaseBody,
 } from '@keydeck/contract/billing';
 import { ApiPath, apiPath } from '@keydeck/contract/http';
-import { servicesPage, type ServicesQuery } from '@keydeck/contract/services';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { toQueryString } from '../../../lib/query-string';
+import { serviceKeys, servicePlacementsQueryOptions } from '../../../lib/services';
 
 /** The signed-in account's billing: what it may buy, its cards, subscriptions, invoices and next charge. */
 export const billingKeys = queryKeys('billing');
-/**
- * The services list, under the services feature's key prefix: a purchase creates a service, and invalidating
- * ['services'] refreshes every services screen as well as the locations read here.
- */
-const serviceKeys = queryKeys('services');
 
 export const catalogueQueryOptions = () =>
   queryOptions({
@@ -32,15 +26,7 @@ export const catalogueQueryOptions = () =>
   });
 
 /** The locations and environments a new service may have: the same answer the "Request a service" form reads. */
-export const serviceChoicesQueryOptions = () => {
-  const query: Partial<ServicesQuery> = { page_size: 1 };
-  return queryOptions({
-    queryKey: serviceKeys.list(query),
-    queryFn: ({ signal }) => apiRequest(`${ApiPath.services}?${toQueryString(query)}`, { schema: servicesPage, signal }),
-    select: ({ service_locations, environments }) => ({ service_locations, environments }),
-    meta: { errorContext: 'Could not load the service locations' },
-  });
-};
+export const serviceChoicesQueryOptions = () => servicePlacementsQueryOptions({ page_size: 1 });
 
 export const paymentMethodsQueryOptions = () =>
   queryOptions({

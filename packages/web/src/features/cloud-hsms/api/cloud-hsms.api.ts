@@ -3,10 +3,9 @@ import { cloudHsmResponse, cloudHsmsPage, cloudOverviewResponse, type CloudHsmRe
 import { type CloudHsmStatus } from '@keydeck/contract/cloud-hsms-queries';
 import { ApiPath, apiPath } from '@keydeck/contract/http';
 import { cloudCatalogueResponse } from '@keydeck/contract/blueprints';
-import { serviceResponse, servicesPage } from '@keydeck/contract/services';
 import { apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
 import { toQueryString } from '../../../lib/query-string';
+import { servicesListQueryOptions } from '../../../lib/services';
 import type { CloudHsmsSearch } from '../cloud-hsms.search';
 import { catalogueKeys, hsmKeys, overviewKeys, useInvalidateCloud } from './cloud-keys';
 
@@ -66,26 +65,11 @@ export const cloudOverviewQueryOptions = (accountId: string) =>
     meta: { errorContext: 'Could not load your cloud HSMs' },
   });
 
-/**
- * The account's services (GET service/services, spec §9's full fetch of 99), under the services feature's own key so
- * a change there refreshes the landing's links too.
- */
-export const accountServicesQueryOptions = () => {
-  const query = { page_size: 99 };
-  return queryOptions({
-    queryKey: queryKeys('services').list(query),
-    queryFn: ({ signal }) => apiRequest(`${ApiPath.services}?${toQueryString(query)}`, { schema: servicesPage, signal }),
-    meta: { errorContext: 'Could not load the services' },
-  });
-};
+/** The account's services (spec §9's full fetch of 99), for the landing's links. */
+export const accountServicesQueryOptions = () => servicesListQueryOptions({ page_size: 99 });
 
-/** GET service/?id=: the service a page belongs to, for its name (the services feature's key). */
-export const serviceQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: queryKeys('services').detail(id),
-    queryFn: async ({ signal }) => (await apiRequest(`${ApiPath.service}?${toQueryString({ id })}`, { schema: serviceResponse, signal })).service,
-    meta: { errorContext: 'Could not load the service' },
-  });
+/** The service a page belongs to, for its name. */
+export { serviceQueryOptions } from '../../../lib/services';
 
 /** Requests a cloud HSM; it starts Pending Provisioning and a background job takes it to Enabled. */
 export function useRequestCloudHsm(service: ServiceRef) {

@@ -1,13 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import { auditPage } from '@keydeck/contract/audit';
 import { ApiPath } from '@keydeck/contract/http';
-import { adminServicesPage, servicesPage } from '@keydeck/contract/services';
+import { adminServicesPage } from '@keydeck/contract/services';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { toQueryString } from '../../../lib/query-string';
+import { serviceKeys, servicesListQueryOptions } from '../../../lib/services';
 
 // Keyed under the features whose data they show, so those features' changes refresh the home page too.
-const serviceKeys = queryKeys('services');
 const auditKeys = queryKeys('audit');
 
 /** Requests of every account awaiting a platform administrator's approval. */
@@ -23,12 +23,7 @@ export const pendingApprovalsQueryOptions = () =>
   });
 
 /** The account's own services (spec §9: the full fetch of 99). */
-export const ownServicesQueryOptions = () =>
-  queryOptions({
-    queryKey: serviceKeys.list({ page_size: 99 }),
-    queryFn: ({ signal }) => apiRequest(`${ApiPath.services}?${toQueryString({ page_size: 99 })}`, { schema: servicesPage, signal }),
-    meta: { errorContext: 'Could not load the services' },
-  });
+export const ownServicesQueryOptions = () => servicesListQueryOptions({ page_size: 99 });
 
 /** The newest events of the caller's account. */
 export const recentEventsQueryOptions = () =>

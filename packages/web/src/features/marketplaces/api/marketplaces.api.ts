@@ -2,15 +2,13 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { ApiPath, apiPath } from '@keydeck/contract/http';
 import { marketplaceEntitlementResponse, marketplaceEntitlementsPage, type EntitlementApproveBody, type EntitlementRejectBody, type EntitlementServicesBody, type MarketplaceEntitlement } from '@keydeck/contract/marketplaces';
 import { type MarketplaceEntitlementsQuery } from '@keydeck/contract/marketplaces-queries';
-import { servicesPage } from '@keydeck/contract/services';
 import { apiRequest } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { queryKeys } from '../../../lib/query-keys';
 import { toQueryString } from '../../../lib/query-string';
+import { servicesListQueryOptions } from '../../../lib/services';
 
 const entitlementKeys = queryKeys('marketplace-entitlements');
-/** Under the services prefix: whatever changes an account's services refreshes the choice offered here. */
-const serviceKeys = queryKeys('services');
 
 type AccountPath =
   | typeof ApiPath.accountMarketplaceEntitlement
@@ -43,14 +41,8 @@ export const entitlementQueryOptions = (accountId: string) =>
   });
 
 /** The account's services an entitlement may pay for: the account services tab's endpoint, every one at once (spec §9: page_size 99). */
-export const accountServicesQueryOptions = (accountId: string) => {
-  const query = { account_id: accountId, page_size: 99 };
-  return queryOptions({
-    queryKey: serviceKeys.list(query),
-    queryFn: ({ signal }) => apiRequest(`${ApiPath.services}?${toQueryString(query)}`, { schema: servicesPage, signal }),
-    meta: { errorContext: "Could not load the account's services" },
-  });
-};
+export const accountServicesQueryOptions = (accountId: string) =>
+  servicesListQueryOptions({ account_id: accountId, page_size: 99 }, "Could not load the account's services");
 
 function useEntitlementChange<B>(path: AccountPath, method: 'POST' | 'PUT', errorContext: string) {
   const queryClient = useQueryClient();

@@ -6,7 +6,6 @@ import {
   type AdminServicesQuery,
   serviceRequestBody,
   serviceResponse,
-  servicesPage,
   servicesResponse,
   type adminServicesCreateBody,
   type Service,
@@ -14,19 +13,14 @@ import {
   type ServicesQuery,
 } from '@keydeck/contract/services';
 import { apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
 import { toQueryString } from '../../../lib/query-string';
+import { serviceKeys, servicesListQueryOptions } from '../../../lib/services';
 
-const serviceKeys = queryKeys('services');
+export { serviceQueryOptions } from '../../../lib/services';
 
-/** GET service/services: a page of the account's services, with the catalogue (locations, requestable types, environments). */
+/** The services list screens: a page of services that stays shown while the next one loads. */
 export const servicesQueryOptions = (query: Partial<ServicesQuery>) =>
-  queryOptions({
-    queryKey: serviceKeys.list(query),
-    queryFn: ({ signal }) => apiRequest(`${ApiPath.services}?${toQueryString(query)}`, { schema: servicesPage, signal }),
-    placeholderData: keepPreviousData,
-    meta: { errorContext: 'Could not load the services' },
-  });
+  queryOptions({ ...servicesListQueryOptions(query), placeholderData: keepPreviousData });
 
 /** GET admin/services/: every account's services with the account's name (platform administrators). */
 export const adminServicesQueryOptions = (query: Partial<AdminServicesQuery>) =>
@@ -55,14 +49,6 @@ export function useCancelServiceRequest() {
 
 /** The full service fetch (spec §9: page_size 99), for the catalogue and the workspace. */
 export const allServicesQueryOptions = () => servicesQueryOptions({ page_size: 99 });
-
-/** GET service/?id= */
-export const serviceQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: serviceKeys.detail(id),
-    queryFn: async ({ signal }) => (await apiRequest(`${ApiPath.service}?${toQueryString({ id })}`, { schema: serviceResponse, signal })).service,
-    meta: { errorContext: 'Could not load the service' },
-  });
 
 function useInvalidateServices() {
   const queryClient = useQueryClient();

@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPath, apiPath } from '@keydeck/contract/http';
-import { servicesPage } from '@keydeck/contract/services';
 import {
   accountSolutionsResponse,
   onboardingRunResponse,
@@ -12,11 +11,11 @@ import {
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { toQueryString } from '../../../lib/query-string';
+import { servicePlacementsQueryOptions } from '../../../lib/services';
 
 /** Definitions are the platform's; runs belong to an account. */
 const solutionKeys = queryKeys('solutions');
 const runKeys = (accountId: string) => queryKeys('solutions', 'runs', accountId);
-const placementKeys = queryKeys('solutions', 'placements');
 
 /** A run in flight is looked at again this often, and not at all once it has finished. */
 export const RUN_REFRESH_MS = 2_000;
@@ -55,15 +54,7 @@ export const latestRunQueryOptions = (accountId: string, solutionId: string) =>
 
 /** Where services may run and in which environments: the services catalogue, as the account's services list answers it. */
 export const placementsQueryOptions = (accountId: string) =>
-  queryOptions({
-    queryKey: placementKeys.detail(accountId),
-    queryFn: async ({ signal }) => {
-      const page = await apiRequest(`${ApiPath.services}?${toQueryString({ account_id: accountId, page_size: 1 })}`, { schema: servicesPage, signal });
-      return { service_locations: page.service_locations, environments: page.environments };
-    },
-    staleTime: 5 * 60_000,
-    meta: { errorContext: 'Could not load the service locations' },
-  });
+  queryOptions({ ...servicePlacementsQueryOptions({ account_id: accountId, page_size: 1 }), staleTime: 5 * 60_000 });
 
 /** Define (no id) or change a solution. */
 export function useSaveSolution() {
