@@ -6,7 +6,7 @@ const {
   CKM_AES_KEY_GEN, CKM_DES2_KEY_GEN, CKO_SECRET_KEY, CKU_USER,
 } = pkcs11js;
 
-// Mirrors keyTemplate and generate in packages/server/src/modules/payment-keys/keystore/pkcs11-keystore.ts, for
+// Mirrors keyTemplate and generateSecretKey in packages/server/src/modules/payment-keys/keystore/pkcs11-secret-keys.ts, for
 // the two algorithms the crypto bench makes. Keep in step with it: the keystore then finds these keys as its own
 // (its KCV step would fail on a key it does not recognise).
 const MADE = {
