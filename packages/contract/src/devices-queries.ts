@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { isoDate } from './dates.ts';
-import { distinctName } from './names.ts';
 
 /**
  * The devices list's filters and order, apart from the area's other schemas: the web's route table validates the
@@ -15,7 +14,6 @@ export const deviceGroupNameRef = z
   .trim()
   .min(1, 'Enter a group name')
   .max(DEVICE_GROUP_NAME_MAX, `A group name has at most ${DEVICE_GROUP_NAME_MAX} characters`);
-export const deviceGroupName = distinctName(deviceGroupNameRef);
 
 /** A yes/no as a query string spells it ('true', 'false') or as JSON does (a filter in a batch's body). */
 export const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { DEVICE_ORDER_BY, deviceFilters, deviceGroupName, deviceGroupNameRef, flag, SERIAL_MAX } from './devices-queries.ts';
+import { DEVICE_ORDER_BY, deviceFilters, deviceGroupNameRef, flag, SERIAL_MAX } from './devices-queries.ts';
 import { MAX_PAGE_SIZE, PAGING_DEFAULTS } from './paging.ts';
 import { distinctName } from './names.ts';
 
-export { DEVICE_GROUP_NAME_MAX, DEVICE_ORDER_BY, deviceFilters, deviceGroupName, deviceGroupNameRef, SERIAL_MAX, type DeviceFilters } from './devices-queries.ts';
+export { DEVICE_GROUP_NAME_MAX, DEVICE_ORDER_BY, deviceFilters, deviceGroupNameRef, SERIAL_MAX, type DeviceFilters } from './devices-queries.ts';
 
 /**
  * Remote devices, device groups and device models of a service (spec §3, §4, §7): the payment terminals keys are
@@ -28,6 +28,8 @@ export const deviceModelNameRef = z
   .min(1, 'Enter a model name')
   .max(DEVICE_MODEL_NAME_MAX, `A model name has at most ${DEVICE_MODEL_NAME_MAX} characters`);
 export const deviceModelName = distinctName(deviceModelNameRef);
+/** A new device group's name (devices-queries.ts keeps the reference, which the route table's search loads up front). */
+export const deviceGroupName = distinctName(deviceGroupNameRef);
 
 // ---------------------------------------------------------------- device groups
 

@@ -27,26 +27,35 @@ const SCRIPT_CODES = `
   Palm Pauc Perm Phag Phli Phlp Phnx Plrd Prti Rjng Rohg Runr Samr Sarb Saur Sgnw Shaw Shrd Sidd Sind Sinh
   Sogd Sogo Sora Soyo Sund Sylo Syrc Tagb Takr Tale Talu Taml Tang Tavt Telu Tfng Tglg Thaa Thai Tibt Tirh
   Tnsa Toto Ugar Vaii Vith Wara Wcho Xpeo Xsux Yezi Yiii Zanb Kawi Nagm Gara Gukh Krai Onao Sunu Todr Tutg
-`.trim().split(/\s+/);
+`;
 
-/** A test per script; a script this JavaScript engine's Unicode tables do not know yet is left out, not fatal. */
-const SCRIPTS = SCRIPT_CODES.flatMap((code) => {
-  try {
-    return [{ code, test: new RegExp(`^\\p{sc=${code}}$`, 'u') }];
-  } catch {
-    return [];
-  }
-});
+/**
+ * A test per script, made on first use (so that a bundle which never checks a name carries none of this); a script
+ * this JavaScript engine's Unicode tables do not know yet is left out, not fatal.
+ */
+let scripts: { code: string; test: RegExp }[] | undefined;
+function knownScripts() {
+  scripts ??= SCRIPT_CODES.trim()
+    .split(/\s+/)
+    .flatMap((code) => {
+      try {
+        return [{ code, test: new RegExp(`^\\p{sc=${code}}$`, 'u') }];
+      } catch {
+        return [];
+      }
+    });
+  return scripts;
+}
 
 /**
  * The combinations of scripts that Unicode TR 39's Highly Restrictive level allows in one name, beside a single
  * script: Japanese, Chinese with Bopomofo, and Korean, each with Latin.
  */
-const ALLOWED_MIXES = [
+const ALLOWED_MIXES: readonly (readonly string[])[] = [
   ['Latn', 'Hani', 'Hira', 'Kana'],
   ['Latn', 'Hani', 'Bopo'],
   ['Latn', 'Hani', 'Hang'],
-].map((codes) => new Set(codes));
+];
 
 /** True when the name's letters come from several scripts (Common and Inherited aside) that TR 39 does not allow together. */
 export function isMixedScript(name: string): boolean {
@@ -54,8 +63,8 @@ export function isMixedScript(name: string): boolean {
   for (const char of name) {
     if (NEUTRAL.test(char)) continue;
     // Unassigned code points belong to no script: they count as one of their own.
-    used.add(SCRIPTS.find((script) => script.test.test(char))?.code ?? 'Zzzz');
+    used.add(knownScripts().find((script) => script.test.test(char))?.code ?? 'Zzzz');
   }
   if (used.size <= 1) return false;
-  return !ALLOWED_MIXES.some((allowed) => [...used].every((code) => allowed.has(code)));
+  return !ALLOWED_MIXES.some((allowed) => [...used].every((code) => allowed.includes(code)));
 }
