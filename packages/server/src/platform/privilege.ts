@@ -16,8 +16,7 @@ export function lacking(caller: Holder, needed: Iterable<string>): string[] {
 
 /** Granting permissions (to a role, a user through a role, a credential, an OAuth client). */
 export function assertMayGrant(caller: Holder, permissions: Iterable<string>): void {
-  const missing = lacking(caller, permissions);
-  if (missing.length > 0) throw forbidden('escalation', Messages.permissionsNotHeld(missing));
+  refuseLacking(caller, permissions, 'escalation', Messages.permissionsNotHeld);
 }
 
 /**
@@ -26,14 +25,17 @@ export function assertMayGrant(caller: Holder, permissions: Iterable<string>): v
  * who hold it.
  */
 export function assertMayChange(caller: Holder, carried: Iterable<string>): void {
-  const missing = lacking(caller, carried);
-  if (missing.length > 0) throw forbidden('escalation', Messages.carriesPermissionsNotHeld(missing));
+  refuseLacking(caller, carried, 'escalation', Messages.carriesPermissionsNotHeld);
 }
 
 /** Acting on or for a user (changing them, their factors, their credentials): the caller must hold all they hold. */
 export function assertOutranks(caller: Holder, theirs: Iterable<string>): void {
-  const missing = lacking(caller, theirs);
-  if (missing.length > 0) throw forbidden('outranked', Messages.userOutranksCaller(missing));
+  refuseLacking(caller, theirs, 'outranked', Messages.userOutranksCaller);
+}
+
+function refuseLacking(caller: Holder, needed: Iterable<string>, reason: string, message: (missing: readonly string[]) => string): void {
+  const missing = lacking(caller, needed);
+  if (missing.length > 0) throw forbidden(reason, message(missing));
 }
 
 /**
