@@ -2,10 +2,11 @@ import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanst
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { z } from 'zod';
+import type { Endpoint, EndpointOutput } from '@keydeck/contract/endpoint';
 import { ApiPath, apiPath } from '@keydeck/contract/http';
 import { Messages } from '@keydeck/contract/messages';
 import { currentServiceBody, currentServiceResponse, serviceLoginResponse, type ServiceSession } from '@keydeck/contract/services';
-import { apiRequest, type ApiRequest } from './api-client';
+import { apiRequest, callApi, downloadApi, type ApiCall, type ApiRequest } from './api-client';
 import { ApiError } from './api-error';
 import { CURRENT_SERVICE_KEY } from './current-service';
 import { queryKeys } from './query-keys';
@@ -175,4 +176,25 @@ export async function serviceRequest<S extends z.ZodType>(
   const result = await apiRequest(path, { ...request, serviceScoped: true, serviceId, bearer: serviceToken(serviceId) });
   activityListeners.forEach((listener) => listener(serviceId));
   return result;
+}
+
+type ServiceCall<E extends Endpoint> = Omit<ApiCall<E>, 'serviceScoped' | 'serviceId' | 'bearer'>;
+
+async function inService<T>(serviceId: string, call: (scoped: { serviceScoped: true; serviceId: string; bearer?: string }) => Promise<T>): Promise<T> {
+  const result = await call({ serviceScoped: true, serviceId, bearer: serviceToken(serviceId) });
+  activityListeners.forEach((listener) => listener(serviceId));
+  return result;
+}
+
+/**
+ * The one way feature code calls a service's data endpoints: service-scoped (a 403 for an expired session
+ * sends the user to the service login), with the bearer token when the service uses JWT.
+ */
+export function serviceCall<E extends Endpoint>(serviceId: string, endpoint: E, call: ServiceCall<E>): Promise<EndpointOutput<E>> {
+  return inService(serviceId, (scoped) => callApi(endpoint, { ...call, ...scoped } as ApiCall<E>));
+}
+
+/** A file a service data endpoint answers (a list with export=true). */
+export function serviceDownload<E extends Endpoint>(serviceId: string, endpoint: E, call: ServiceCall<E>): Promise<string> {
+  return inService(serviceId, (scoped) => downloadApi(endpoint, { ...call, ...scoped } as ApiCall<E>));
 }

@@ -104,11 +104,14 @@ function decorate(method: string, path: string, op: Operation, route: RouteOptio
   };
   const safe = method === 'get';
   const security = config?.public ? [] : config?.partialSession || !safe ? [{ session: [], antiForgery: [] }, { bearer: [] }] : [{ session: [] }, { bearer: [] }];
+  // Summary, tags and description first whatever the route declared them with, so the document's order is stable.
+  const { summary: _summary, tags: _tags, description: _description, ...rest } = op;
   return {
-    ...op,
-    tags: (op.tags as string[] | undefined) ?? [tag],
+    operationId: op.operationId,
     ...(summary && { summary }),
+    tags: (op.tags as string[] | undefined) ?? [tag],
     description,
+    ...rest,
     'x-permission': permissionOf(config),
     security,
     ...(requestBody && { requestBody }),
@@ -130,10 +133,12 @@ export function documentApi(generated: unknown, routes: RouteOptions[], product?
   const tags = new Set<string>();
   for (const [rawPath, item] of Object.entries(raw.paths)) {
     const path = openapiPath(rawPath);
-    const place = classify(path);
-    if (product && place?.product !== product) continue;
-    for (const [method, op] of Object.entries(item)) {
+    for (const [method, declaredOp] of Object.entries(item)) {
       if (!methods.includes(method)) continue;
+      // A declared endpoint (contract/endpoint.ts) names its product and tag; older routes are placed by path.
+      const { 'x-product': declaredProduct, ...op } = declaredOp as Operation & { 'x-product'?: ApiProduct };
+      const place = declaredProduct ? { product: declaredProduct, tag: (op.tags as string[])[0]! } : classify(path);
+      if (product && place?.product !== product) continue;
       const documented = decorate(method, path, op, routeOf.get(`${method} ${path}`), place?.tag ?? 'Unclassified', refs);
       (documented.tags as string[]).forEach((t) => tags.add(t));
       (paths[path] ??= {})[method] = documented;

@@ -1,40 +1,14 @@
 import { createHash } from 'node:crypto';
-import {
-  deviceBatchResponse,
-  deviceGroupsCreateBody,
-  deviceGroupsDeleteBody,
-  deviceGroupsDeleteResponse,
-  deviceGroupsQuery,
-  deviceGroupsResponse,
-  deviceHistoryQuery,
-  deviceHistoryResponse,
-  deviceModelCreateBody,
-  deviceModelDeleteBody,
-  deviceModelRenameBody,
-  deviceModelResponse,
-  deviceModelsResponse,
-  devicesCreateBody,
-  devicesCreateResponse,
-  devicesDeleteBody,
-  devicesMoveBody,
-  devicesQuery,
-  devicesResponse,
-  devicesUpdateBody,
-  type DeviceBatchResponse,
-} from '@keydeck/contract/devices';
-import { ApiPath } from '@keydeck/contract/http';
+import type { DeviceBatchResponse } from '@keydeck/contract/devices';
+import { deviceApi } from '@keydeck/contract/devices.api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AuditInput } from '../../platform/audit-declaration.ts';
+import { declared } from '../../platform/endpoint-route.ts';
 import { serviceDataRoutes, serviceDataScope } from '../../platform/service-data-routes.ts';
 import * as groups from './device-groups.service.ts';
 import * as models from './device-models.service.ts';
 import * as devices from './devices.service.ts';
-
-/** A batch call may carry an Idempotency-Key: sent again, it answers the first reply and changes nothing more. */
-const batchHeaders = z.object({ 'idempotency-key': z.string().trim().min(1).max(200).optional() });
-const serviceParams = z.object({ service_id: z.string() });
 
 const callOf = (request: FastifyRequest): devices.BatchCall => ({
   ...serviceDataScope(request),
@@ -61,13 +35,13 @@ export function register(app: FastifyInstance): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { view, modify, scopeOf } = serviceDataRoutes('Device');
 
-  routes.get(ApiPath.deviceGroups, {
-    schema: { operationId: 'listDeviceGroups', querystring: deviceGroupsQuery, response: { 200: deviceGroupsResponse } },
+  routes.route({
+    ...declared(deviceApi.listDeviceGroups),
     config: view,
     handler: (request) => groups.list(scopeOf(request), request.query),
   });
-  routes.post(ApiPath.deviceGroups, {
-    schema: { operationId: 'createDeviceGroups', body: deviceGroupsCreateBody, response: { 201: deviceGroupsCreateBody } },
+  routes.route({
+    ...declared(deviceApi.createDeviceGroups),
     config: modify,
     audit: { action: 'device_group.create', target: ({ request, body }) => `${request.serviceAccess.serviceName}: ${body.groups.map((g) => g.group_name).join(', ')}` },
     handler: async (request, reply) => {
@@ -76,8 +50,8 @@ export function register(app: FastifyInstance): void {
       return request.body;
     },
   });
-  routes.delete(ApiPath.deviceGroups, {
-    schema: { operationId: 'deleteDeviceGroups', body: deviceGroupsDeleteBody, response: { 200: deviceGroupsDeleteResponse } },
+  routes.route({
+    ...declared(deviceApi.deleteDeviceGroups),
     config: modify,
     audit: {
       action: 'device_group.delete',
@@ -88,12 +62,8 @@ export function register(app: FastifyInstance): void {
     handler: (request) => groups.remove(callOf(request), request.body),
   });
 
-  routes.get(ApiPath.devices, {
-    schema: {
-      operationId: 'listDevices',
-      querystring: devicesQuery,
-      response: { 200: devicesResponse.describe('with export=true: text/csv, every matching device, one a line') },
-    },
+  routes.route({
+    ...declared(deviceApi.listDevices),
     config: view,
     handler: async (request, reply) => {
       if (!request.query.export) return devices.list(scopeOf(request), request.query);
@@ -112,8 +82,8 @@ export function register(app: FastifyInstance): void {
       return undefined as never;
     },
   });
-  routes.post(ApiPath.devices, {
-    schema: { operationId: 'createDevices', body: devicesCreateBody, response: { 200: devicesCreateResponse, 201: devicesCreateResponse } },
+  routes.route({
+    ...declared(deviceApi.createDevices),
     config: modify,
     audit: { action: 'device.create', target: (input) => batchTarget(input, input.body.dry_run ? 'checked' : 'added', input.body.devices.map((d) => d.serial)) },
     handler: async (request, reply) => {
@@ -122,37 +92,37 @@ export function register(app: FastifyInstance): void {
       return result;
     },
   });
-  routes.put(ApiPath.devices, {
-    schema: { operationId: 'updateDevices', headers: batchHeaders, body: devicesUpdateBody, response: { 200: deviceBatchResponse } },
+  routes.route({
+    ...declared(deviceApi.updateDevices),
     config: modify,
     audit: { action: 'device.update', target: (input) => batchTarget(input, input.body.change.replace('_', ' '), changedSerials(input.result)) },
     handler: (request) => devices.update(callOf(request), request.body),
   });
-  routes.put(ApiPath.devicesMove, {
-    schema: { operationId: 'moveDevices', headers: batchHeaders, body: devicesMoveBody, response: { 200: deviceBatchResponse } },
+  routes.route({
+    ...declared(deviceApi.moveDevices),
     config: modify,
     audit: { action: 'device.move', target: (input) => batchTarget(input, `moved to ${input.body.group}`, changedSerials(input.result)) },
     handler: (request) => devices.move(callOf(request), request.body),
   });
-  routes.delete(ApiPath.devices, {
-    schema: { operationId: 'deleteDevices', headers: batchHeaders, body: devicesDeleteBody, response: { 200: deviceBatchResponse } },
+  routes.route({
+    ...declared(deviceApi.deleteDevices),
     config: modify,
     audit: { action: 'device.delete', target: (input) => batchTarget(input, 'deleted', changedSerials(input.result)) },
     handler: (request) => devices.remove(callOf(request), request.body),
   });
-  routes.get(ApiPath.deviceHistory, {
-    schema: { operationId: 'deviceHistory', querystring: deviceHistoryQuery, response: { 200: deviceHistoryResponse } },
+  routes.route({
+    ...declared(deviceApi.deviceHistory),
     config: view,
     handler: (request) => devices.history(scopeOf(request), request.query.serial),
   });
 
-  routes.get(ApiPath.deviceModels, {
-    schema: { operationId: 'listDeviceModels', params: serviceParams, response: { 200: deviceModelsResponse } },
+  routes.route({
+    ...declared(deviceApi.listDeviceModels),
     config: view,
     handler: (request) => models.list(scopeOf(request)),
   });
-  routes.post(ApiPath.deviceModels, {
-    schema: { operationId: 'createDeviceModel', params: serviceParams, body: deviceModelCreateBody, response: { 201: deviceModelResponse } },
+  routes.route({
+    ...declared(deviceApi.createDeviceModel),
     config: modify,
     audit: { action: 'device_model.create', target: ({ body }) => body.device_model },
     handler: async (request, reply) => {
@@ -160,14 +130,14 @@ export function register(app: FastifyInstance): void {
       return models.create(scopeOf(request), request.body.device_model);
     },
   });
-  routes.put(ApiPath.deviceModels, {
-    schema: { operationId: 'renameDeviceModel', params: serviceParams, body: deviceModelRenameBody, response: { 200: deviceModelResponse } },
+  routes.route({
+    ...declared(deviceApi.renameDeviceModel),
     config: modify,
     audit: { action: 'device_model.update', target: ({ body }) => `${body.old_name} -> ${body.device_model}` },
     handler: (request) => models.rename(scopeOf(request), request.body.old_name, request.body.device_model),
   });
-  routes.delete(ApiPath.deviceModels, {
-    schema: { operationId: 'deleteDeviceModel', params: serviceParams, body: deviceModelDeleteBody, response: { 200: deviceModelResponse } },
+  routes.route({
+    ...declared(deviceApi.deleteDeviceModel),
     config: modify,
     audit: { action: 'device_model.delete', target: ({ body }) => body.device_model },
     handler: (request) => models.remove(scopeOf(request), request.body.device_model),

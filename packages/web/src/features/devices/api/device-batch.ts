@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DEVICE_BATCH_MAX, deviceBatchResponse, type DeviceBatchResult, type DevicesUpdateBody } from '@keydeck/contract/devices';
-import { ApiPath } from '@keydeck/contract/http';
+import { DEVICE_BATCH_MAX, type DeviceBatchResult, type DevicesUpdateBody } from '@keydeck/contract/devices';
+import { deviceApi } from '@keydeck/contract/devices.api';
 import { ApiError } from '../../../lib/api-error';
-import { serviceRequest } from '../../../lib/service-session';
+import { serviceCall } from '../../../lib/service-session';
 import { deviceKeys } from './device-keys';
 import type { DeviceFilterWire } from './device-list';
 
@@ -32,24 +32,26 @@ export interface DeviceBatchOutcome {
 /** A filter run resumes call after call at next_after; this bounds it whatever the server answers. */
 export const MAX_BATCH_CALLS = 1_000;
 
-function request(change: DeviceBatchChange): { method: 'PUT' | 'DELETE'; path: string; body: Record<string, unknown> } {
-  if (change.kind === 'move') return { method: 'PUT', path: ApiPath.devicesMove, body: { group: change.group } };
-  if (change.kind === 'delete') return { method: 'DELETE', path: ApiPath.devices, body: {} };
+/** What one call acts on: a chunk of the selection, or the filter resumed after the last serial done. */
+type BatchPart = { devices: string[] } | { filter: DeviceFilterWire | undefined; after?: string };
+
+function batchCall(serviceId: string, change: DeviceBatchChange, part: BatchPart, headers: Record<string, string>) {
+  if (change.kind === 'move') return serviceCall(serviceId, deviceApi.moveDevices, { body: { group: change.group, ...part }, headers });
+  if (change.kind === 'delete') return serviceCall(serviceId, deviceApi.deleteDevices, { body: part, headers });
   const { kind: _kind, ...body } = change;
-  return { method: 'PUT', path: ApiPath.devices, body };
+  return serviceCall(serviceId, deviceApi.updateDevices, { body: { ...body, ...part }, headers });
 }
 
 /**
  * Sends one call with its own Idempotency-Key. When no answer arrived (the network failed) it is sent again with
  * the same key: the server answers its first reply if it had applied the call, so nothing happens twice.
  */
-async function send(serviceId: string, method: 'PUT' | 'DELETE', path: string, body: Record<string, unknown>) {
+async function send(serviceId: string, change: DeviceBatchChange, part: BatchPart) {
   const headers = { 'Idempotency-Key': crypto.randomUUID() };
-  const call = () => serviceRequest(serviceId, path, { method, body, headers, schema: deviceBatchResponse });
   try {
-    return await call();
+    return await batchCall(serviceId, change, part, headers);
   } catch (error) {
-    if (error instanceof ApiError && error.status === null) return call();
+    if (error instanceof ApiError && error.status === null) return batchCall(serviceId, change, part, headers);
     throw error;
   }
 }
@@ -61,7 +63,6 @@ export async function runDeviceBatch(
   target: DeviceBatchTarget,
   onProgress: (progress: DeviceBatchProgress) => void,
 ): Promise<DeviceBatchOutcome> {
-  const { method, path, body } = request(change);
   const serials = 'serials' in target ? target.serials : null;
   const filter = 'filter' in target ? target.filter : undefined;
   const outcome: DeviceBatchOutcome = { results: [], succeeded: 0, failed: 0 };
@@ -71,7 +72,7 @@ export async function runDeviceBatch(
     if (chunk?.length === 0) return outcome;
     let reply;
     try {
-      reply = await send(serviceId, method, path, chunk ? { ...body, devices: chunk } : { ...body, filter, after });
+      reply = await send(serviceId, change, chunk ? { devices: chunk } : { filter, after });
     } catch (error) {
       // Nothing done yet, or the session is gone: the caller's central handling shows it. Otherwise the report
       // keeps what was done and says where it stopped.

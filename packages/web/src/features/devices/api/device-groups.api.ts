@@ -1,8 +1,7 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { deviceGroupsCreateBody, deviceGroupsDeleteResponse, deviceGroupsResponse, type DeviceGroupsDeleteBody } from '@keydeck/contract/devices';
-import { ApiPath } from '@keydeck/contract/http';
-import { toQueryString } from '../../../lib/query-string';
-import { serviceRequest } from '../../../lib/service-session';
+import type { DeviceGroupsDeleteBody } from '@keydeck/contract/devices';
+import { deviceApi } from '@keydeck/contract/devices.api';
+import { serviceCall } from '../../../lib/service-session';
 import { deviceGroupKeys, deviceKeys } from './device-keys';
 
 /** Groups load a chunk at a time, by name. */
@@ -16,8 +15,8 @@ export const deviceGroupsQueryOptions = (serviceId: string, search: string | und
   infiniteQueryOptions({
     queryKey: deviceGroupKeys(serviceId).list({ search, namesOnly }),
     queryFn: ({ pageParam, signal }) => {
-      const query = toQueryString({ chunk: pageParam, chunk_size: GROUP_CHUNK_SIZE, search, query_only: namesOnly || undefined });
-      return serviceRequest(serviceId, `${ApiPath.deviceGroups}?${query}`, { schema: deviceGroupsResponse, signal });
+      const query = { chunk: pageParam, chunk_size: GROUP_CHUNK_SIZE, search, query_only: namesOnly || undefined };
+      return serviceCall(serviceId, deviceApi.listDeviceGroups, { query, signal });
     },
     initialPageParam: 1,
     getNextPageParam: (last, _pages, chunk) => (last.more ? chunk + 1 : undefined),
@@ -28,7 +27,7 @@ export function useCreateDeviceGroup(serviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (groupName: string) =>
-      serviceRequest(serviceId, ApiPath.deviceGroups, { method: 'POST', body: { groups: [{ group_name: groupName }] }, schema: deviceGroupsCreateBody }),
+      serviceCall(serviceId, deviceApi.createDeviceGroups, { body: { groups: [{ group_name: groupName }] } }),
     meta: { inlineErrorStatuses: [400] },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceGroupKeys(serviceId).all }),
   });
@@ -39,7 +38,7 @@ export function useDeleteDeviceGroups(serviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: DeviceGroupsDeleteBody) =>
-      serviceRequest(serviceId, ApiPath.deviceGroups, { method: 'DELETE', body, schema: deviceGroupsDeleteResponse }),
+      serviceCall(serviceId, deviceApi.deleteDeviceGroups, { body }),
     meta: { inlineErrorStatuses: [400] },
     onSettled: () => queryClient.invalidateQueries({ queryKey: deviceKeys(serviceId).all }),
   });

@@ -1,16 +1,14 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { deviceModelResponse, deviceModelsResponse } from '@keydeck/contract/devices';
-import { ApiPath, apiPath } from '@keydeck/contract/http';
-import { serviceRequest } from '../../../lib/service-session';
+import { deviceApi } from '@keydeck/contract/devices.api';
+import { serviceCall } from '../../../lib/service-session';
 import { deviceKeys, deviceModelKeys } from './device-keys';
 
-const modelsPath = (serviceId: string) => apiPath(ApiPath.deviceModels, { service_id: serviceId });
 
 /** The service's device models with how many devices each is assigned to. */
 export const deviceModelsQueryOptions = (serviceId: string) =>
   queryOptions({
     queryKey: deviceModelKeys(serviceId).lists(),
-    queryFn: ({ signal }) => serviceRequest(serviceId, modelsPath(serviceId), { schema: deviceModelsResponse, signal }),
+    queryFn: ({ signal }) => serviceCall(serviceId, deviceApi.listDeviceModels, { params: { service_id: serviceId }, signal }),
     meta: { errorContext: 'Could not load the device models' },
   });
 
@@ -18,7 +16,7 @@ export function useCreateDeviceModel(serviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (name: string) =>
-      serviceRequest(serviceId, modelsPath(serviceId), { method: 'POST', body: { device_model: name }, schema: deviceModelResponse }),
+      serviceCall(serviceId, deviceApi.createDeviceModel, { params: { service_id: serviceId }, body: { device_model: name } }),
     meta: { inlineErrorStatuses: [400] },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceModelKeys(serviceId).all }),
   });
@@ -29,7 +27,7 @@ export function useRenameDeviceModel(serviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ oldName, name }: { oldName: string; name: string }) =>
-      serviceRequest(serviceId, modelsPath(serviceId), { method: 'PUT', body: { device_model: name, old_name: oldName }, schema: deviceModelResponse }),
+      serviceCall(serviceId, deviceApi.renameDeviceModel, { params: { service_id: serviceId }, body: { device_model: name, old_name: oldName } }),
     meta: { inlineErrorStatuses: [400] },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceKeys(serviceId).all }),
   });
@@ -40,7 +38,7 @@ export function useDeleteDeviceModel(serviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (name: string) =>
-      serviceRequest(serviceId, modelsPath(serviceId), { method: 'DELETE', body: { device_model: name }, schema: deviceModelResponse }),
+      serviceCall(serviceId, deviceApi.deleteDeviceModel, { params: { service_id: serviceId }, body: { device_model: name } }),
     meta: { errorContext: 'Could not delete the device model' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceModelKeys(serviceId).all }),
   });

@@ -1,10 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { deviceHistoryResponse, devicesCreateResponse, devicesResponse, type NewDevice } from '@keydeck/contract/devices';
-import { ApiPath } from '@keydeck/contract/http';
-import { toQueryString } from '../../../lib/query-string';
+import type { NewDevice } from '@keydeck/contract/devices';
+import { deviceApi } from '@keydeck/contract/devices.api';
 import { saveFile } from '../../../lib/save-file';
-import { serviceRequest } from '../../../lib/service-session';
+import { serviceCall, serviceDownload } from '../../../lib/service-session';
 import { deviceKeys } from './device-keys';
 import { wireFilter, type DeviceListState } from './device-list';
 
@@ -14,8 +12,7 @@ export const devicesQueryOptions = (serviceId: string, state: DeviceListState) =
     queryKey: deviceKeys(serviceId).list(state),
     queryFn: ({ signal }) => {
       const { page, page_size, order, order_by } = state;
-      const search = toQueryString({ page, page_size, order, order_by, ...wireFilter(state) });
-      return serviceRequest(serviceId, `${ApiPath.devices}?${search}`, { schema: devicesResponse, signal });
+      return serviceCall(serviceId, deviceApi.listDevices, { query: { page, page_size, order, order_by, ...wireFilter(state) }, signal });
     },
     placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the devices' },
@@ -26,7 +23,7 @@ export const deviceHistoryQueryOptions = (serviceId: string, serial: string) =>
   queryOptions({
     queryKey: deviceKeys(serviceId).detail(serial, 'history'),
     queryFn: ({ signal }) =>
-      serviceRequest(serviceId, `${ApiPath.deviceHistory}?${toQueryString({ serial })}`, { schema: deviceHistoryResponse, signal }),
+      serviceCall(serviceId, deviceApi.deviceHistory, { query: { serial }, signal }),
     meta: { errorContext: `Could not load the history of device ${serial}` },
   });
 
@@ -37,8 +34,8 @@ export const deviceHistoryQueryOptions = (serviceId: string, serial: string) =>
 export function useExportDevices(serviceId: string) {
   return useMutation({
     mutationFn: async (state: DeviceListState) => {
-      const search = toQueryString({ export: true, order_by: state.order_by, order: state.order, ...wireFilter(state) });
-      const csv = await serviceRequest(serviceId, `${ApiPath.devices}?${search}`, { schema: z.string(), text: true });
+      const query = { export: true, order_by: state.order_by, order: state.order, ...wireFilter(state) };
+      const csv = await serviceDownload(serviceId, deviceApi.listDevices, { query });
       saveFile(`devices-${new Date().toISOString().slice(0, 10)}.csv`, csv, 'text/csv');
     },
     meta: { errorContext: 'Could not export the devices' },
@@ -50,7 +47,7 @@ export function useCreateDevices(serviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ devices, dryRun = false }: { devices: NewDevice[]; dryRun?: boolean }) =>
-      serviceRequest(serviceId, ApiPath.devices, { method: 'POST', body: { devices, dry_run: dryRun }, schema: devicesCreateResponse }),
+      serviceCall(serviceId, deviceApi.createDevices, { body: { devices, dry_run: dryRun } }),
     // Field refusals land on the form's fields.
     meta: { inlineErrorStatuses: [400] },
     onSuccess: (_result, { dryRun }) => (dryRun ? undefined : queryClient.invalidateQueries({ queryKey: deviceKeys(serviceId).all })),

@@ -1,0 +1,87 @@
+import type { z } from 'zod';
+import type { ApiProduct, ApiTag } from './api-products.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One operation of the API, declared once (as ts-rest and tRPC do): the server registers its handler against it
+ * (platform/endpoint-route.ts), the clients call it with typed params, query and body (packages/client), and the
+ * OpenAPI documents are generated from it. Its operationId is its key in its `endpoints` group.
+ */
+export interface EndpointSpec {
+  method: HttpMethod;
+  /** As on the wire, parameters spelled `:name` (ApiPath). */
+  path: string;
+  /** One line, the operation's name in the documents. */
+  summary: string;
+  /** What it does and answers, for the documents; access, errors and examples are added from the route. */
+  description: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  headers?: z.ZodType;
+  /** Each success status and its body; 204 takes z.undefined() or none. */
+  responses: { [status: number]: z.ZodType };
+  /** The success body is text (a CSV download), not JSON. */
+  text?: true;
+  /** Left out of the documents (the documents themselves, Stripe's webhook). */
+  hidden?: true;
+  /** Overrides the group's tag or product for this one operation. */
+  tag?: ApiTag;
+  product?: ApiProduct;
+}
+
+export type Endpoint<S extends EndpointSpec = EndpointSpec, Id extends string = string> = S & {
+  operationId: Id;
+  product: ApiProduct;
+  tag: ApiTag;
+};
+
+/** A group of operations of one area: each takes the group's product and tag unless it names its own. */
+export function endpoints<const T extends Record<string, EndpointSpec>>(
+  place: { product: ApiProduct; tag: ApiTag },
+  specs: T,
+): { [K in keyof T & string]: Endpoint<T[K], K> } {
+  return Object.fromEntries(
+    Object.entries(specs).map(([operationId, spec]) => [operationId, { ...place, ...spec, operationId }]),
+  ) as never;
+}
+
+/** The parameter names of a path, `:account_id` giving 'account_id'. */
+export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+type Input<S> = S extends z.ZodType ? z.input<S> : never;
+
+/** What a call of the endpoint takes: its path's parameters, its query and its body, each typed by the declaration. */
+export type EndpointInput<E extends EndpointSpec> = ([PathParamNames<E['path']>] extends [never]
+  ? { params?: undefined }
+  : { params: Record<PathParamNames<E['path']>, string> }) &
+  (E['query'] extends z.ZodType ? { query?: Input<E['query']> } : { query?: undefined }) &
+  (E['body'] extends z.ZodType ? { body: Input<E['body']> } : { body?: undefined });
+
+/** What a successful call answers: any of its success statuses' bodies. */
+export type EndpointOutput<E extends EndpointSpec> = z.output<E['responses'][keyof E['responses'] & number]>;
+
+/** A query value on the wire: undefined, null and empty values are left out, everything else as text. */
+export function queryString(query: unknown): string {
+  const pairs = Object.entries((query ?? {}) as object).flatMap(([key, value]: [string, unknown]) =>
+    (Array.isArray(value) ? value : [value])
+      .filter((item) => item !== undefined && item !== null && item !== '')
+      .map((item) => `${encodeURIComponent(key)}=${encodeURIComponent(String(item))}`),
+  );
+  return pairs.length ? `?${pairs.join('&')}` : '';
+}
+
+/** The URL of one call: the path with its parameters filled in (each encoded) and the query appended. */
+export function endpointUrl(endpoint: EndpointSpec, input: { params?: Record<string, string>; query?: unknown }): string {
+  const path = endpoint.path.replace(/:(\w+)/g, (_match, name: string) => {
+    const value = input.params?.[name];
+    if (value === undefined) throw new Error(`${endpoint.path}: no value for :${name}`);
+    return encodeURIComponent(value);
+  });
+  return `${path}${queryString(input.query)}`;
+}
