@@ -1,8 +1,8 @@
-import { tokenError, tokenRequest, tokenResponse } from '@keydeck/contract/credentials';
-import { ApiPath } from '@keydeck/contract/http';
+import { credentialsApi } from '@keydeck/contract/credentials.api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/app-deps.ts';
+import { declared } from '../../platform/endpoint-route.ts';
 import { preparedValue } from '../../platform/prepared-value.ts';
 import * as credentials from './credentials.service.ts';
 import { parseForm } from '../../platform/text-input.ts';
@@ -26,17 +26,11 @@ export function registerTokenEndpoint(app: FastifyInstance, deps: AppDeps): void
         done(error as Error, undefined);
       }
     });
-    scope.withTypeProvider<ZodTypeProvider>().post(ApiPath.oauthToken, {
-      schema: {
-        operationId: 'issueAccessToken',
-        summary: 'Exchange API credentials for an access token',
-        description:
-          'OAuth 2 client credentials grant (RFC 6749 §4.4): client_id and client_secret in the form-encoded or JSON body, or as HTTP Basic. Answers a bearer token that calls /rest/api with the credential\'s permissions for expires_in seconds; errors follow RFC 6749 §5.2.',
-        tags: ['credentials'],
-        consumes: ['application/x-www-form-urlencoded', 'application/json'],
-        body: tokenRequest,
-        response: { 200: tokenResponse, 400: tokenError, 401: tokenError, 429: tokenError, 503: tokenError },
-      },
+    const token = declared(credentialsApi.issueAccessToken);
+    scope.withTypeProvider<ZodTypeProvider>().route({
+      ...token,
+      // The standard's form encoding beside JSON, for the documents: EndpointSpec has no field for it (yet).
+      schema: { ...token.schema, consumes: ['application/x-www-form-urlencoded', 'application/json'] },
       config: { public: true, systemScope: true, withoutAntiForgery: true, rateLimit: 'token', oauthErrors: true },
       audit: {
         action: 'credential.token',

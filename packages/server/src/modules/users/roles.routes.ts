@@ -1,18 +1,10 @@
-import { ApiPath } from '@keydeck/contract/http';
 import { Permission } from '@keydeck/contract/permissions';
-import {
-  rolesCreateBody,
-  rolesDeleteBody,
-  rolesDeleteResponse,
-  rolesListQuery,
-  rolesPage,
-  rolesResponse,
-  rolesUpdateBody,
-} from '@keydeck/contract/roles';
+import { rolesApi } from '@keydeck/contract/roles.api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { targetAccount } from '../../platform/account-access.ts';
 import { namedAccount } from '../../platform/audit-declaration.ts';
+import { declared, principalOf } from '../../platform/endpoint-route.ts';
 import { findAccount } from '../accounts/accounts.service.ts';
 import * as roles from './roles.service.ts';
 
@@ -22,30 +14,30 @@ export function register(app: FastifyInstance): void {
 
   /** Resolves the account the call names. */
   async function accountOf(request: FastifyRequest, accountId: string | undefined): Promise<string> {
-    return (await findAccount(request.tx, targetAccount(request.principal!, accountId))).id;
+    return (await findAccount(request.tx, targetAccount(principalOf(request), accountId))).id;
   }
 
-  routes.get(ApiPath.roles, {
-    schema: { operationId: 'listRoles', querystring: rolesListQuery, response: { 200: rolesPage } },
+  routes.route({
+    ...declared(rolesApi.listRoles),
     config: { permission: Permission.usersRead },
     handler: async (request) => roles.listRoles(request.tx, await accountOf(request, request.query.account_id), request.query),
   });
 
-  routes.post(ApiPath.roles, {
-    schema: { operationId: 'createRoles', body: rolesCreateBody, response: { 201: rolesResponse } },
+  routes.route({
+    ...declared(rolesApi.createRoles),
     config: { permission: Permission.rolesManage },
     audit: { action: 'roles.create', target: ({ body }) => body.roles.map((r) => r.name).join(', '), account: namedAccount },
     handler: async (request, reply) => {
       const accountId = await accountOf(request, request.body.account_id);
-      const created = await roles.createRoles(request.tx, request.principal!, accountId, request.body.roles);
+      const created = await roles.createRoles(request.tx, principalOf(request), accountId, request.body.roles);
       // Returned, not sent: the response leaves only after the transaction has committed.
       reply.status(201);
       return { roles: created };
     },
   });
 
-  routes.put(ApiPath.roles, {
-    schema: { operationId: 'updateRoles', body: rolesUpdateBody, response: { 200: rolesResponse } },
+  routes.route({
+    ...declared(rolesApi.updateRoles),
     config: { permission: Permission.rolesManage },
     audit: {
       action: 'roles.update',
@@ -54,16 +46,16 @@ export function register(app: FastifyInstance): void {
     },
     handler: async (request) => {
       const accountId = await accountOf(request, request.body.account_id);
-      return { roles: await roles.updateRoles(request.tx, request.principal!, accountId, request.body.roles) };
+      return { roles: await roles.updateRoles(request.tx, principalOf(request), accountId, request.body.roles) };
     },
   });
 
-  routes.delete(ApiPath.roles, {
-    schema: { operationId: 'deleteRoles', body: rolesDeleteBody, response: { 200: rolesDeleteResponse } },
+  routes.route({
+    ...declared(rolesApi.deleteRoles),
     config: { permission: Permission.rolesManage },
     audit: { action: 'roles.delete', target: ({ body }) => body.roles.join(', '), account: namedAccount },
     handler: async (request) => {
-      return { roles: await roles.deleteRoles(request.tx, request.principal!, await accountOf(request, request.body.account_id), request.body.roles) };
+      return { roles: await roles.deleteRoles(request.tx, principalOf(request), await accountOf(request, request.body.account_id), request.body.roles) };
     },
   });
 }

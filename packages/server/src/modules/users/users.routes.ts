@@ -1,22 +1,11 @@
-import { ApiPath } from '@keydeck/contract/http';
 import { Permission } from '@keydeck/contract/permissions';
-import {
-  usersCreateBody,
-  usersDeleteBody,
-  usersDeleteResponse,
-  usersListQuery,
-  usersPage,
-  usersResponse,
-  usersUpdateBody,
-  userInvitationBody,
-  userInvitationParams,
-  userInvitationResponse,
-} from '@keydeck/contract/users';
+import { usersApi } from '@keydeck/contract/users.api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { targetAccount } from '../../platform/account-access.ts';
 import type { AppDeps } from '../../platform/app-deps.ts';
 import { namedAccount } from '../../platform/audit-declaration.ts';
+import { declared, principalOf } from '../../platform/endpoint-route.ts';
 import { mailAfterCommit } from '../../platform/mailer.ts';
 import { findAccount } from '../accounts/accounts.service.ts';
 import { inviteMailFor } from '../passwords/passwords.service.ts';
@@ -28,18 +17,18 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
 
   /** Resolves the account the call names. */
   async function contextOf(request: FastifyRequest, accountId: string | undefined): Promise<users.UsersContext> {
-    const account = await findAccount(request.tx, targetAccount(request.principal!, accountId));
-    return { tx: request.tx, caller: request.principal!, account, idleSeconds: deps.config.session.idleSeconds };
+    const account = await findAccount(request.tx, targetAccount(principalOf(request), accountId));
+    return { tx: request.tx, caller: principalOf(request), account, idleSeconds: deps.config.session.idleSeconds };
   }
 
-  routes.get(ApiPath.users, {
-    schema: { operationId: 'listUsers', querystring: usersListQuery, response: { 200: usersPage } },
+  routes.route({
+    ...declared(usersApi.listUsers),
     config: { permission: Permission.usersRead },
     handler: async (request) => users.listUsers(await contextOf(request, request.query.account_id), request.query),
   });
 
-  routes.post(ApiPath.users, {
-    schema: { operationId: 'createUsers', body: usersCreateBody, response: { 201: usersResponse } },
+  routes.route({
+    ...declared(usersApi.createUsers),
     config: { permission: Permission.usersManage },
     audit: { action: 'users.create', target: ({ body }) => body.users.map((u) => u.username).join(', '), account: namedAccount },
     handler: async (request, reply) => {
@@ -55,8 +44,8 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     },
   });
 
-  routes.post(ApiPath.userInvitation, {
-    schema: { operationId: 'resendInvitation', params: userInvitationParams, body: userInvitationBody, response: { 200: userInvitationResponse } },
+  routes.route({
+    ...declared(usersApi.resendInvitation),
     // Limited like password-reset mails: each one sends a mail.
     config: { permission: Permission.usersManage, rateLimit: 'passwordReset' },
     audit: {
@@ -73,8 +62,8 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     },
   });
 
-  routes.put(ApiPath.users, {
-    schema: { operationId: 'updateUsers', body: usersUpdateBody, response: { 200: usersResponse } },
+  routes.route({
+    ...declared(usersApi.updateUsers),
     config: { permission: Permission.usersManage },
     audit: {
       action: 'users.update',
@@ -86,8 +75,8 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     },
   });
 
-  routes.delete(ApiPath.users, {
-    schema: { operationId: 'deleteUsers', body: usersDeleteBody, response: { 200: usersDeleteResponse } },
+  routes.route({
+    ...declared(usersApi.deleteUsers),
     config: { permission: Permission.usersManage },
     audit: { action: 'users.delete', target: ({ body }) => body.users.join(', '), account: namedAccount },
     handler: async (request) => {

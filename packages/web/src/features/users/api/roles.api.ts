@@ -1,22 +1,14 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiPath } from '@keydeck/contract/http';
 import { MAX_PAGE_SIZE } from '@keydeck/contract/paging';
-import {
-  rolesDeleteResponse,
-  rolesPage,
-  rolesResponse,
-  type RoleFields,
-  type RolesListQuery,
-  type RoleUpdate,
-} from '@keydeck/contract/roles';
-import { apiRequest } from '../../../lib/api-client';
-import { toQueryString } from '../../../lib/query-string';
+import type { RoleFields, RolesListQuery, RoleUpdate } from '@keydeck/contract/roles';
+import { rolesApi } from '@keydeck/contract/roles.api';
+import { callApi } from '../../../lib/api-client';
 import { invalidateUsersAndRoles, roleKeys } from './users.keys';
 
 type ListQuery = Omit<RolesListQuery, 'account_id'>;
 
 const fetchRoles = (accountId: string | undefined, query: ListQuery, signal: AbortSignal) =>
-  apiRequest(`${ApiPath.roles}?${toQueryString({ ...query, account_id: accountId })}`, { schema: rolesPage, signal });
+  callApi(rolesApi.listRoles, { query: { ...query, account_id: accountId }, signal });
 
 export const rolesListQueryOptions = (accountId: string | undefined, query: ListQuery) =>
   queryOptions({
@@ -39,7 +31,7 @@ export function useCreateRole(accountId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (fields: RoleFields) =>
-      (await apiRequest(ApiPath.roles, { method: 'POST', body: { account_id: accountId, roles: [fields] }, schema: rolesResponse })).roles[0]!,
+      (await callApi(rolesApi.createRoles, { body: { account_id: accountId, roles: [fields] } })).roles[0]!,
     // 400 (a taken name on roles.0.name) shows in the form; 403 (escalation) is toasted.
     meta: { errorContext: 'Could not create the role', inlineErrorStatuses: [400] },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: roleKeys(accountId).all }),
@@ -50,7 +42,7 @@ export function useUpdateRole(accountId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (change: RoleUpdate) =>
-      (await apiRequest(ApiPath.roles, { method: 'PUT', body: { account_id: accountId, roles: [change] }, schema: rolesResponse })).roles[0]!,
+      (await callApi(rolesApi.updateRoles, { body: { account_id: accountId, roles: [change] } })).roles[0]!,
     meta: { errorContext: 'Could not save the role', inlineErrorStatuses: [400] },
     onSuccess: () => invalidateUsersAndRoles(queryClient, accountId),
   });
@@ -60,7 +52,7 @@ export function useDeleteRole(accountId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiRequest(ApiPath.roles, { method: 'DELETE', body: { account_id: accountId, roles: [id] }, schema: rolesDeleteResponse }),
+      callApi(rolesApi.deleteRoles, { body: { account_id: accountId, roles: [id] } }),
     meta: { errorContext: 'Could not delete the role' },
     onSuccess: () => invalidateUsersAndRoles(queryClient, accountId),
   });

@@ -1,18 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPath, apiPath } from '@keydeck/contract/http';
-import {
-  usersDeleteResponse,
-  usersPage,
-  usersResponse,
-  userInvitationResponse,
-  type User,
-  type UserFields,
-  type UsersListQuery,
-  type UserUpdate,
-} from '@keydeck/contract/users';
+import type { User, UserFields, UsersListQuery, UserUpdate } from '@keydeck/contract/users';
+import { usersApi } from '@keydeck/contract/users.api';
 import { userMfaResetResponse } from '@keydeck/contract/mfa';
-import { apiRequest } from '../../../lib/api-client';
-import { toQueryString } from '../../../lib/query-string';
+import { apiRequest, callApi } from '../../../lib/api-client';
 import { userKeys } from '../../../lib/query-keys';
 import { invalidateUsersAndRoles } from './users.keys';
 
@@ -22,21 +13,21 @@ export const usersListQueryOptions = (accountId: string | undefined, query: List
   queryOptions({
     queryKey: userKeys(accountId).list(query),
     queryFn: ({ signal }) =>
-      apiRequest(`${ApiPath.users}?${toQueryString({ ...query, account_id: accountId })}`, { schema: usersPage, signal }),
+      callApi(usersApi.listUsers, { query: { ...query, account_id: accountId }, signal }),
     placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the users' },
   });
 
 async function updateOne(accountId: string | undefined, change: UserUpdate): Promise<User> {
   const body = { account_id: accountId, users: [change] };
-  return (await apiRequest(ApiPath.users, { method: 'PUT', body, schema: usersResponse })).users[0]!;
+  return (await callApi(usersApi.updateUsers, { body })).users[0]!;
 }
 
 /** One user at a time, so a batch reports each row's outcome (self-protection refuses only that row). */
 export const setUserDisabled = (accountId: string | undefined, id: string, disabled: boolean) => updateOne(accountId, { id, disabled });
 
 export async function deleteUser(accountId: string | undefined, id: string): Promise<void> {
-  await apiRequest(ApiPath.users, { method: 'DELETE', body: { account_id: accountId, users: [id] }, schema: usersDeleteResponse });
+  await callApi(usersApi.deleteUsers, { body: { account_id: accountId, users: [id] } });
 }
 
 /** Removes the user's authenticator app and recovery codes; they enrol again at their next sign-in if MFA is enforced. */
@@ -52,7 +43,7 @@ export function useInviteUser(accountId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (fields: UserFields) =>
-      (await apiRequest(ApiPath.users, { method: 'POST', body: { account_id: accountId, users: [fields] }, schema: usersResponse })).users[0]!,
+      (await callApi(usersApi.createUsers, { body: { account_id: accountId, users: [fields] } })).users[0]!,
     // 400 (field errors on users.0.<field>, refusals) shows in the form; 403 (escalation) is toasted.
     meta: { errorContext: 'Could not invite the user', inlineErrorStatuses: [400] },
     onSuccess: () => invalidateUsersAndRoles(queryClient, accountId),
@@ -73,7 +64,7 @@ export function useResendInvitation(accountId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiRequest(apiPath(ApiPath.userInvitation, { user_id: id }), { method: 'POST', body: { account_id: accountId }, schema: userInvitationResponse }),
+      callApi(usersApi.resendInvitation, { params: { user_id: id }, body: { account_id: accountId } }),
     meta: { errorContext: 'Could not resend the invitation' },
     onSuccess: () => invalidateUsersAndRoles(queryClient, accountId),
   });
