@@ -1,11 +1,10 @@
-import { cloudHsmAuditPage, cloudHsmBackupBody, cloudHsmBackupResponse, cloudHsmDeprovisionBody, cloudHsmHealthQuery, cloudHsmHealthResponse, cloudHsmParams, cloudHsmPinsResponse, cloudHsmRequestBody, cloudHsmResponse, cloudHsmRestoreBody, cloudHsmsPage, cloudHsmsParams, cloudHsmUserPinResponse, cloudOverviewParams, cloudOverviewResponse } from '@keydeck/contract/cloud-hsms';
-import { cloudHsmAuditQuery, cloudHsmsQuery } from '@keydeck/contract/cloud-hsms-queries';
-import { ApiPath } from '@keydeck/contract/http';
+import { cloudHsmApi } from '@keydeck/contract/cloud-hsms.api';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/app-deps.ts';
 import { existingNamedAccount, type AuditInput } from '../../platform/audit-declaration.ts';
+import { declared, principalOf } from '../../platform/endpoint-route.ts';
 import type { CloudHsmContext } from './cloud-hsm-access.ts';
 import { attachHost, createCloudHsmHost, type CloudHsmHost } from './cloud-hsm-host.ts';
 import * as secrets from './cloud-hsm-secrets.service.ts';
@@ -16,7 +15,7 @@ import * as clusterRoutes from './clusters.routes.ts';
 /** The module's context for a request. */
 export const contextOf = (deps: AppDeps, host: CloudHsmHost) => (request: FastifyRequest): CloudHsmContext => ({
   tx: request.tx,
-  principal: request.principal!,
+  principal: principalOf(request),
   jobs: deps.jobs,
   secretBox: deps.secretBox,
   host,
@@ -42,13 +41,13 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     account: ({ before }: AuditInput) => before.account,
   };
 
-  routes.get(ApiPath.cloudHsms, {
-    schema: { operationId: 'listCloudHsms', params: cloudHsmsParams, querystring: cloudHsmsQuery, response: { 200: cloudHsmsPage } },
+  routes.route({
+    ...declared(cloudHsmApi.listCloudHsms),
     config: read,
     handler: (request) => hsms.listHsms(ctx(request), request.params, request.query),
   });
-  routes.post(ApiPath.cloudHsms, {
-    schema: { operationId: 'requestCloudHsm', params: cloudHsmsParams, body: cloudHsmRequestBody, response: { 202: cloudHsmResponse } },
+  routes.route({
+    ...declared(cloudHsmApi.requestCloudHsm),
     config: manage,
     audit: {
       action: 'cloud_hsm.request',
@@ -60,13 +59,13 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
       return { data: await hsms.requestHsm(ctx(request), request.params, request.body) };
     },
   });
-  routes.get(ApiPath.cloudHsm, {
-    schema: { operationId: 'getCloudHsm', params: cloudHsmParams, response: { 200: cloudHsmResponse } },
+  routes.route({
+    ...declared(cloudHsmApi.getCloudHsm),
     config: read,
     handler: async (request) => ({ data: await hsms.getHsm(ctx(request), request.params.hsm_id) }),
   });
-  routes.delete(ApiPath.cloudHsm, {
-    schema: { operationId: 'deprovisionCloudHsm', params: cloudHsmParams, body: cloudHsmDeprovisionBody, response: { 200: cloudHsmResponse, 202: cloudHsmResponse } },
+  routes.route({
+    ...declared(cloudHsmApi.deprovisionCloudHsm),
     config: manage,
     // Done in the request when the HSM never got a partition; else its provisioner zeroizes it in a job.
     audit: { action: 'cloud_hsm.deprovision', ...onHsm, also: ({ result }) => (result.data.status === 'Deprovisioned' ? ['cloud_hsm.deprovisioned'] : []) },
@@ -76,42 +75,42 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
       return { data: hsm };
     },
   });
-  routes.get(ApiPath.cloudHsmHealth, {
-    schema: { operationId: 'getCloudHsmHealth', params: cloudHsmParams, querystring: cloudHsmHealthQuery, response: { 200: cloudHsmHealthResponse } },
+  routes.route({
+    ...declared(cloudHsmApi.getCloudHsmHealth),
     config: read,
     handler: async (request) => ({ data: await hsms.healthSeries(ctx(request), request.params.hsm_id, request.query.since) }),
   });
-  routes.get(ApiPath.cloudHsmAuditEvents, {
-    schema: { operationId: 'listCloudHsmAuditEvents', params: cloudHsmParams, querystring: cloudHsmAuditQuery, response: { 200: cloudHsmAuditPage } },
+  routes.route({
+    ...declared(cloudHsmApi.listCloudHsmAuditEvents),
     config: read,
     handler: (request) => hsms.auditTrail(ctx(request), request.params.hsm_id, request.query),
   });
-  routes.post(ApiPath.cloudHsmPins, {
-    schema: { operationId: 'showCloudHsmPins', params: cloudHsmParams, response: { 200: cloudHsmPinsResponse } },
+  routes.route({
+    ...declared(cloudHsmApi.showCloudHsmPins),
     config: manage,
     audit: { action: 'cloud_hsm.pins_shown', ...onHsm },
     handler: async (request) => ({ data: await secrets.showPins(ctx(request), request.params.hsm_id) }),
   });
-  routes.post(ApiPath.cloudHsmUserPin, {
-    schema: { operationId: 'rotateCloudHsmUserPin', params: cloudHsmParams, response: { 200: cloudHsmUserPinResponse } },
+  routes.route({
+    ...declared(cloudHsmApi.rotateCloudHsmUserPin),
     config: manage,
     audit: { action: 'cloud_hsm.user_pin_rotate', ...onHsm },
     handler: async (request) => ({ data: await secrets.rotateUserPin(ctx(request), request.params.hsm_id) }),
   });
-  routes.post(ApiPath.cloudHsmBackup, {
-    schema: { operationId: 'backUpCloudHsm', params: cloudHsmParams, body: cloudHsmBackupBody, response: { 200: cloudHsmBackupResponse } },
+  routes.route({
+    ...declared(cloudHsmApi.backUpCloudHsm),
     config: manage,
     audit: { action: 'cloud_hsm.backup', ...onHsm },
     handler: async (request) => ({ data: await secrets.backup(ctx(request), request.params.hsm_id, request.body.passphrase) }),
   });
-  routes.post(ApiPath.cloudHsmRestore, {
-    schema: { operationId: 'restoreCloudHsm', params: cloudHsmParams, body: cloudHsmRestoreBody, response: { 200: cloudHsmResponse } },
+  routes.route({
+    ...declared(cloudHsmApi.restoreCloudHsm),
     config: manage,
     audit: { action: 'cloud_hsm.restore', ...onHsm },
     handler: async (request) => ({ data: await secrets.restore(ctx(request), request.params.hsm_id, request.body.passphrase, request.body.content) }),
   });
-  routes.get(ApiPath.cloudOverview, {
-    schema: { operationId: 'getCloudOverview', params: cloudOverviewParams, response: { 200: cloudOverviewResponse } },
+  routes.route({
+    ...declared(cloudHsmApi.getCloudOverview),
     config: read,
     handler: async (request) => ({ data: await cloudOverview(ctx(request), request.params.account_id) }),
   });

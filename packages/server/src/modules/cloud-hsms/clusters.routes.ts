@@ -1,10 +1,9 @@
-import { clusterCreateBody, clusterDeleteBody, clusterMemberAddBody, clusterMemberParams, clusterMembersResponse, clusterParams, clusterResponse, clustersPage, clustersParams } from '@keydeck/contract/cloud-hsms';
-import { clustersQuery } from '@keydeck/contract/cloud-hsms-queries';
-import { ApiPath } from '@keydeck/contract/http';
+import { clusterApi } from '@keydeck/contract/clusters.api';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { existingNamedAccount, type AuditInput } from '../../platform/audit-declaration.ts';
+import { declared } from '../../platform/endpoint-route.ts';
 import type { CloudHsmContext } from './cloud-hsm-access.ts';
 import * as hsms from './cloud-hsms.service.ts';
 import * as clusters from './clusters.service.ts';
@@ -34,13 +33,13 @@ export function register(app: FastifyInstance, ctx: (request: FastifyRequest) =>
     account: ({ before }: AuditInput) => before.account,
   };
 
-  routes.get(ApiPath.clusters, {
-    schema: { operationId: 'listClusters', params: clustersParams, querystring: clustersQuery, response: { 200: clustersPage } },
+  routes.route({
+    ...declared(clusterApi.listClusters),
     config: read,
     handler: (request) => clusters.listClusters(ctx(request), request.params, request.query),
   });
-  routes.post(ApiPath.clusters, {
-    schema: { operationId: 'createCluster', params: clustersParams, body: clusterCreateBody, response: { 201: clusterResponse } },
+  routes.route({
+    ...declared(clusterApi.createCluster),
     config: manage,
     audit: { action: 'cluster.create', target: ({ body, result }) => (result ? { id: result.data.id, name: body.name } : body.name), account: existingNamedAccount },
     handler: async (request, reply) => {
@@ -48,36 +47,36 @@ export function register(app: FastifyInstance, ctx: (request: FastifyRequest) =>
       return { data: await clusters.createCluster(ctx(request), request.params, request.body.name) };
     },
   });
-  routes.get(ApiPath.cluster, {
-    schema: { operationId: 'getCluster', params: clusterParams, response: { 200: clusterResponse } },
+  routes.route({
+    ...declared(clusterApi.getCluster),
     config: read,
     handler: async (request) => ({ data: await clusters.getCluster(ctx(request), request.params.cluster_id) }),
   });
-  routes.delete(ApiPath.cluster, {
-    schema: { operationId: 'deleteCluster', params: clusterParams, body: clusterDeleteBody, response: { 200: clusterResponse } },
+  routes.route({
+    ...declared(clusterApi.deleteCluster),
     config: manage,
     audit: { action: 'cluster.delete', ...onCluster },
     handler: async (request) => ({ data: await clusters.deleteCluster(ctx(request), request.params.cluster_id, request.body?.confirm ?? false) }),
   });
-  routes.get(ApiPath.clusterMembers, {
-    schema: { operationId: 'listClusterMembers', params: clusterParams, response: { 200: clusterMembersResponse } },
+  routes.route({
+    ...declared(clusterApi.listClusterMembers),
     config: read,
     handler: (request) => clusters.listMembers(ctx(request), request.params.cluster_id),
   });
-  routes.post(ApiPath.clusterMembers, {
-    schema: { operationId: 'addClusterMember', params: clusterParams, body: clusterMemberAddBody, response: { 200: clusterResponse } },
+  routes.route({
+    ...declared(clusterApi.addClusterMember),
     config: manage,
     audit: { action: 'cluster.member_add', ...onMember },
     handler: async (request) => ({ data: await clusters.addMember(ctx(request), request.params.cluster_id, request.body.hsm_id) }),
   });
-  routes.delete(ApiPath.clusterMember, {
-    schema: { operationId: 'removeClusterMember', params: clusterMemberParams, response: { 200: clusterResponse } },
+  routes.route({
+    ...declared(clusterApi.removeClusterMember),
     config: manage,
     audit: { action: 'cluster.member_remove', ...onMember },
     handler: async (request) => ({ data: await clusters.removeMember(ctx(request), request.params.cluster_id, request.params.hsm_id) }),
   });
-  routes.post(ApiPath.clusterSync, {
-    schema: { operationId: 'syncCluster', params: clusterParams, response: { 202: clusterResponse } },
+  routes.route({
+    ...declared(clusterApi.syncCluster),
     config: manage,
     audit: { action: 'cluster.sync', ...onCluster },
     handler: async (request, reply) => {

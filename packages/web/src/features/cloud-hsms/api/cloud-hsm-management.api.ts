@@ -1,16 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
-import {
-  cloudHsmAuditPage,
-  cloudHsmBackupResponse,
-  cloudHsmHealthResponse,
-  cloudHsmPinsResponse,
-  cloudHsmResponse,
-  cloudHsmUserPinResponse,
-} from '@keydeck/contract/cloud-hsms';
-import { ApiPath, apiPath } from '@keydeck/contract/http';
-import { apiRequest } from '../../../lib/api-client';
+import { cloudHsmApi } from '@keydeck/contract/cloud-hsms.api';
+import { callApi } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { toQueryString } from '../../../lib/query-string';
 import { HEALTH_RANGE_HOURS, type AuditTrailSearch, type HealthRange } from '../cloud-hsms.search';
 import { HEALTH_REFRESH_MS } from './cloud-hsms.api';
 import { hsmKeys, useInvalidateCloud } from './cloud-keys';
@@ -29,7 +20,7 @@ export const cloudHsmHealthQueryOptions = (id: string, range: HealthRange) =>
     queryKey: hsmKeys.detail(id, 'health', range),
     queryFn: async ({ signal }) => {
       const since = new Date(Date.now() - HEALTH_RANGE_HOURS[range] * 3_600_000).toISOString();
-      return (await apiRequest(`${apiPath(ApiPath.cloudHsmHealth, hsm(id))}?${toQueryString({ since })}`, { schema: cloudHsmHealthResponse, signal })).data;
+      return (await callApi(cloudHsmApi.getCloudHsmHealth, { params: hsm(id), query: { since }, signal })).data;
     },
     placeholderData: keepPreviousData,
     refetchInterval: HEALTH_REFRESH_MS,
@@ -40,8 +31,7 @@ export const cloudHsmHealthQueryOptions = (id: string, range: HealthRange) =>
 export const cloudHsmAuditQueryOptions = (id: string, query: AuditTrailSearch) =>
   queryOptions({
     queryKey: queryKeys('cloud-hsms', 'hsms', id, 'audit').list(query),
-    queryFn: ({ signal }) =>
-      apiRequest(`${apiPath(ApiPath.cloudHsmAuditEvents, hsm(id))}?${toQueryString(query)}`, { schema: cloudHsmAuditPage, signal }),
+    queryFn: ({ signal }) => callApi(cloudHsmApi.listCloudHsmAuditEvents, { params: hsm(id), query, signal }),
     placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the audit trail' },
   });
@@ -50,7 +40,7 @@ export const cloudHsmAuditQueryOptions = (id: string, query: AuditTrailSearch) =
 export function useShowPins(id: string) {
   const invalidate = useInvalidateCloud();
   return useMutation({
-    mutationFn: async () => (await apiRequest(apiPath(ApiPath.cloudHsmPins, hsm(id)), { method: 'POST', schema: cloudHsmPinsResponse })).data,
+    mutationFn: async () => (await callApi(cloudHsmApi.showCloudHsmPins, { params: hsm(id) })).data,
     gcTime: SECRET_GC_TIME,
     meta: { errorContext: 'Could not show the PINs' },
     onSettled: invalidate,
@@ -61,7 +51,7 @@ export function useShowPins(id: string) {
 export function useRotateUserPin(id: string) {
   const invalidate = useInvalidateCloud();
   return useMutation({
-    mutationFn: async () => (await apiRequest(apiPath(ApiPath.cloudHsmUserPin, hsm(id)), { method: 'POST', schema: cloudHsmUserPinResponse })).data,
+    mutationFn: async () => (await callApi(cloudHsmApi.rotateCloudHsmUserPin, { params: hsm(id) })).data,
     gcTime: SECRET_GC_TIME,
     meta: { errorContext: 'Could not rotate the user PIN' },
     onSettled: invalidate,
@@ -72,8 +62,7 @@ export function useRotateUserPin(id: string) {
 export function useBackUpCloudHsm(id: string) {
   const invalidate = useInvalidateCloud();
   return useMutation({
-    mutationFn: async (passphrase: string) =>
-      (await apiRequest(apiPath(ApiPath.cloudHsmBackup, hsm(id)), { method: 'POST', body: { passphrase }, schema: cloudHsmBackupResponse })).data,
+    mutationFn: async (passphrase: string) => (await callApi(cloudHsmApi.backUpCloudHsm, { params: hsm(id), body: { passphrase } })).data,
     gcTime: SECRET_GC_TIME,
     meta: { errorContext: 'Could not back up the cloud HSM', inlineErrorStatuses: [400, 409] },
     onSuccess: invalidate,
@@ -84,8 +73,7 @@ export function useBackUpCloudHsm(id: string) {
 export function useRestoreCloudHsm(id: string) {
   const invalidate = useInvalidateCloud();
   return useMutation({
-    mutationFn: async (body: { passphrase: string; content: string }) =>
-      (await apiRequest(apiPath(ApiPath.cloudHsmRestore, hsm(id)), { method: 'POST', body, schema: cloudHsmResponse })).data,
+    mutationFn: async (body: { passphrase: string; content: string }) => (await callApi(cloudHsmApi.restoreCloudHsm, { params: hsm(id), body })).data,
     gcTime: SECRET_GC_TIME,
     meta: { errorContext: 'Could not restore the cloud HSM', inlineErrorStatuses: [400, 409] },
     onSuccess: invalidate,

@@ -1,10 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
-import { cloudHsmResponse, cloudHsmsPage, cloudOverviewResponse, type CloudHsmRequest, type CloudHsmSummary } from '@keydeck/contract/cloud-hsms';
+import type { CloudHsmRequest, CloudHsmSummary } from '@keydeck/contract/cloud-hsms';
+import { cloudHsmApi } from '@keydeck/contract/cloud-hsms.api';
 import { type CloudHsmStatus } from '@keydeck/contract/cloud-hsms-queries';
-import { ApiPath, apiPath } from '@keydeck/contract/http';
-import { cloudCatalogueResponse } from '@keydeck/contract/blueprints';
-import { apiRequest } from '../../../lib/api-client';
-import { toQueryString } from '../../../lib/query-string';
+import { infrastructureApi } from '@keydeck/contract/infrastructure.api';
+import { callApi } from '../../../lib/api-client';
 import { servicesListQueryOptions } from '../../../lib/services';
 import type { CloudHsmsSearch } from '../cloud-hsms.search';
 import { catalogueKeys, hsmKeys, overviewKeys, useInvalidateCloud } from './cloud-keys';
@@ -21,14 +20,18 @@ export interface ServiceRef {
   serviceId: string;
 }
 
-const listPath = ({ accountId, serviceId }: ServiceRef) => apiPath(ApiPath.cloudHsms, { account_id: accountId, service_id: serviceId });
-const hsmPath = (id: string) => apiPath(ApiPath.cloudHsm, { hsm_id: id });
+const serviceParams = ({ accountId, serviceId }: ServiceRef) => ({ account_id: accountId, service_id: serviceId });
+/** The URL holds the switch as a boolean; the wire takes it as text. */
+const wireSearch = ({ include_deprovisioned: include, ...search }: CloudHsmsSearch) => ({
+  ...search,
+  include_deprovisioned: include === undefined ? undefined : include ? ('true' as const) : ('false' as const),
+});
 
 /** A page of the service's cloud HSMs; polled while one of them is being provisioned or deprovisioned. */
 export const cloudHsmsQueryOptions = (service: ServiceRef, search: CloudHsmsSearch) =>
   queryOptions({
     queryKey: hsmKeys.list({ ...service, ...search }),
-    queryFn: ({ signal }) => apiRequest(`${listPath(service)}?${toQueryString(search)}`, { schema: cloudHsmsPage, signal }),
+    queryFn: ({ signal }) => callApi(cloudHsmApi.listCloudHsms, { params: serviceParams(service), query: wireSearch(search), signal }),
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (query.state.data?.data.some((hsm) => inFlight(hsm.status)) ? IN_FLIGHT_REFRESH_MS : false),
     meta: { errorContext: 'Could not load the cloud HSMs' },
@@ -38,7 +41,7 @@ export const cloudHsmsQueryOptions = (service: ServiceRef, search: CloudHsmsSear
 export const cloudHsmQueryOptions = (id: string) =>
   queryOptions({
     queryKey: hsmKeys.detail(id),
-    queryFn: async ({ signal }) => (await apiRequest(hsmPath(id), { schema: cloudHsmResponse, signal })).data,
+    queryFn: async ({ signal }) => (await callApi(cloudHsmApi.getCloudHsm, { params: { hsm_id: id }, signal })).data,
     refetchInterval: (query) => {
       const status = query.state.data?.status;
       return status === undefined ? false : inFlight(status) ? IN_FLIGHT_REFRESH_MS : status === 'Enabled' ? HEALTH_REFRESH_MS : false;
@@ -50,7 +53,7 @@ export const cloudHsmQueryOptions = (id: string) =>
 export const cloudCatalogueQueryOptions = () =>
   queryOptions({
     queryKey: catalogueKeys.lists(),
-    queryFn: ({ signal }) => apiRequest(ApiPath.cloudCatalogue, { schema: cloudCatalogueResponse, signal }),
+    queryFn: ({ signal }) => callApi(infrastructureApi.getCloudCatalogue, { signal }),
     staleTime: 60_000,
     meta: { errorContext: 'Could not load the cloud HSM catalogue' },
   });
@@ -60,7 +63,7 @@ export const cloudOverviewQueryOptions = (accountId: string) =>
   queryOptions({
     queryKey: overviewKeys.detail(accountId),
     queryFn: async ({ signal }) =>
-      (await apiRequest(apiPath(ApiPath.cloudOverview, { account_id: accountId }), { schema: cloudOverviewResponse, signal })).data,
+      (await callApi(cloudHsmApi.getCloudOverview, { params: { account_id: accountId }, signal })).data,
     refetchInterval: (query) => (query.state.data?.in_flight.length ? IN_FLIGHT_REFRESH_MS : false),
     meta: { errorContext: 'Could not load your cloud HSMs' },
   });
@@ -76,7 +79,7 @@ export function useRequestCloudHsm(service: ServiceRef) {
   const invalidate = useInvalidateCloud();
   return useMutation({
     mutationFn: async (request: CloudHsmRequest) =>
-      (await apiRequest(listPath(service), { method: 'POST', body: request, schema: cloudHsmResponse })).data,
+      (await callApi(cloudHsmApi.requestCloudHsm, { params: serviceParams(service), body: request })).data,
     // Field errors (a name taken) land on the form; a refusal with words of its own (no seat, no room) above it.
     meta: { errorContext: 'Could not request the cloud HSM', inlineErrorStatuses: [400, 409] },
     onSuccess: invalidate,
@@ -88,7 +91,7 @@ export function useDeprovisionCloudHsm() {
   const invalidate = useInvalidateCloud();
   return useMutation({
     mutationFn: async ({ hsm, confirmName }: { hsm: Pick<CloudHsmSummary, 'id'>; confirmName: string }) =>
-      (await apiRequest(hsmPath(hsm.id), { method: 'DELETE', body: { confirm_name: confirmName }, schema: cloudHsmResponse })).data,
+      (await callApi(cloudHsmApi.deprovisionCloudHsm, { params: { hsm_id: hsm.id }, body: { confirm_name: confirmName } })).data,
     meta: { errorContext: 'Could not deprovision the cloud HSM', inlineErrorStatuses: [400, 409] },
     onSuccess: invalidate,
   });

@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
-import { clusterMembersResponse, clusterResponse, clustersPage, type Cluster } from '@keydeck/contract/cloud-hsms';
-import { ApiPath, apiPath } from '@keydeck/contract/http';
-import { apiRequest } from '../../../lib/api-client';
-import { toQueryString } from '../../../lib/query-string';
+import type { Cluster } from '@keydeck/contract/cloud-hsms';
+import { clusterApi } from '@keydeck/contract/clusters.api';
+import { callApi } from '../../../lib/api-client';
 import type { ClustersSearch } from '../cloud-hsms.search';
 import type { ServiceRef } from './cloud-hsms.api';
 import { clusterKeys, useInvalidateCloud } from './cloud-keys';
@@ -10,8 +9,7 @@ import { clusterKeys, useInvalidateCloud } from './cloud-keys';
 /** Syncs run in the background: while a member is Joining, or a sync asked for is not recorded yet, the list is asked again this often. */
 export const SYNC_REFRESH_MS = 2_000;
 
-const listPath = ({ accountId, serviceId }: ServiceRef) => apiPath(ApiPath.clusters, { account_id: accountId, service_id: serviceId });
-const clusterPath = (id: string) => apiPath(ApiPath.cluster, { cluster_id: id });
+const serviceParams = ({ accountId, serviceId }: ServiceRef) => ({ account_id: accountId, service_id: serviceId });
 
 /**
  * A page of the service's clusters, each with its members. `watched` holds the clusters whose sync was asked for, with
@@ -20,7 +18,7 @@ const clusterPath = (id: string) => apiPath(ApiPath.cluster, { cluster_id: id })
 export const clustersQueryOptions = (service: ServiceRef, search: ClustersSearch, watched: ReadonlyMap<string, string | null> = new Map()) =>
   queryOptions({
     queryKey: clusterKeys.list({ ...service, ...search }),
-    queryFn: ({ signal }) => apiRequest(`${listPath(service)}?${toQueryString(search)}`, { schema: clustersPage, signal }),
+    queryFn: ({ signal }) => callApi(clusterApi.listClusters, { params: serviceParams(service), query: search, signal }),
     placeholderData: keepPreviousData,
     refetchInterval: (query) =>
       query.state.data?.data.some(
@@ -35,7 +33,7 @@ export const clustersQueryOptions = (service: ServiceRef, search: ClustersSearch
 export const clusterMembersQueryOptions = (clusterId: string) =>
   queryOptions({
     queryKey: clusterKeys.detail(clusterId, 'members'),
-    queryFn: ({ signal }) => apiRequest(apiPath(ApiPath.clusterMembers, { cluster_id: clusterId }), { schema: clusterMembersResponse, signal }),
+    queryFn: ({ signal }) => callApi(clusterApi.listClusterMembers, { params: { cluster_id: clusterId }, signal }),
     meta: { errorContext: 'Could not load the cluster’s members' },
   });
 
@@ -43,7 +41,7 @@ export const clusterMembersQueryOptions = (clusterId: string) =>
 export function useCreateCluster(service: ServiceRef) {
   const invalidate = useInvalidateCloud();
   return useMutation({
-    mutationFn: async (name: string) => (await apiRequest(listPath(service), { method: 'POST', body: { name }, schema: clusterResponse })).data,
+    mutationFn: async (name: string) => (await callApi(clusterApi.createCluster, { params: serviceParams(service), body: { name } })).data,
     meta: { errorContext: 'Could not create the cluster', inlineErrorStatuses: [400, 409] },
     onSuccess: invalidate,
   });
@@ -53,8 +51,7 @@ export function useCreateCluster(service: ServiceRef) {
 export function useDeleteCluster() {
   const invalidate = useInvalidateCloud();
   return useMutation({
-    mutationFn: (cluster: Cluster) =>
-      apiRequest(clusterPath(cluster.id), { method: 'DELETE', body: { confirm: cluster.member_count > 0 }, schema: clusterResponse }),
+    mutationFn: (cluster: Cluster) => callApi(clusterApi.deleteCluster, { params: { cluster_id: cluster.id }, body: { confirm: cluster.member_count > 0 } }),
     meta: { errorContext: 'Could not delete the cluster' },
     onSuccess: invalidate,
   });
@@ -64,8 +61,7 @@ export function useDeleteCluster() {
 export function useAddClusterMember(clusterId: string) {
   const invalidate = useInvalidateCloud();
   return useMutation({
-    mutationFn: async (hsmId: string) =>
-      (await apiRequest(apiPath(ApiPath.clusterMembers, { cluster_id: clusterId }), { method: 'POST', body: { hsm_id: hsmId }, schema: clusterResponse })).data,
+    mutationFn: async (hsmId: string) => (await callApi(clusterApi.addClusterMember, { params: { cluster_id: clusterId }, body: { hsm_id: hsmId } })).data,
     meta: { errorContext: 'Could not add the member', inlineErrorStatuses: [400, 409] },
     onSuccess: invalidate,
   });
@@ -76,7 +72,7 @@ export function useRemoveClusterMember() {
   const invalidate = useInvalidateCloud();
   return useMutation({
     mutationFn: async ({ clusterId, hsmId }: { clusterId: string; hsmId: string }) =>
-      (await apiRequest(apiPath(ApiPath.clusterMember, { cluster_id: clusterId, hsm_id: hsmId }), { method: 'DELETE', schema: clusterResponse })).data,
+      (await callApi(clusterApi.removeClusterMember, { params: { cluster_id: clusterId, hsm_id: hsmId } })).data,
     meta: { errorContext: 'Could not remove the member' },
     onSuccess: invalidate,
   });
@@ -86,8 +82,7 @@ export function useRemoveClusterMember() {
 export function useSyncCluster() {
   const invalidate = useInvalidateCloud();
   return useMutation({
-    mutationFn: async (clusterId: string) =>
-      (await apiRequest(apiPath(ApiPath.clusterSync, { cluster_id: clusterId }), { method: 'POST', schema: clusterResponse })).data,
+    mutationFn: async (clusterId: string) => (await callApi(clusterApi.syncCluster, { params: { cluster_id: clusterId } })).data,
     meta: { errorContext: 'Could not sync the cluster' },
     onSuccess: invalidate,
   });
