@@ -1,16 +1,10 @@
-import { SESSION_COOKIE, ApiPath } from '@keydeck/contract/http';
-import {
-  OAUTH_ISSUER_PATH,
-  oauthConsentParams,
-  oauthConsentsResponse,
-  oauthDeleted,
-  oauthInteractionAnswer,
-  oauthInteractionParams,
-  oauthInteractionResponse,
-} from '@keydeck/contract/oauth';
+import { SESSION_COOKIE } from '@keydeck/contract/http';
+import { OAUTH_ISSUER_PATH } from '@keydeck/contract/oauth';
+import { oauthApi } from '@keydeck/contract/oauth.api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/app-deps.ts';
+import { declared, principalOf } from '../../platform/endpoint-route.ts';
 import { preparedValue } from '../../platform/prepared-value.ts';
 import { mustSetUpMfa } from '../../platform/principal.ts';
 import { registerAccountPolicy } from './account-policy.routes.ts';
@@ -18,7 +12,6 @@ import { createAuthorizationServer, type AuthorizationServer } from './authoriza
 import * as authorization from './authorization.service.ts';
 import { AUTHORIZATION_SERVER_HEADERS } from './response-headers.ts';
 
-const tags = ['OAuth'];
 
 /** The authorization request a consent call is about, read before its transaction; then where the browser goes. */
 const pendingOf = preparedValue<authorization.Pending>();
@@ -86,83 +79,49 @@ function registerConsentRoutes(app: FastifyInstance, deps: AppDeps, server: Auth
   // The authorization server's state is written through its own connections: its steps run before the request's
   // transaction opens (an embedded database has one connection, which that transaction would hold).
   const withPending = async (request: { params: { uid: string } } & Parameters<typeof pendingOf.set>[0]) => {
-    pendingOf.set(request, await authorization.pending(deps.db, server, request.params.uid, request.principal!));
+    pendingOf.set(request, await authorization.pending(deps.db, server, request.params.uid, principalOf(request)));
   };
   const answering = (answer: (pending: authorization.Pending, request: FastifyRequest) => Promise<string>) =>
     async (request: FastifyRequest<{ Params: { uid: string } }>) => {
-      const pending = await authorization.pending(deps.db, server, request.params.uid, request.principal!);
+      const pending = await authorization.pending(deps.db, server, request.params.uid, principalOf(request));
       answered.set(request, { location: await answer(pending, request), client: pending.client });
     };
 
-  routes.get(ApiPath.oauthInteraction, {
-    schema: {
-      operationId: 'getOAuthInteraction',
-      summary: 'Describe an authorization request',
-      description: 'What the application behind a pending authorization request asks of the signed-in user: its name and account, where the answer goes, and the permissions it wants (those the user lacks marked). 404 when the request expired or was answered.',
-      tags,
-      params: oauthInteractionParams,
-      response: { 200: oauthInteractionResponse },
-    },
+  routes.route({
+    ...declared(oauthApi.getOAuthInteraction),
     config,
     preHandler: withPending,
-    handler: (request) => ({ data: authorization.describe(pendingOf.of(request), request.principal!) }),
+    handler: (request) => ({ data: authorization.describe(pendingOf.of(request), principalOf(request)) }),
   });
 
-  routes.post(ApiPath.oauthInteractionAllow, {
-    schema: {
-      operationId: 'allowOAuthInteraction',
-      summary: 'Allow an application',
-      description: 'Grants the application the permissions it asked that the user holds, and answers where the browser goes to finish the authorization.',
-      tags,
-      params: oauthInteractionParams,
-      response: { 200: oauthInteractionAnswer },
-    },
+  routes.route({
+    ...declared(oauthApi.allowOAuthInteraction),
     config,
     audit: { action: 'oauth.consent.allow', target: answeredTarget },
-    preHandler: answering((pending, request) => authorization.allow(server, pending, request.principal!)),
+    preHandler: answering((pending, request) => authorization.allow(server, pending, principalOf(request))),
     handler: (request) => ({ location: answered.of(request)!.location }),
   });
 
-  routes.post(ApiPath.oauthInteractionDeny, {
-    schema: {
-      operationId: 'denyOAuthInteraction',
-      summary: 'Deny an application',
-      description: 'Refuses the authorization request: the application gets access_denied. Answers where the browser goes next.',
-      tags,
-      params: oauthInteractionParams,
-      response: { 200: oauthInteractionAnswer },
-    },
+  routes.route({
+    ...declared(oauthApi.denyOAuthInteraction),
     config,
     audit: { action: 'oauth.consent.deny', target: answeredTarget },
     preHandler: answering((pending) => authorization.deny(pending)),
     handler: (request) => ({ location: answered.of(request)!.location }),
   });
 
-  routes.get(ApiPath.oauthConsents, {
-    schema: {
-      operationId: 'listOAuthConsents',
-      summary: 'List my connected applications',
-      description: 'The applications the signed-in user allows to act for them, with the permissions granted and since when.',
-      tags,
-      response: { 200: oauthConsentsResponse },
-    },
+  routes.route({
+    ...declared(oauthApi.listOAuthConsents),
     config,
-    handler: async (request) => ({ data: await authorization.listConsents(request.tx, server, request.principal!.userId) }),
+    handler: async (request) => ({ data: await authorization.listConsents(request.tx, server, principalOf(request).userId) }),
   });
 
-  routes.delete(ApiPath.oauthConsent, {
-    schema: {
-      operationId: 'revokeOAuthConsent',
-      summary: 'Revoke a connected application',
-      description: 'Ends the consent and every token issued under it: the application\'s next call is refused (404 for a consent that is not the user\'s).',
-      tags,
-      params: oauthConsentParams,
-      response: { 200: oauthDeleted },
-    },
+  routes.route({
+    ...declared(oauthApi.revokeOAuthConsent),
     config,
     audit: { action: 'oauth.consent.revoke', target: ({ request, params }) => revokedOf.of(request) ?? params.grant_id },
     handler: async (request) => {
-      const revoked = await authorization.revokeConsent(request.tx, request.principal!.userId, request.params.grant_id);
+      const revoked = await authorization.revokeConsent(request.tx, principalOf(request).userId, request.params.grant_id);
       revokedOf.set(request, { id: revoked.clientId, name: revoked.clientName });
       return { deleted: request.params.grant_id };
     },

@@ -1,28 +1,19 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { credentialOwnersResponse } from '@keydeck/contract/credentials';
-import { ApiPath, apiPath } from '@keydeck/contract/http';
-import {
-  oauthClientResponse,
-  oauthClientsPage,
-  oauthClientWithSecret,
-  oauthDeleted,
-  type OAuthClientCreate,
-  type OAuthClientUpdate,
-} from '@keydeck/contract/oauth';
+import { credentialsApi } from '@keydeck/contract/credentials.api';
+import type { OAuthClientCreate, OAuthClientUpdate } from '@keydeck/contract/oauth';
+import { oauthApi } from '@keydeck/contract/oauth.api';
 import type { OAuthClientsListQuery } from '@keydeck/contract/oauth-queries';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { toQueryString } from '../../../lib/query-string';
 
 const oauthClientKeys = (accountId: string) => queryKeys('oauth-clients', accountId);
 
-const listPath = (accountId: string) => apiPath(ApiPath.oauthClients, { account_id: accountId });
 const params = (accountId: string, id: string) => ({ account_id: accountId, oauth_client_id: id });
 
 export const oauthClientsQueryOptions = (accountId: string, query: OAuthClientsListQuery) =>
   queryOptions({
     queryKey: oauthClientKeys(accountId).list(query),
-    queryFn: ({ signal }) => apiRequest(`${listPath(accountId)}?${toQueryString(query)}`, { schema: oauthClientsPage, signal }),
+    queryFn: ({ signal }) => callApi(oauthApi.listOAuthClients, { params: { account_id: accountId }, query, signal }),
     placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the OAuth clients' },
   });
@@ -30,7 +21,7 @@ export const oauthClientsQueryOptions = (accountId: string, query: OAuthClientsL
 export const oauthClientQueryOptions = (accountId: string, id: string) =>
   queryOptions({
     queryKey: oauthClientKeys(accountId).detail(id),
-    queryFn: async ({ signal }) => (await apiRequest(apiPath(ApiPath.oauthClient, params(accountId, id)), { schema: oauthClientResponse, signal })).data,
+    queryFn: async ({ signal }) => (await callApi(oauthApi.getOAuthClient, { params: params(accountId, id), signal })).data,
     meta: { errorContext: 'Could not load the OAuth client' },
   });
 
@@ -38,7 +29,7 @@ export const oauthClientQueryOptions = (accountId: string, id: string) =>
 export const oauthClientOwnersQueryOptions = (accountId: string) =>
   queryOptions({
     queryKey: oauthClientKeys(accountId).detail('owners'),
-    queryFn: async ({ signal }) => (await apiRequest(apiPath(ApiPath.credentialOwners, { account_id: accountId }), { schema: credentialOwnersResponse, signal })).data,
+    queryFn: async ({ signal }) => (await callApi(credentialsApi.listCredentialOwners, { params: { account_id: accountId }, signal })).data,
     meta: { errorContext: 'Could not load the users who may own an OAuth client' },
   });
 
@@ -49,7 +40,7 @@ export const oauthClientOwnersQueryOptions = (accountId: string) =>
 export function useCreateOAuthClient(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (fields: OAuthClientCreate) => (await apiRequest(listPath(accountId), { method: 'POST', body: fields, schema: oauthClientWithSecret })).data,
+    mutationFn: async (fields: OAuthClientCreate) => (await callApi(oauthApi.createOAuthClient, { params: { account_id: accountId }, body: fields })).data,
     gcTime: 0,
     meta: { errorContext: 'Could not create the OAuth client', inlineErrorStatuses: [400, 409] },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: oauthClientKeys(accountId).all }),
@@ -60,7 +51,7 @@ export function useUpdateOAuthClient(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, fields }: { id: string; fields: OAuthClientUpdate }) =>
-      (await apiRequest(apiPath(ApiPath.oauthClient, params(accountId, id)), { method: 'PUT', body: fields, schema: oauthClientResponse })).data,
+      (await callApi(oauthApi.updateOAuthClient, { params: params(accountId, id), body: fields })).data,
     meta: { errorContext: 'Could not save the OAuth client', inlineErrorStatuses: [400, 409] },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: oauthClientKeys(accountId).all }),
   });
@@ -70,7 +61,7 @@ export function useRotateOAuthClientSecret(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) =>
-      (await apiRequest(apiPath(ApiPath.oauthClientRotate, params(accountId, id)), { method: 'POST', body: {}, schema: oauthClientWithSecret })).data,
+      (await callApi(oauthApi.rotateOAuthClientSecret, { params: params(accountId, id) })).data,
     gcTime: 0,
     meta: { errorContext: 'Could not rotate the client secret' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: oauthClientKeys(accountId).all }),
@@ -80,7 +71,7 @@ export function useRotateOAuthClientSecret(accountId: string) {
 export function useDeleteOAuthClient(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest(apiPath(ApiPath.oauthClient, params(accountId, id)), { method: 'DELETE', schema: oauthDeleted }),
+    mutationFn: (id: string) => callApi(oauthApi.deleteOAuthClient, { params: params(accountId, id) }),
     meta: { errorContext: 'Could not delete the OAuth client' },
     // The deleted client's detail must not be refetched (it would answer 404): drop it, refresh the lists.
     onSuccess: (_answer, id) => {

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { ApiPath, apiPath } from '@keydeck/contract/http';
-import { oauthInteractionAnswer, oauthInteractionResponse, type OAuthInteraction } from '@keydeck/contract/oauth';
-import { apiRequest } from '../../../lib/api-client';
+import type { OAuthInteraction } from '@keydeck/contract/oauth';
+import { oauthApi } from '@keydeck/contract/oauth.api';
+import { callApi, type ApiCall } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -16,7 +16,7 @@ export const oauthInteractionQueryOptions = (uid: string) =>
     queryKey: interactionKeys.detail(uid),
     queryFn: async ({ signal }): Promise<OAuthInteraction | null> => {
       try {
-        return (await apiRequest(apiPath(ApiPath.oauthInteraction, { uid }), { schema: oauthInteractionResponse, signal })).data;
+        return (await callApi(oauthApi.getOAuthInteraction, { params: { uid }, signal })).data;
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
@@ -34,8 +34,10 @@ export type InteractionAnswer = 'allow' | 'deny';
 export function useAnswerOAuthInteraction(uid: string) {
   return useMutation({
     mutationFn: async (answer: InteractionAnswer) => {
-      const path = answer === 'allow' ? ApiPath.oauthInteractionAllow : ApiPath.oauthInteractionDeny;
-      return (await apiRequest(apiPath(path, { uid }), { method: 'POST', body: {}, schema: oauthInteractionAnswer })).location;
+      const endpoint = answer === 'allow' ? oauthApi.allowOAuthInteraction : oauthApi.denyOAuthInteraction;
+      // An empty JSON object as the body, as the consent page always sent (its test holds it); the endpoint reads none.
+      const call = { params: { uid }, body: {} } as unknown as ApiCall<typeof endpoint>;
+      return (await callApi(endpoint, call)).location;
     },
     meta: { errorContext: 'Could not answer the authorization request' },
   });
