@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiPath } from '@keydeck/contract/http';
 import type { PermissionCategory } from '@keydeck/contract/permissions';
-import { serviceUserGroupCurrent } from '@keydeck/contract/service-users';
+import { serviceUserVariants } from '@keydeck/contract/service-users.api';
 import { allowsServiceAccess, type ServicePermissionLevel } from '@keydeck/contract/services';
 import { queryKeys } from './query-keys';
-import { serviceRequest, useServiceSession } from './service-session';
+import { serviceCall, useServiceSession } from './service-session';
 
 type ServiceRef = { id: string; use_jwt: boolean };
 
@@ -15,10 +14,7 @@ export const serviceAccessQueryOptions = (service: ServiceRef) =>
   queryOptions({
     queryKey: serviceAccessKeys(service.id).all,
     queryFn: ({ signal }) =>
-      serviceRequest(service.id, service.use_jwt ? ApiPath.jwtServiceUserGroupCurrent : ApiPath.serviceUserGroupCurrent, {
-        schema: serviceUserGroupCurrent,
-        signal,
-      }),
+      serviceCall(service.id, serviceUserVariants[service.use_jwt ? 'jwt' : 'plain'].currentGroup, { signal }),
     meta: { errorContext: 'Could not load your permissions on the service' },
   });
 

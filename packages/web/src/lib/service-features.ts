@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiPath } from '@keydeck/contract/http';
-import { isServiceFeatureOn, serviceFeaturesResponse, type ServiceFeatureName } from '@keydeck/contract/service-features';
+import { isServiceFeatureOn, type ServiceFeatureName } from '@keydeck/contract/service-features';
+import { serviceFeaturesApi } from '@keydeck/contract/service-features.api';
 import { serviceFeatureKeys } from './query-keys';
-import { toQueryString } from './query-string';
-import { serviceRequest, useServiceSession } from './service-session';
+import { serviceCall, useServiceSession } from './service-session';
 
 type ServiceRef = { id: string; account_id: string };
 
@@ -12,10 +11,7 @@ export const serviceFeaturesQueryOptions = (service: ServiceRef) =>
   queryOptions({
     queryKey: serviceFeatureKeys(service.id).all,
     queryFn: ({ signal }) =>
-      serviceRequest(service.id, `${ApiPath.serviceFeatures}?${toQueryString({ account_id: service.account_id })}`, {
-        schema: serviceFeaturesResponse,
-        signal,
-      }),
+      serviceCall(service.id, serviceFeaturesApi.serviceFeatures, { query: { account_id: service.account_id }, signal }),
     staleTime: Infinity,
     meta: { errorContext: 'Could not load what the service offers' },
   });

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Endpoint, EndpointOutput } from '@keydeck/contract/endpoint';
-import { ApiPath, apiPath } from '@keydeck/contract/http';
 import { Messages } from '@keydeck/contract/messages';
-import { currentServiceBody, currentServiceResponse, serviceLoginResponse, type ServiceSession } from '@keydeck/contract/services';
+import { serviceSessionsApi } from '@keydeck/contract/service-sessions.api';
+import { currentServiceBody, type ServiceSession } from '@keydeck/contract/services';
+import { servicesApi } from '@keydeck/contract/services.api';
 import { apiRequest, callApi, downloadApi, type ApiCall, type ApiRequest } from './api-client';
 import { ApiError } from './api-error';
 import { CURRENT_SERVICE_KEY } from './current-service';
@@ -42,11 +43,7 @@ export function useCurrentService(): { serviceId: string | null; select(id: stri
   const serviceId = useSyncExternalStore(subscribeCurrentService, readCurrentService, () => null);
   const select = useCallback(async (id: string | null) => {
     if (id === readCurrentService()) return;
-    await apiRequest(ApiPath.services, {
-      method: 'PUT',
-      body: currentServiceBody.parse({ service_id: id }),
-      schema: currentServiceResponse,
-    });
+    await callApi(servicesApi.selectCurrentService, { body: currentServiceBody.parse({ service_id: id }) });
     storeCurrentService(id);
   }, []);
   return { serviceId, select };
@@ -76,15 +73,13 @@ export function forgetServiceAuthorizations(): void {
 
 export const serviceSessionKeys = (serviceId: string) => queryKeys('service-session', serviceId);
 
-const sessionPath = (serviceId: string) => apiPath(ApiPath.serviceLogin, { service_id: serviceId });
-
 /** The caller's live session on the service, or null when there is none (GET service/login/{id} answers 404). */
 export const serviceSessionQueryOptions = (serviceId: string) =>
   queryOptions({
     queryKey: serviceSessionKeys(serviceId).all,
     queryFn: async ({ signal }): Promise<ServiceSession | null> => {
       try {
-        const { service_session } = await apiRequest(sessionPath(serviceId), { schema: serviceLoginResponse, signal });
+        const { service_session } = await callApi(serviceSessionsApi.getServiceSession, { params: { service_id: serviceId }, signal });
         return service_session;
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
@@ -144,7 +139,7 @@ export function useServiceSessionEndNotice(serviceId: string, session: ServiceSe
 
 /** POST service/login/{id}: opens a service session and keeps a JWT service's token. */
 export async function loginToService(queryClient: QueryClient, serviceId: string): Promise<ServiceSession> {
-  const { service_session } = await apiRequest(sessionPath(serviceId), { method: 'POST', schema: serviceLoginResponse });
+  const { service_session } = await callApi(serviceSessionsApi.serviceLogin, { params: { service_id: serviceId } });
   storeServiceToken(serviceId, service_session.token);
   // The token lives in session storage only, not in the query cache.
   const kept: ServiceSession = { ...service_session, token: undefined };
@@ -154,7 +149,7 @@ export async function loginToService(queryClient: QueryClient, serviceId: string
 
 /** DELETE service/login/{id}, then forgets the session here. */
 export async function logoutOfService(queryClient: QueryClient, serviceId: string): Promise<void> {
-  await apiRequest(sessionPath(serviceId), { method: 'DELETE', schema: z.object({}) });
+  await callApi(serviceSessionsApi.serviceLogout, { params: { service_id: serviceId } });
   forgetServiceSession(queryClient, serviceId);
 }
 

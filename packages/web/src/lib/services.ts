@@ -1,9 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ApiPath } from '@keydeck/contract/http';
-import { serviceResponse, servicesPage, type ServicesQuery } from '@keydeck/contract/services';
-import { apiRequest } from './api-client';
+import type { ServicesQuery } from '@keydeck/contract/services';
+import { servicesApi } from '@keydeck/contract/services.api';
+import { callApi } from './api-client';
 import { queryKeys } from './query-keys';
-import { toQueryString } from './query-string';
 
 /**
  * The services, which many features read (home, billing, marketplaces, solutions, cloud HSMs and the services screens):
@@ -17,7 +16,7 @@ export const serviceKeys = queryKeys('services');
 export const servicesListQueryOptions = (query: Partial<ServicesQuery>, errorContext = 'Could not load the services') =>
   queryOptions({
     queryKey: serviceKeys.list(query),
-    queryFn: ({ signal }) => apiRequest(`${ApiPath.services}?${toQueryString(query)}`, { schema: servicesPage, signal }),
+    queryFn: ({ signal }) => callApi(servicesApi.listServices, { query, signal }),
     meta: { errorContext },
   });
 
@@ -32,6 +31,6 @@ export const servicePlacementsQueryOptions = (query: Partial<ServicesQuery>) =>
 export const serviceQueryOptions = (id: string) =>
   queryOptions({
     queryKey: serviceKeys.detail(id),
-    queryFn: async ({ signal }) => (await apiRequest(`${ApiPath.service}?${toQueryString({ id })}`, { schema: serviceResponse, signal })).service,
+    queryFn: async ({ signal }) => (await callApi(servicesApi.getService, { query: { id }, signal })).service,
     meta: { errorContext: 'Could not load the service' },
   });

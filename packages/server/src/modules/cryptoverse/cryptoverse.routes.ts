@@ -1,16 +1,7 @@
-import {
-  externalCaCreateBody,
-  externalCaDetailResponse,
-  externalCaParams,
-  externalCaResponse,
-  externalCasPage,
-  externalCasParams,
-  externalCasQuery,
-  externalCaUpdateBody,
-} from '@keydeck/contract/external-cas';
-import { ApiPath } from '@keydeck/contract/http';
+import { externalCasApi } from '@keydeck/contract/external-cas.api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { declared } from '../../platform/endpoint-route.ts';
 import { serviceDataRoutes } from '../../platform/service-data-routes.ts';
 import * as cryptoverse from './cryptoverse.service.ts';
 
@@ -22,22 +13,22 @@ export function register(app: FastifyInstance): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { view, modify, scopeOf } = serviceDataRoutes('CertManage');
 
-  routes.get(ApiPath.externalCas, {
-    schema: { operationId: 'listExternalCas', params: externalCasParams, querystring: externalCasQuery, response: { 200: externalCasPage } },
+  routes.route({
+    ...declared(externalCasApi.listExternalCas),
     config: view,
     handler: (request) => cryptoverse.listExternalCas(request.tx, scopeOf(request), request.query),
   });
 
-  routes.get(ApiPath.externalCa, {
-    schema: { operationId: 'getExternalCa', params: externalCaParams, response: { 200: externalCaDetailResponse } },
+  routes.route({
+    ...declared(externalCasApi.getExternalCa),
     config: view,
     handler: async (request) => ({
       data: await cryptoverse.getExternalCa(request.tx, scopeOf(request), request.params.ca_id),
     }),
   });
 
-  routes.post(ApiPath.externalCas, {
-    schema: { operationId: 'createExternalCa', params: externalCasParams, body: externalCaCreateBody, response: { 201: externalCaResponse } },
+  routes.route({
+    ...declared(externalCasApi.createExternalCa),
     config: modify,
     audit: { action: 'cryptoverse.external_ca_create', target: ({ body }) => body.external_ca_name },
     handler: async (request, reply) => {
@@ -47,8 +38,8 @@ export function register(app: FastifyInstance): void {
     },
   });
 
-  routes.put(ApiPath.externalCa, {
-    schema: { operationId: 'updateExternalCa', params: externalCaParams, body: externalCaUpdateBody, response: { 200: externalCaResponse } },
+  routes.route({
+    ...declared(externalCasApi.updateExternalCa),
     config: modify,
     audit: {
       action: 'cryptoverse.external_ca_update',

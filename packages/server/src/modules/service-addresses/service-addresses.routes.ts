@@ -1,7 +1,7 @@
-import { ApiPath } from '@keydeck/contract/http';
-import { serviceAddresses, serviceAddressesUpdate } from '@keydeck/contract/service-addresses';
+import { serviceAddressesApi } from '@keydeck/contract/service-addresses.api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { declared } from '../../platform/endpoint-route.ts';
 import { serviceDataRoutes } from '../../platform/service-data-routes.ts';
 import * as service from './service-addresses.service.ts';
 
@@ -14,14 +14,14 @@ export function register(app: FastifyInstance): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { view, modify, scopeOf } = serviceDataRoutes('User', { scope: ({ tx, access }, request): service.AddressScope => ({ tx, access, ip: request.ip }) });
 
-  routes.get(ApiPath.serviceAllowedAddresses, {
-    schema: { operationId: 'listServiceAllowedAddresses', response: { 200: serviceAddresses } },
+  routes.route({
+    ...declared(serviceAddressesApi.listServiceAllowedAddresses),
     config: view,
     handler: (request) => service.list(scopeOf(request)),
   });
 
-  routes.put(ApiPath.serviceAllowedAddresses, {
-    schema: { operationId: 'replaceServiceAllowedAddresses', body: serviceAddressesUpdate, response: { 200: serviceAddresses } },
+  routes.route({
+    ...declared(serviceAddressesApi.replaceServiceAllowedAddresses),
     config: modify,
     audit: {
       action: 'service_address.replace',

@@ -1,7 +1,7 @@
-import { ApiPath } from '@keydeck/contract/http';
-import { serviceFeaturesQuery, serviceFeaturesResponse } from '@keydeck/contract/service-features';
+import { serviceFeaturesApi } from '@keydeck/contract/service-features.api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { declared, principalOf } from '../../platform/endpoint-route.ts';
 import * as service from './service-features.service.ts';
 
 /**
@@ -11,9 +11,9 @@ import * as service from './service-features.service.ts';
  */
 export function register(app: FastifyInstance): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.get(ApiPath.serviceFeatures, {
-    schema: { operationId: 'serviceFeatures', querystring: serviceFeaturesQuery, response: { 200: serviceFeaturesResponse } },
+  routes.route({
+    ...declared(serviceFeaturesApi.serviceFeatures),
     config: { signedIn: true, serviceAccess: { category: null, level: 'View' } },
-    handler: (request) => service.featuresOf(request.tx, request.principal!, request.serviceAccess.serviceId, request.query.account_id),
+    handler: (request) => service.featuresOf(request.tx, principalOf(request), request.serviceAccess.serviceId, request.query.account_id),
   });
 }

@@ -1,20 +1,8 @@
-import { ApiPath } from '@keydeck/contract/http';
-import {
-  serviceUserGroupCurrent,
-  serviceUserGroupPermissionsQuery,
-  serviceUserGroupPermissionsResponse,
-  serviceUserGroupsCreateBody,
-  serviceUserGroupsDeleteBody,
-  serviceUserGroupsResponse,
-  serviceUserGroupsUpdateBody,
-  serviceUsersBody,
-  serviceUsersDeleteBody,
-  serviceUsersQuery,
-  serviceUsersResponse,
-} from '@keydeck/contract/service-users';
+import { serviceUserVariants } from '@keydeck/contract/service-users.api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AuditInput } from '../../platform/audit-declaration.ts';
+import { declared } from '../../platform/endpoint-route.ts';
 import { serviceDataRoutes } from '../../platform/service-data-routes.ts';
 import * as serviceUsers from './service-users.service.ts';
 
@@ -23,22 +11,8 @@ import * as serviceUsers from './service-users.service.ts';
  * the console session, the jwt_ paths for services whose sessions are bearer tokens. Same handlers.
  */
 const VARIANTS = [
-  {
-    jwt: false,
-    id: 'Service',
-    users: ApiPath.serviceUsers,
-    groups: ApiPath.serviceUserGroups,
-    permissions: ApiPath.serviceUserGroupPermissions,
-    current: ApiPath.serviceUserGroupCurrent,
-  },
-  {
-    jwt: true,
-    id: 'JwtService',
-    users: ApiPath.jwtServiceUsers,
-    groups: ApiPath.jwtServiceUserGroups,
-    permissions: ApiPath.jwtServiceUserGroupPermissions,
-    current: ApiPath.jwtServiceUserGroupCurrent,
-  },
+  { jwt: false, api: serviceUserVariants.plain },
+  { jwt: true, api: serviceUserVariants.jwt },
 ] as const;
 
 /** Names the service and who or what changed, for the audit trail. */
@@ -54,13 +28,13 @@ export function register(app: FastifyInstance): void {
     // Who one is in the service needs the session only, no category.
     const session = serviceDataRoutes(null, { jwt: variant.jwt });
 
-    routes.get(variant.users, {
-      schema: { operationId: `list${variant.id}Users`, querystring: serviceUsersQuery, response: { 200: serviceUsersResponse } },
+    routes.route({
+      ...declared(variant.api.listUsers),
       config: view,
       handler: async (request) => ({ users: await serviceUsers.listUsers(scopeOf(request), request.query.groups) }),
     });
-    routes.post(variant.users, {
-      schema: { operationId: `add${variant.id}Users`, body: serviceUsersBody, response: { 201: serviceUsersResponse } },
+    routes.route({
+      ...declared(variant.api.addUsers),
       config: modify,
       audit: { action: 'service_user.create', target: (input) => serviceTarget(input, input.body.users.map((u) => `${u.username} (${u.group_name})`)) },
       handler: async (request, reply) => {
@@ -69,8 +43,8 @@ export function register(app: FastifyInstance): void {
         return { users: await serviceUsers.listUsers(scopeOf(request), []) };
       },
     });
-    routes.put(variant.users, {
-      schema: { operationId: `move${variant.id}Users`, body: serviceUsersBody, response: { 200: serviceUsersResponse } },
+    routes.route({
+      ...declared(variant.api.moveUsers),
       config: modify,
       audit: { action: 'service_user.update', target: (input) => serviceTarget(input, input.body.users.map((u) => `${u.username} (${u.group_name})`)) },
       handler: async (request) => {
@@ -78,8 +52,8 @@ export function register(app: FastifyInstance): void {
         return { users: await serviceUsers.listUsers(scopeOf(request), []) };
       },
     });
-    routes.delete(variant.users, {
-      schema: { operationId: `remove${variant.id}Users`, body: serviceUsersDeleteBody, response: { 200: serviceUsersDeleteBody } },
+    routes.route({
+      ...declared(variant.api.removeUsers),
       config: modify,
       audit: { action: 'service_user.delete', target: (input) => serviceTarget(input, input.body.users) },
       handler: async (request) => {
@@ -88,13 +62,13 @@ export function register(app: FastifyInstance): void {
       },
     });
 
-    routes.get(variant.groups, {
-      schema: { operationId: `list${variant.id}UserGroups`, response: { 200: serviceUserGroupsResponse } },
+    routes.route({
+      ...declared(variant.api.listGroups),
       config: view,
       handler: async (request) => ({ groups: await serviceUsers.listGroups(scopeOf(request)) }),
     });
-    routes.post(variant.groups, {
-      schema: { operationId: `create${variant.id}UserGroups`, body: serviceUserGroupsCreateBody, response: { 201: serviceUserGroupsResponse } },
+    routes.route({
+      ...declared(variant.api.createGroups),
       config: modify,
       audit: {
         action: 'service_user_group.create',
@@ -109,8 +83,8 @@ export function register(app: FastifyInstance): void {
         return { groups: await serviceUsers.listGroups(scopeOf(request)) };
       },
     });
-    routes.put(variant.groups, {
-      schema: { operationId: `update${variant.id}UserGroups`, body: serviceUserGroupsUpdateBody, response: { 200: serviceUserGroupsResponse } },
+    routes.route({
+      ...declared(variant.api.updateGroups),
       config: modify,
       audit: { action: 'service_user_group.update', target: (input) => serviceTarget(input, input.body.groups.map((g) => g.group_name)) },
       handler: async (request) => {
@@ -118,8 +92,8 @@ export function register(app: FastifyInstance): void {
         return { groups: await serviceUsers.listGroups(scopeOf(request)) };
       },
     });
-    routes.delete(variant.groups, {
-      schema: { operationId: `delete${variant.id}UserGroups`, body: serviceUserGroupsDeleteBody, response: { 200: serviceUserGroupsDeleteBody } },
+    routes.route({
+      ...declared(variant.api.deleteGroups),
       config: modify,
       audit: { action: 'service_user_group.delete', target: (input) => serviceTarget(input, input.body.groups) },
       handler: async (request) => {
@@ -128,17 +102,13 @@ export function register(app: FastifyInstance): void {
       },
     });
 
-    routes.get(variant.permissions, {
-      schema: {
-        operationId: `get${variant.id}UserGroupPermissions`,
-        querystring: serviceUserGroupPermissionsQuery,
-        response: { 200: serviceUserGroupPermissionsResponse },
-      },
+    routes.route({
+      ...declared(variant.api.groupPermissions),
       config: view,
       handler: (request) => serviceUsers.groupPermissions(scopeOf(request), request.query.group_name),
     });
-    routes.get(variant.current, {
-      schema: { operationId: `current${variant.id}UserGroup`, response: { 200: serviceUserGroupCurrent } },
+    routes.route({
+      ...declared(variant.api.currentGroup),
       config: session.view,
       handler: (request) => {
         const scope = session.scopeOf(request);

@@ -1,17 +1,10 @@
-import { ApiPath } from '@keydeck/contract/http';
 import { Permission } from '@keydeck/contract/permissions';
-import {
-  adminServicesCreateBody,
-  adminServicesDeleteBody,
-  adminServicesPage,
-  adminServicesQuery,
-  adminServicesUpdateBody,
-  servicesResponse,
-} from '@keydeck/contract/services';
+import { adminServicesApi } from '@keydeck/contract/services.api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/app-deps.ts';
 import { perAccountOf } from '../../platform/audit-declaration.ts';
+import { declared } from '../../platform/endpoint-route.ts';
 import * as adminServices from './admin-services.service.ts';
 
 /**
@@ -24,13 +17,13 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   // Provisioning starts at once in this process once the transaction that queued it has committed.
   const wakeProvisioning = async () => adminServices.wakeProvisioning(deps.jobs);
 
-  routes.get(ApiPath.adminServices, {
-    schema: { operationId: 'adminListServices', querystring: adminServicesQuery, response: { 200: adminServicesPage } },
+  routes.route({
+    ...declared(adminServicesApi.adminListServices),
     config: { permission },
     handler: (request) => adminServices.listEveryAccountsServices(request.tx, request.query),
   });
-  routes.post(ApiPath.adminServices, {
-    schema: { operationId: 'adminCreateServices', body: adminServicesCreateBody, response: { 201: servicesResponse } },
+  routes.route({
+    ...declared(adminServicesApi.adminCreateServices),
     config: { permission },
     audit: {
       action: 'service.create',
@@ -44,8 +37,8 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
       return { services: created };
     },
   });
-  routes.put(ApiPath.adminServices, {
-    schema: { operationId: 'adminUpdateServices', body: adminServicesUpdateBody, response: { 200: servicesResponse } },
+  routes.route({
+    ...declared(adminServicesApi.adminUpdateServices),
     config: { permission },
     audit: {
       action: 'service.update',
@@ -62,8 +55,8 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
       return { services: updated };
     },
   });
-  routes.delete(ApiPath.adminServices, {
-    schema: { operationId: 'adminDeleteServices', body: adminServicesDeleteBody, response: { 200: servicesResponse } },
+  routes.route({
+    ...declared(adminServicesApi.adminDeleteServices),
     config: { permission },
     audit: {
       action: 'service.delete',

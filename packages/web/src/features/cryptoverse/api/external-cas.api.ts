@@ -2,20 +2,16 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import {
   externalCaCreateToWire,
   externalCaDetailFromWire,
-  externalCaDetailResponse,
   externalCaFromWire,
-  externalCaResponse,
-  externalCasPage,
   externalCaUpdateToWire,
   type ExternalCa,
   type ExternalCaCreate,
   type ExternalCaUpdate,
 } from '@keydeck/contract/external-cas';
-import { ApiPath, apiPath } from '@keydeck/contract/http';
+import { externalCasApi } from '@keydeck/contract/external-cas.api';
 import { Messages } from '@keydeck/contract/messages';
 import { queryKeys } from '../../../lib/query-keys';
-import { toQueryString } from '../../../lib/query-string';
-import { serviceRequest } from '../../../lib/service-session';
+import { serviceCall } from '../../../lib/service-session';
 import { createFailure, fetchFailure, updateFailure } from './external-ca-failures';
 
 /** The list's paging and the spec §4 unarchived filter; lists sort by name unless told otherwise. */
@@ -30,18 +26,15 @@ export type ExternalCasListQuery = {
 
 const externalCaKeys = (serviceId: string) => queryKeys('external-cas', serviceId);
 
-const listPath = (serviceId: string) => apiPath(ApiPath.externalCas, { service_id: serviceId });
-const itemPath = (serviceId: string, id: string) => apiPath(ApiPath.externalCa, { service_id: serviceId, ca_id: id });
-
 /** The service's external CAs, checked against the contract (a mismatch fails with 'Validation failed: ...'). */
 export const externalCasQueryOptions = (serviceId: string, query: ExternalCasListQuery) =>
   queryOptions({
     queryKey: externalCaKeys(serviceId).list(query),
     queryFn: async ({ signal }) => {
       const { unarchivedOnly, ...paging } = query;
-      const search = toQueryString({ ...paging, archived: unarchivedOnly ? 'false' : undefined });
+      const search = { ...paging, archived: unarchivedOnly ? ('false' as const) : undefined };
       try {
-        const page = await serviceRequest(serviceId, `${listPath(serviceId)}?${search}`, { schema: externalCasPage, signal });
+        const page = await serviceCall(serviceId, externalCasApi.listExternalCas, { params: { service_id: serviceId }, query: search, signal });
         return { data: page.data.map(externalCaFromWire), total: page.total };
       } catch (error) {
         throw fetchFailure(error, Messages.externalCasFetchFallback);
@@ -57,7 +50,7 @@ export const externalCaQueryOptions = (serviceId: string, ca: Pick<ExternalCa, '
     queryKey: externalCaKeys(serviceId).detail(ca.id),
     queryFn: async ({ signal }) => {
       try {
-        const { data } = await serviceRequest(serviceId, itemPath(serviceId, ca.id), { schema: externalCaDetailResponse, signal });
+        const { data } = await serviceCall(serviceId, externalCasApi.getExternalCa, { params: { service_id: serviceId, ca_id: ca.id }, signal });
         return externalCaDetailFromWire(data);
       } catch (error) {
         throw fetchFailure(error, Messages.externalCaFetchFallback);
@@ -71,11 +64,7 @@ export function useCreateExternalCa(serviceId: string) {
   return useMutation({
     mutationFn: async (create: ExternalCaCreate) => {
       try {
-        const { data } = await serviceRequest(serviceId, listPath(serviceId), {
-          method: 'POST',
-          body: externalCaCreateToWire(create),
-          schema: externalCaResponse,
-        });
+        const { data } = await serviceCall(serviceId, externalCasApi.createExternalCa, { params: { service_id: serviceId }, body: externalCaCreateToWire(create) });
         return externalCaFromWire(data);
       } catch (error) {
         throw createFailure(error, create.externalCaName);
@@ -93,10 +82,9 @@ export function useUpdateExternalCa(serviceId: string) {
   return useMutation({
     mutationFn: async (update: ExternalCaUpdate) => {
       try {
-        const { data } = await serviceRequest(serviceId, itemPath(serviceId, update.id), {
-          method: 'PUT',
+        const { data } = await serviceCall(serviceId, externalCasApi.updateExternalCa, {
+          params: { service_id: serviceId, ca_id: update.id },
           body: externalCaUpdateToWire(update),
-          schema: externalCaResponse,
         });
         return externalCaFromWire(data);
       } catch (error) {

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { auditPage } from '@keydeck/contract/audit';
 import { ApiPath } from '@keydeck/contract/http';
-import { adminServicesPage } from '@keydeck/contract/services';
-import { apiRequest } from '../../../lib/api-client';
+import { adminServicesApi } from '@keydeck/contract/services.api';
+import { apiRequest, callApi } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { toQueryString } from '../../../lib/query-string';
 import { serviceKeys, servicesListQueryOptions } from '../../../lib/services';
@@ -15,10 +15,7 @@ export const pendingApprovalsQueryOptions = () =>
   queryOptions({
     queryKey: serviceKeys.list({ every_account: true, status: 'PendingApproval', home: true }),
     queryFn: ({ signal }) =>
-      apiRequest(`${ApiPath.adminServices}?${toQueryString({ status: 'PendingApproval', page_size: 5, order: 'asc', order_by: 'created_at' })}`, {
-        schema: adminServicesPage,
-        signal,
-      }),
+      callApi(adminServicesApi.adminListServices, { query: { status: 'PendingApproval', page_size: 5, order: 'asc', order_by: 'created_at' }, signal }),
     meta: { errorContext: 'Could not load the service requests' },
   });
 

@@ -1,15 +1,15 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiPath } from '@keydeck/contract/http';
-import { serviceAddresses, type ServiceAddresses, type ServiceAddressesUpdate } from '@keydeck/contract/service-addresses';
+import type { ServiceAddresses, ServiceAddressesUpdate } from '@keydeck/contract/service-addresses';
+import { serviceAddressesApi } from '@keydeck/contract/service-addresses.api';
 import { sendConfirmedChange } from '../../../lib/confirmed-change';
 import { serviceAddressKeys } from '../../../lib/query-keys';
-import { serviceRequest } from '../../../lib/service-session';
+import { serviceCall } from '../../../lib/service-session';
 
 /** GET service/allowed_addresses: the current service's list and the caller's own address. */
 export const serviceAddressesQueryOptions = (serviceId: string) =>
   queryOptions({
     queryKey: serviceAddressKeys(serviceId).all,
-    queryFn: ({ signal }) => serviceRequest(serviceId, ApiPath.serviceAllowedAddresses, { schema: serviceAddresses, signal }),
+    queryFn: ({ signal }) => serviceCall(serviceId, serviceAddressesApi.listServiceAllowedAddresses, { signal }),
     meta: { errorContext: 'Could not load the allowed IP addresses' },
   });
 
@@ -23,11 +23,7 @@ export function useSaveServiceAddresses(serviceId: string) {
   return useMutation({
     mutationFn: (addresses: ServiceAddressesUpdate['allowed_addresses']): Promise<ServiceAddresses | null> =>
       sendConfirmedChange((confirmed) =>
-        serviceRequest(serviceId, ApiPath.serviceAllowedAddresses, {
-          method: 'PUT',
-          body: { allowed_addresses: addresses, confirm: confirmed },
-          schema: serviceAddresses,
-        }),
+        serviceCall(serviceId, serviceAddressesApi.replaceServiceAllowedAddresses, { body: { allowed_addresses: addresses, confirm: confirmed } }),
       ),
     meta: { errorContext: 'Could not save the allowed IP addresses', inlineErrorStatuses: [400] },
     onSuccess: (saved) => {

@@ -2,21 +2,14 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { z } from 'zod';
 import { ApiPath } from '@keydeck/contract/http';
 import { MAX_PAGE_SIZE } from '@keydeck/contract/paging';
-import {
-  serviceUserGroupsDeleteBody,
-  serviceUserGroupsResponse,
-  serviceUsersDeleteBody,
-  serviceUsersResponse,
-  type serviceUserGroupsCreateBody,
-  type serviceUserGroupsUpdateBody,
-  type serviceUsersBody,
-} from '@keydeck/contract/service-users';
+import type { serviceUserGroupsCreateBody, serviceUserGroupsUpdateBody, serviceUsersBody } from '@keydeck/contract/service-users';
+import { serviceUserVariants } from '@keydeck/contract/service-users.api';
 import { usersPage } from '@keydeck/contract/users';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys, userKeys } from '../../../lib/query-keys';
 import { toQueryString } from '../../../lib/query-string';
 import { serviceAccessKeys } from '../../../lib/service-access';
-import { serviceRequest } from '../../../lib/service-session';
+import { serviceCall } from '../../../lib/service-session';
 
 /** The service a screen works on: its id and whether it is reached through the jwt_ paths. */
 export type ServiceRef = { id: string; use_jwt: boolean };
@@ -24,10 +17,7 @@ export type GroupsCreate = z.input<typeof serviceUserGroupsCreateBody>;
 export type GroupsUpdate = z.input<typeof serviceUserGroupsUpdateBody>['groups'][number];
 export type UserMembership = z.input<typeof serviceUsersBody>['users'][number];
 
-const paths = (service: ServiceRef) =>
-  service.use_jwt
-    ? { users: ApiPath.jwtServiceUsers, groups: ApiPath.jwtServiceUserGroups }
-    : { users: ApiPath.serviceUsers, groups: ApiPath.serviceUserGroups };
+const api = (service: ServiceRef) => serviceUserVariants[service.use_jwt ? 'jwt' : 'plain'];
 
 const serviceUserKeys = (serviceId: string) => queryKeys('service-users', serviceId);
 
@@ -36,7 +26,7 @@ export const serviceUsersQueryOptions = (service: ServiceRef) =>
   queryOptions({
     queryKey: serviceUserKeys(service.id).list('users'),
     queryFn: async ({ signal }) => {
-      const { users } = await serviceRequest(service.id, paths(service).users, { schema: serviceUsersResponse, signal });
+      const { users } = await serviceCall(service.id, api(service).listUsers, { signal });
       return { data: users, total: users.length };
     },
     meta: { errorContext: 'Could not load the service users' },
@@ -46,7 +36,7 @@ export const serviceGroupsQueryOptions = (service: ServiceRef) =>
   queryOptions({
     queryKey: serviceUserKeys(service.id).list('groups'),
     queryFn: async ({ signal }) => {
-      const { groups } = await serviceRequest(service.id, paths(service).groups, { schema: serviceUserGroupsResponse, signal });
+      const { groups } = await serviceCall(service.id, api(service).listGroups, { signal });
       return { data: groups, total: groups.length };
     },
     meta: { errorContext: 'Could not load the service user groups' },
@@ -82,21 +72,21 @@ function useServiceChange<T>(service: ServiceRef, send: (value: T) => Promise<un
 export const useAddServiceUser = (service: ServiceRef) =>
   useServiceChange(
     service,
-    (user: UserMembership) => serviceRequest(service.id, paths(service).users, { method: 'POST', body: { users: [user] }, schema: serviceUsersResponse }),
+    (user: UserMembership) => serviceCall(service.id, api(service).addUsers, { body: { users: [user] } }),
     'Could not add the user',
   );
 
 export const useMoveServiceUser = (service: ServiceRef) =>
   useServiceChange(
     service,
-    (user: UserMembership) => serviceRequest(service.id, paths(service).users, { method: 'PUT', body: { users: [user] }, schema: serviceUsersResponse }),
+    (user: UserMembership) => serviceCall(service.id, api(service).moveUsers, { body: { users: [user] } }),
     'Could not change the group',
   );
 
 export const useRemoveServiceUser = (service: ServiceRef) =>
   useServiceChange(
     service,
-    (username: string) => serviceRequest(service.id, paths(service).users, { method: 'DELETE', body: { users: [username] }, schema: serviceUsersDeleteBody }),
+    (username: string) => serviceCall(service.id, api(service).removeUsers, { body: { users: [username] } }),
     'Could not remove the user',
     false,
   );
@@ -104,21 +94,21 @@ export const useRemoveServiceUser = (service: ServiceRef) =>
 export const useCreateGroups = (service: ServiceRef) =>
   useServiceChange(
     service,
-    (body: GroupsCreate) => serviceRequest(service.id, paths(service).groups, { method: 'POST', body, schema: serviceUserGroupsResponse }),
+    (body: GroupsCreate) => serviceCall(service.id, api(service).createGroups, { body }),
     'Could not create the groups',
   );
 
 export const useUpdateGroup = (service: ServiceRef) =>
   useServiceChange(
     service,
-    (group: GroupsUpdate) => serviceRequest(service.id, paths(service).groups, { method: 'PUT', body: { groups: [group] }, schema: serviceUserGroupsResponse }),
+    (group: GroupsUpdate) => serviceCall(service.id, api(service).updateGroups, { body: { groups: [group] } }),
     'Could not change the group',
   );
 
 export const useDeleteGroup = (service: ServiceRef) =>
   useServiceChange(
     service,
-    (name: string) => serviceRequest(service.id, paths(service).groups, { method: 'DELETE', body: { groups: [name] }, schema: serviceUserGroupsDeleteBody }),
+    (name: string) => serviceCall(service.id, api(service).deleteGroups, { body: { groups: [name] } }),
     'Could not delete the group',
     false,
   );

@@ -1,19 +1,15 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ApiPath } from '@keydeck/contract/http';
 import {
-  adminServicesPage,
   type AdminServicesQuery,
   serviceRequestBody,
-  serviceResponse,
-  servicesResponse,
   type adminServicesCreateBody,
   type Service,
   type ServiceRequest,
   type ServicesQuery,
 } from '@keydeck/contract/services';
-import { apiRequest } from '../../../lib/api-client';
-import { toQueryString } from '../../../lib/query-string';
+import { adminServicesApi, servicesApi } from '@keydeck/contract/services.api';
+import { callApi } from '../../../lib/api-client';
 import { serviceKeys, servicesListQueryOptions } from '../../../lib/services';
 
 export { serviceQueryOptions } from '../../../lib/services';
@@ -26,22 +22,21 @@ export const servicesQueryOptions = (query: Partial<ServicesQuery>) =>
 export const adminServicesQueryOptions = (query: Partial<AdminServicesQuery>) =>
   queryOptions({
     queryKey: serviceKeys.list({ every_account: true, ...query }),
-    queryFn: ({ signal }) => apiRequest(`${ApiPath.adminServices}?${toQueryString(query)}`, { schema: adminServicesPage, signal }),
+    queryFn: ({ signal }) => callApi(adminServicesApi.adminListServices, { query, signal }),
     placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the service requests' },
   });
 
 /** How many requests wait for a platform administrator, for the navigation. */
 export async function pendingRequestsCount(): Promise<number> {
-  const query = toQueryString({ status: 'PendingApproval', page_size: 1 });
-  return (await apiRequest(`${ApiPath.adminServices}?${query}`, { schema: adminServicesPage })).total;
+  return (await callApi(adminServicesApi.adminListServices, { query: { status: 'PendingApproval', page_size: 1 } })).total;
 }
 
 /** DELETE service/services: the account withdraws its own pending request. */
 export function useCancelServiceRequest() {
   const invalidate = useInvalidateServices();
   return useMutation({
-    mutationFn: (service: Service) => apiRequest(ApiPath.services, { method: 'DELETE', body: { services: [service.id] }, schema: servicesResponse }),
+    mutationFn: (service: Service) => callApi(servicesApi.cancelServiceRequests, { body: { services: [service.id] } }),
     meta: { errorContext: 'Could not withdraw the request' },
     onSuccess: invalidate,
   });
@@ -60,7 +55,7 @@ export function useRequestService() {
   const invalidate = useInvalidateServices();
   return useMutation({
     mutationFn: async (request: ServiceRequest) =>
-      (await apiRequest(ApiPath.services, { method: 'POST', body: serviceRequestBody.parse(request), schema: serviceResponse })).service,
+      (await callApi(servicesApi.requestService, { body: serviceRequestBody.parse(request) })).service,
     meta: { errorContext: 'Could not request the service', inlineErrorStatuses: [400] },
     onSuccess: invalidate,
   });
@@ -73,7 +68,7 @@ export function useCreateService() {
   const invalidate = useInvalidateServices();
   return useMutation({
     mutationFn: async (fields: AdminServiceFields) =>
-      (await apiRequest(ApiPath.adminServices, { method: 'POST', body: { services: [fields] }, schema: servicesResponse })).services[0]!,
+      (await callApi(adminServicesApi.adminCreateServices, { body: { services: [fields] } })).services[0]!,
     // Field errors come back as services.0.<field> for the form.
     meta: { errorContext: 'Could not create the service', inlineErrorStatuses: [400] },
     onSuccess: invalidate,
@@ -87,8 +82,7 @@ export function useChangeServiceStatus() {
   const invalidate = useInvalidateServices();
   return useMutation({
     mutationFn: async ({ service, action }: { service: Service; action: ServiceAction }) =>
-      (await apiRequest(ApiPath.adminServices, { method: 'PUT', body: { services: [{ id: service.id, action }] }, schema: servicesResponse }))
-        .services[0]!,
+      (await callApi(adminServicesApi.adminUpdateServices, { body: { services: [{ id: service.id, action }] } })).services[0]!,
     meta: { errorContext: 'Could not change the service' },
     onSuccess: invalidate,
   });
@@ -98,8 +92,7 @@ export function useChangeServiceStatus() {
 export function useDeleteService() {
   const invalidate = useInvalidateServices();
   return useMutation({
-    mutationFn: (service: Service) =>
-      apiRequest(ApiPath.adminServices, { method: 'DELETE', body: { services: [service.id] }, schema: servicesResponse }),
+    mutationFn: (service: Service) => callApi(adminServicesApi.adminDeleteServices, { body: { services: [service.id] } }),
     meta: { errorContext: 'Could not delete the service' },
     onSuccess: invalidate,
   });
