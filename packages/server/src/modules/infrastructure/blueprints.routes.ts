@@ -1,10 +1,8 @@
-import { ApiPath } from '@keydeck/contract/http';
-import { blueprintFields, blueprintParams, blueprintResponse, blueprintsPage } from '@keydeck/contract/blueprints';
-import { infrastructureDeletedResponse } from '@keydeck/contract/infrastructure';
-import { blueprintsQuery } from '@keydeck/contract/infrastructure-queries';
+import { infrastructureApi } from '@keydeck/contract/infrastructure.api';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { declared } from '../../platform/endpoint-route.ts';
 import * as blueprints from './blueprints.service.ts';
 
 /** HSM templates customers request cloud HSMs from (spec §2 /configuration/cloud-product/blueprints). */
@@ -12,20 +10,20 @@ export function register(app: FastifyInstance): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const permission = Permission.platformAdmin;
 
-  routes.get(ApiPath.blueprints, {
-    schema: { operationId: 'listBlueprints', querystring: blueprintsQuery, response: { 200: blueprintsPage } },
+  routes.route({
+    ...declared(infrastructureApi.listBlueprints),
     config: { permission },
     handler: (request) => blueprints.list(request.tx, request.query),
   });
 
-  routes.get(ApiPath.blueprint, {
-    schema: { operationId: 'getBlueprint', params: blueprintParams, response: { 200: blueprintResponse } },
+  routes.route({
+    ...declared(infrastructureApi.getBlueprint),
     config: { permission },
     handler: async (request) => ({ data: await blueprints.get(request.tx, request.params.blueprint_id) }),
   });
 
-  routes.post(ApiPath.blueprints, {
-    schema: { operationId: 'createBlueprint', body: blueprintFields, response: { 201: blueprintResponse } },
+  routes.route({
+    ...declared(infrastructureApi.createBlueprint),
     config: { permission },
     audit: {
       action: 'infrastructure.blueprint.create',
@@ -38,15 +36,15 @@ export function register(app: FastifyInstance): void {
     },
   });
 
-  routes.put(ApiPath.blueprint, {
-    schema: { operationId: 'updateBlueprint', params: blueprintParams, body: blueprintFields, response: { 200: blueprintResponse } },
+  routes.route({
+    ...declared(infrastructureApi.updateBlueprint),
     config: { permission },
     audit: { action: 'infrastructure.blueprint.update', target: ({ params, body }) => ({ id: params.blueprint_id, name: body.name }) },
     handler: async (request) => ({ data: await blueprints.update(request.tx, request.params.blueprint_id, request.body) }),
   });
 
-  routes.delete(ApiPath.blueprint, {
-    schema: { operationId: 'deleteBlueprint', params: blueprintParams, response: { 200: infrastructureDeletedResponse } },
+  routes.route({
+    ...declared(infrastructureApi.deleteBlueprint),
     config: { permission },
     audit: {
       action: 'infrastructure.blueprint.delete',

@@ -1,10 +1,8 @@
-import { ApiPath } from '@keydeck/contract/http';
-import { datacenterFields, datacenterParams, datacenterResponse, datacentersPage } from '@keydeck/contract/datacenters';
-import { infrastructureDeletedResponse } from '@keydeck/contract/infrastructure';
-import { datacentersQuery } from '@keydeck/contract/infrastructure-queries';
+import { infrastructureApi } from '@keydeck/contract/infrastructure.api';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { declared } from '../../platform/endpoint-route.ts';
 import * as datacenters from './datacenters.service.ts';
 
 /** The platform's datacenters (spec §2 /configuration/datacenter-infrastructure): platform administrators only. */
@@ -12,20 +10,20 @@ export function register(app: FastifyInstance): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const permission = Permission.platformAdmin;
 
-  routes.get(ApiPath.datacenters, {
-    schema: { operationId: 'listDatacenters', querystring: datacentersQuery, response: { 200: datacentersPage } },
+  routes.route({
+    ...declared(infrastructureApi.listDatacenters),
     config: { permission },
     handler: (request) => datacenters.list(request.tx, request.query),
   });
 
-  routes.get(ApiPath.datacenter, {
-    schema: { operationId: 'getDatacenter', params: datacenterParams, response: { 200: datacenterResponse } },
+  routes.route({
+    ...declared(infrastructureApi.getDatacenter),
     config: { permission },
     handler: async (request) => ({ data: await datacenters.get(request.tx, request.params.datacenter_id) }),
   });
 
-  routes.post(ApiPath.datacenters, {
-    schema: { operationId: 'createDatacenter', body: datacenterFields, response: { 201: datacenterResponse } },
+  routes.route({
+    ...declared(infrastructureApi.createDatacenter),
     config: { permission },
     audit: { action: 'infrastructure.datacenter.create', target: ({ body, result }) => (result ? { id: result.data.id, name: result.data.name } : body.name) },
     handler: async (request, reply) => {
@@ -35,15 +33,15 @@ export function register(app: FastifyInstance): void {
     },
   });
 
-  routes.put(ApiPath.datacenter, {
-    schema: { operationId: 'updateDatacenter', params: datacenterParams, body: datacenterFields, response: { 200: datacenterResponse } },
+  routes.route({
+    ...declared(infrastructureApi.updateDatacenter),
     config: { permission },
     audit: { action: 'infrastructure.datacenter.update', target: ({ params, body }) => ({ id: params.datacenter_id, name: body.name }) },
     handler: async (request) => ({ data: await datacenters.update(request.tx, request.params.datacenter_id, request.body) }),
   });
 
-  routes.delete(ApiPath.datacenter, {
-    schema: { operationId: 'deleteDatacenter', params: datacenterParams, response: { 200: infrastructureDeletedResponse } },
+  routes.route({
+    ...declared(infrastructureApi.deleteDatacenter),
     config: { permission },
     audit: {
       action: 'infrastructure.datacenter.delete',

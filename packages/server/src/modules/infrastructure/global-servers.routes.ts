@@ -1,10 +1,8 @@
-import { ApiPath } from '@keydeck/contract/http';
-import { globalServerFields, globalServerParams, globalServerResponse, globalServersPage } from '@keydeck/contract/datacenters';
-import { infrastructureDeletedResponse } from '@keydeck/contract/infrastructure';
-import { globalServersQuery } from '@keydeck/contract/infrastructure-queries';
+import { infrastructureApi } from '@keydeck/contract/infrastructure.api';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { declared } from '../../platform/endpoint-route.ts';
 import * as servers from './global-servers.service.ts';
 
 /** The servers of every datacenter (spec §2 /configuration/datacenter-infrastructure/global_servers). */
@@ -12,20 +10,20 @@ export function register(app: FastifyInstance): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const permission = Permission.platformAdmin;
 
-  routes.get(ApiPath.globalServers, {
-    schema: { operationId: 'listGlobalServers', querystring: globalServersQuery, response: { 200: globalServersPage } },
+  routes.route({
+    ...declared(infrastructureApi.listGlobalServers),
     config: { permission },
     handler: (request) => servers.list(request.tx, request.query),
   });
 
-  routes.get(ApiPath.globalServer, {
-    schema: { operationId: 'getGlobalServer', params: globalServerParams, response: { 200: globalServerResponse } },
+  routes.route({
+    ...declared(infrastructureApi.getGlobalServer),
     config: { permission },
     handler: async (request) => ({ data: await servers.get(request.tx, request.params.server_id) }),
   });
 
-  routes.post(ApiPath.globalServers, {
-    schema: { operationId: 'createGlobalServer', body: globalServerFields, response: { 201: globalServerResponse } },
+  routes.route({
+    ...declared(infrastructureApi.createGlobalServer),
     config: { permission },
     audit: {
       action: 'infrastructure.server.create',
@@ -38,15 +36,15 @@ export function register(app: FastifyInstance): void {
     },
   });
 
-  routes.put(ApiPath.globalServer, {
-    schema: { operationId: 'updateGlobalServer', params: globalServerParams, body: globalServerFields, response: { 200: globalServerResponse } },
+  routes.route({
+    ...declared(infrastructureApi.updateGlobalServer),
     config: { permission },
     audit: { action: 'infrastructure.server.update', target: ({ params, body }) => ({ id: params.server_id, name: body.hostname }) },
     handler: async (request) => ({ data: await servers.update(request.tx, request.params.server_id, request.body) }),
   });
 
-  routes.delete(ApiPath.globalServer, {
-    schema: { operationId: 'deleteGlobalServer', params: globalServerParams, response: { 200: infrastructureDeletedResponse } },
+  routes.route({
+    ...declared(infrastructureApi.deleteGlobalServer),
     config: { permission },
     audit: {
       action: 'infrastructure.server.delete',

@@ -1,10 +1,8 @@
-import { ApiPath } from '@keydeck/contract/http';
-import { infrastructureDeletedResponse } from '@keydeck/contract/infrastructure';
-import { ipamAllocationsPage, ipamPoolFields, ipamPoolParams, ipamPoolResponse, ipamZoneFields, ipamZoneParams, ipamZoneResponse, ipamZonesPage } from '@keydeck/contract/ipam';
-import { ipamAllocationsQuery, ipamZonesQuery } from '@keydeck/contract/infrastructure-queries';
+import { infrastructureApi } from '@keydeck/contract/infrastructure.api';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { declared } from '../../platform/endpoint-route.ts';
 import * as pools from './ipam-pools.service.ts';
 import * as zones from './ipam-zones.service.ts';
 
@@ -13,20 +11,20 @@ export function register(app: FastifyInstance): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const permission = Permission.platformAdmin;
 
-  routes.get(ApiPath.ipamZones, {
-    schema: { operationId: 'listIpamZones', querystring: ipamZonesQuery, response: { 200: ipamZonesPage } },
+  routes.route({
+    ...declared(infrastructureApi.listIpamZones),
     config: { permission },
     handler: (request) => zones.list(request.tx, request.query),
   });
 
-  routes.get(ApiPath.ipamZone, {
-    schema: { operationId: 'getIpamZone', params: ipamZoneParams, response: { 200: ipamZoneResponse } },
+  routes.route({
+    ...declared(infrastructureApi.getIpamZone),
     config: { permission },
     handler: async (request) => ({ data: await zones.get(request.tx, request.params.zone_id) }),
   });
 
-  routes.post(ApiPath.ipamZones, {
-    schema: { operationId: 'createIpamZone', body: ipamZoneFields, response: { 201: ipamZoneResponse } },
+  routes.route({
+    ...declared(infrastructureApi.createIpamZone),
     config: { permission },
     audit: { action: 'infrastructure.zone.create', target: ({ body, result }) => (result ? { id: result.data.id, name: result.data.name } : body.name) },
     handler: async (request, reply) => {
@@ -36,15 +34,15 @@ export function register(app: FastifyInstance): void {
     },
   });
 
-  routes.put(ApiPath.ipamZone, {
-    schema: { operationId: 'updateIpamZone', params: ipamZoneParams, body: ipamZoneFields, response: { 200: ipamZoneResponse } },
+  routes.route({
+    ...declared(infrastructureApi.updateIpamZone),
     config: { permission },
     audit: { action: 'infrastructure.zone.update', target: ({ params, body }) => ({ id: params.zone_id, name: body.name }) },
     handler: async (request) => ({ data: await zones.update(request.tx, request.params.zone_id, request.body) }),
   });
 
-  routes.delete(ApiPath.ipamZone, {
-    schema: { operationId: 'deleteIpamZone', params: ipamZoneParams, response: { 200: infrastructureDeletedResponse } },
+  routes.route({
+    ...declared(infrastructureApi.deleteIpamZone),
     config: { permission },
     audit: {
       action: 'infrastructure.zone.delete',
@@ -57,8 +55,8 @@ export function register(app: FastifyInstance): void {
     },
   });
 
-  routes.post(ApiPath.ipamPools, {
-    schema: { operationId: 'addIpamPool', params: ipamZoneParams, body: ipamPoolFields, response: { 201: ipamPoolResponse } },
+  routes.route({
+    ...declared(infrastructureApi.addIpamPool),
     config: { permission },
     audit: {
       action: 'infrastructure.pool.add',
@@ -71,8 +69,8 @@ export function register(app: FastifyInstance): void {
     },
   });
 
-  routes.delete(ApiPath.ipamPool, {
-    schema: { operationId: 'removeIpamPool', params: ipamPoolParams, response: { 200: infrastructureDeletedResponse } },
+  routes.route({
+    ...declared(infrastructureApi.removeIpamPool),
     config: { permission },
     audit: {
       action: 'infrastructure.pool.remove',
@@ -85,8 +83,8 @@ export function register(app: FastifyInstance): void {
     },
   });
 
-  routes.get(ApiPath.ipamAllocations, {
-    schema: { operationId: 'listIpamAllocations', params: ipamZoneParams, querystring: ipamAllocationsQuery, response: { 200: ipamAllocationsPage } },
+  routes.route({
+    ...declared(infrastructureApi.listIpamAllocations),
     config: { permission },
     handler: (request) => pools.listAllocations(request.tx, request.params.zone_id, request.query),
   });

@@ -1,10 +1,8 @@
-import { ApiPath } from '@keydeck/contract/http';
-import { infrastructureDeletedResponse } from '@keydeck/contract/infrastructure';
-import { productLicenseFields, productLicenseParams, productLicenseResponse, productLicensesPage } from '@keydeck/contract/product-licenses';
-import { productLicensesQuery } from '@keydeck/contract/infrastructure-queries';
+import { infrastructureApi } from '@keydeck/contract/infrastructure.api';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { declared } from '../../platform/endpoint-route.ts';
 import * as licenses from './product-licenses.service.ts';
 
 /** The platform's HSM product licenses and the seats cloud HSMs hold (spec §2 /configuration/cloud-product/licenses). */
@@ -12,20 +10,20 @@ export function register(app: FastifyInstance): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const permission = Permission.platformAdmin;
 
-  routes.get(ApiPath.productLicenses, {
-    schema: { operationId: 'listProductLicenses', querystring: productLicensesQuery, response: { 200: productLicensesPage } },
+  routes.route({
+    ...declared(infrastructureApi.listProductLicenses),
     config: { permission },
     handler: (request) => licenses.list(request.tx, request.query),
   });
 
-  routes.get(ApiPath.productLicense, {
-    schema: { operationId: 'getProductLicense', params: productLicenseParams, response: { 200: productLicenseResponse } },
+  routes.route({
+    ...declared(infrastructureApi.getProductLicense),
     config: { permission },
     handler: async (request) => ({ data: await licenses.get(request.tx, request.params.license_id) }),
   });
 
-  routes.post(ApiPath.productLicenses, {
-    schema: { operationId: 'createProductLicense', body: productLicenseFields, response: { 201: productLicenseResponse } },
+  routes.route({
+    ...declared(infrastructureApi.createProductLicense),
     config: { permission },
     audit: {
       action: 'infrastructure.license.create',
@@ -38,15 +36,15 @@ export function register(app: FastifyInstance): void {
     },
   });
 
-  routes.put(ApiPath.productLicense, {
-    schema: { operationId: 'updateProductLicense', params: productLicenseParams, body: productLicenseFields, response: { 200: productLicenseResponse } },
+  routes.route({
+    ...declared(infrastructureApi.updateProductLicense),
     config: { permission },
     audit: { action: 'infrastructure.license.update', target: ({ params, body }) => ({ id: params.license_id, name: body.reference }) },
     handler: async (request) => ({ data: await licenses.update(request.tx, request.params.license_id, request.body) }),
   });
 
-  routes.delete(ApiPath.productLicense, {
-    schema: { operationId: 'deleteProductLicense', params: productLicenseParams, response: { 200: infrastructureDeletedResponse } },
+  routes.route({
+    ...declared(infrastructureApi.deleteProductLicense),
     config: { permission },
     audit: {
       action: 'infrastructure.license.delete',

@@ -1,10 +1,8 @@
-import { ApiPath } from '@keydeck/contract/http';
-import { infrastructureDeletedResponse } from '@keydeck/contract/infrastructure';
-import { provisionerGroupFields, provisionerGroupParams, provisionerGroupResponse, provisionerGroupsPage, provisionerParams, provisionerResponse, provisionersPage, provisionerUpdate } from '@keydeck/contract/provisioners';
-import { provisionerGroupsQuery, provisionersQuery } from '@keydeck/contract/infrastructure-queries';
+import { infrastructureApi } from '@keydeck/contract/infrastructure.api';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { declared } from '../../platform/endpoint-route.ts';
 import * as groups from './provisioner-groups.service.ts';
 import * as provisioners from './provisioners.service.ts';
 
@@ -17,20 +15,20 @@ export function register(app: FastifyInstance): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const permission = Permission.platformAdmin;
 
-  routes.get(ApiPath.provisionerGroups, {
-    schema: { operationId: 'listProvisionerGroups', querystring: provisionerGroupsQuery, response: { 200: provisionerGroupsPage } },
+  routes.route({
+    ...declared(infrastructureApi.listProvisionerGroups),
     config: { permission },
     handler: (request) => groups.list(request.tx, request.query),
   });
 
-  routes.get(ApiPath.provisionerGroup, {
-    schema: { operationId: 'getProvisionerGroup', params: provisionerGroupParams, response: { 200: provisionerGroupResponse } },
+  routes.route({
+    ...declared(infrastructureApi.getProvisionerGroup),
     config: { permission },
     handler: async (request) => ({ data: await groups.get(request.tx, request.params.group_id) }),
   });
 
-  routes.post(ApiPath.provisionerGroups, {
-    schema: { operationId: 'createProvisionerGroup', body: provisionerGroupFields, response: { 201: provisionerGroupResponse } },
+  routes.route({
+    ...declared(infrastructureApi.createProvisionerGroup),
     config: { permission },
     audit: {
       action: 'infrastructure.provisioner_group.create',
@@ -43,20 +41,15 @@ export function register(app: FastifyInstance): void {
     },
   });
 
-  routes.put(ApiPath.provisionerGroup, {
-    schema: {
-      operationId: 'updateProvisionerGroup',
-      params: provisionerGroupParams,
-      body: provisionerGroupFields,
-      response: { 200: provisionerGroupResponse },
-    },
+  routes.route({
+    ...declared(infrastructureApi.updateProvisionerGroup),
     config: { permission },
     audit: { action: 'infrastructure.provisioner_group.update', target: ({ params, body }) => ({ id: params.group_id, name: body.name }) },
     handler: async (request) => ({ data: await groups.update(request.tx, request.params.group_id, request.body) }),
   });
 
-  routes.delete(ApiPath.provisionerGroup, {
-    schema: { operationId: 'deleteProvisionerGroup', params: provisionerGroupParams, response: { 200: infrastructureDeletedResponse } },
+  routes.route({
+    ...declared(infrastructureApi.deleteProvisionerGroup),
     config: { permission },
     audit: {
       action: 'infrastructure.provisioner_group.delete',
@@ -69,20 +62,20 @@ export function register(app: FastifyInstance): void {
     },
   });
 
-  routes.get(ApiPath.provisioners, {
-    schema: { operationId: 'listProvisioners', querystring: provisionersQuery, response: { 200: provisionersPage } },
+  routes.route({
+    ...declared(infrastructureApi.listProvisioners),
     config: { permission },
     handler: (request) => provisioners.list(request.tx, request.query),
   });
 
-  routes.get(ApiPath.provisioner, {
-    schema: { operationId: 'getProvisioner', params: provisionerParams, response: { 200: provisionerResponse } },
+  routes.route({
+    ...declared(infrastructureApi.getProvisioner),
     config: { permission },
     handler: async (request) => ({ data: await provisioners.get(request.tx, request.params.provisioner_id) }),
   });
 
-  routes.put(ApiPath.provisioner, {
-    schema: { operationId: 'updateProvisioner', params: provisionerParams, body: provisionerUpdate, response: { 200: provisionerResponse } },
+  routes.route({
+    ...declared(infrastructureApi.updateProvisioner),
     config: { permission },
     audit: {
       action: 'infrastructure.provisioner.update',
@@ -92,8 +85,8 @@ export function register(app: FastifyInstance): void {
     handler: async (request) => ({ data: await provisioners.update(request.tx, request.params.provisioner_id, request.body) }),
   });
 
-  routes.delete(ApiPath.provisioner, {
-    schema: { operationId: 'deleteProvisioner', params: provisionerParams, response: { 200: infrastructureDeletedResponse } },
+  routes.route({
+    ...declared(infrastructureApi.deleteProvisioner),
     config: { permission },
     audit: {
       action: 'infrastructure.provisioner.delete',

@@ -1,15 +1,8 @@
-import { ApiPath } from '@keydeck/contract/http';
 import { Permission } from '@keydeck/contract/permissions';
-import {
-  portRangesCreateBody,
-  portRangesDeleteBody,
-  portRangesPage,
-  portRangesQuery,
-  portRangesResponse,
-  portRangesUpdateBody,
-} from '@keydeck/contract/port-ranges';
+import { portRangeApi } from '@keydeck/contract/port-ranges.api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { declared } from '../../platform/endpoint-route.ts';
 import * as ranges from './port-ranges.service.ts';
 
 /** The platform's port ranges and their assignment to accounts: platform administrators only. */
@@ -17,14 +10,14 @@ export function register(app: FastifyInstance): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const permission = Permission.platformAdmin;
 
-  routes.get(ApiPath.adminPortRanges, {
-    schema: { operationId: 'listPortRanges', querystring: portRangesQuery, response: { 200: portRangesPage } },
+  routes.route({
+    ...declared(portRangeApi.listPortRanges),
     config: { permission },
     handler: (request) => ranges.listRanges(request.tx, request.query),
   });
 
-  routes.post(ApiPath.adminPortRanges, {
-    schema: { operationId: 'createPortRanges', body: portRangesCreateBody, response: { 201: portRangesResponse } },
+  routes.route({
+    ...declared(portRangeApi.createPortRanges),
     config: { permission },
     audit: { action: 'port_ranges.create', target: ({ body }) => body.port_ranges.map((r) => `${r.start_port}-${r.end_port}`).join(', ') },
     handler: async (request, reply) => {
@@ -34,8 +27,8 @@ export function register(app: FastifyInstance): void {
     },
   });
 
-  routes.put(ApiPath.adminPortRanges, {
-    schema: { operationId: 'updatePortRanges', body: portRangesUpdateBody, response: { 200: portRangesResponse } },
+  routes.route({
+    ...declared(portRangeApi.updatePortRanges),
     config: { permission },
     audit: { action: 'port_ranges.update', target: ({ body }) => body.port_ranges.map((r) => r.id).join(', ') },
     handler: async (request) => {
@@ -43,8 +36,8 @@ export function register(app: FastifyInstance): void {
     },
   });
 
-  routes.delete(ApiPath.adminPortRanges, {
-    schema: { operationId: 'deletePortRanges', body: portRangesDeleteBody, response: { 200: portRangesDeleteBody } },
+  routes.route({
+    ...declared(portRangeApi.deletePortRanges),
     config: { permission },
     audit: { action: 'port_ranges.delete', target: ({ body }) => body.port_ranges.join(', ') },
     handler: async (request) => {

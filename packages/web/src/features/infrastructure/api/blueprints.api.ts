@@ -1,19 +1,23 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { ApiPath, apiPath } from '@keydeck/contract/http';
-import { blueprintResponse, blueprintsPage, type BlueprintFields } from '@keydeck/contract/blueprints';
-import { infrastructureDeletedResponse } from '@keydeck/contract/infrastructure';
+import type { BlueprintFields } from '@keydeck/contract/blueprints';
+import { infrastructureApi } from '@keydeck/contract/infrastructure.api';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
-import { toQueryString } from '../../../lib/query-string';
+import { callApi } from '../../../lib/api-client';
 import type { InfrastructureSearch } from '../infrastructure.search';
 import { blueprintKeys, useInfrastructureChange } from './infrastructure-keys';
 
 type BlueprintsQuery = z.output<typeof InfrastructureSearch.blueprints>;
 
+/** The URL holds the enabled filter as a boolean; the wire takes it as text. */
+const wireQuery = ({ enabled, ...query }: BlueprintsQuery) => ({
+  ...query,
+  enabled: enabled === undefined ? undefined : enabled ? ('true' as const) : ('false' as const),
+});
+
 export const blueprintsQueryOptions = (query: BlueprintsQuery) =>
   queryOptions({
     queryKey: blueprintKeys.list(query),
-    queryFn: ({ signal }) => apiRequest(`${ApiPath.blueprints}?${toQueryString(query)}`, { schema: blueprintsPage, signal }),
+    queryFn: ({ signal }) => callApi(infrastructureApi.listBlueprints, { query: wireQuery(query), signal }),
     placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the blueprints' },
   });
@@ -21,12 +25,9 @@ export const blueprintsQueryOptions = (query: BlueprintsQuery) =>
 export function useSaveBlueprint() {
   return useInfrastructureChange(
     async ({ id, fields }: { id?: string; fields: BlueprintFields }) =>
-      (
-        await apiRequest(id ? apiPath(ApiPath.blueprint, { blueprint_id: id }) : ApiPath.blueprints, {
-          method: id ? 'PUT' : 'POST',
-          body: fields,
-          schema: blueprintResponse,
-        })
+      (id
+        ? await callApi(infrastructureApi.updateBlueprint, { params: { blueprint_id: id }, body: fields })
+        : await callApi(infrastructureApi.createBlueprint, { body: fields })
       ).data,
     { errorContext: 'Could not save the blueprint', form: true },
   );
@@ -34,7 +35,7 @@ export function useSaveBlueprint() {
 
 export function useDeleteBlueprint() {
   return useInfrastructureChange(
-    (id: string) => apiRequest(apiPath(ApiPath.blueprint, { blueprint_id: id }), { method: 'DELETE', schema: infrastructureDeletedResponse }),
+    (id: string) => callApi(infrastructureApi.deleteBlueprint, { params: { blueprint_id: id } }),
     { errorContext: 'Could not delete the blueprint' },
   );
 }

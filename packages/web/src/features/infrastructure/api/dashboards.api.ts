@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ApiPath, apiPath } from '@keydeck/contract/http';
-import { customerDashboardResponse, provisioningDashboardResponse, type CustomerDashboard, type DASHBOARD_PRODUCTS } from '@keydeck/contract/infrastructure-dashboards';
-import { apiRequest } from '../../../lib/api-client';
+import { infrastructureApi } from '@keydeck/contract/infrastructure.api';
+import type { CustomerDashboard, DASHBOARD_PRODUCTS } from '@keydeck/contract/infrastructure-dashboards';
+import { callApi } from '../../../lib/api-client';
 import { dashboardKeys } from './infrastructure-keys';
 
 type DashboardProduct = (typeof DASHBOARD_PRODUCTS)[number];
@@ -12,7 +12,7 @@ export const customerDashboardQueryOptions = <P extends DashboardProduct>(produc
   queryOptions({
     queryKey: dashboardKeys.detail(product, 'customer-infrastructure'),
     queryFn: async ({ signal }) => {
-      const { data } = await apiRequest(apiPath(ApiPath.customerInfrastructureDashboard, { product }), { schema: customerDashboardResponse, signal });
+      const { data } = await callApi(infrastructureApi.getCustomerInfrastructureDashboard, { params: { product }, signal });
       if (data.product !== product) throw new Error(`The server answered the ${data.product} dashboard for ${product}`);
       return data as Extract<CustomerDashboard, { product: P }>;
     },
@@ -23,7 +23,7 @@ export const customerDashboardQueryOptions = <P extends DashboardProduct>(produc
 export const provisioningDashboardQueryOptions = () =>
   queryOptions({
     queryKey: dashboardKeys.detail('odh', 'provisioning-infrastructure'),
-    queryFn: async ({ signal }) => (await apiRequest(ApiPath.provisioningInfrastructureDashboard, { schema: provisioningDashboardResponse, signal })).data,
+    queryFn: async ({ signal }) => (await callApi(infrastructureApi.getProvisioningInfrastructureDashboard, { signal })).data,
     refetchInterval: DASHBOARD_REFRESH_MS,
     meta: { errorContext: 'Could not load the dashboard' },
   });

@@ -1,12 +1,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { ApiPath, apiPath } from '@keydeck/contract/http';
-import { datacenterResponse, datacentersPage, globalServerResponse, globalServersPage, type DatacenterFields, type GlobalServerFields } from '@keydeck/contract/datacenters';
-import { infrastructureDeletedResponse } from '@keydeck/contract/infrastructure';
+import type { DatacenterFields, GlobalServerFields } from '@keydeck/contract/datacenters';
+import { infrastructureApi } from '@keydeck/contract/infrastructure.api';
 import { type datacentersQuery, type globalServersQuery } from '@keydeck/contract/infrastructure-queries';
 import { MAX_PAGE_SIZE } from '@keydeck/contract/paging';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
-import { toQueryString } from '../../../lib/query-string';
+import { callApi } from '../../../lib/api-client';
 import { datacenterKeys, globalServerKeys, useInfrastructureChange } from './infrastructure-keys';
 
 type DatacentersQuery = z.output<typeof datacentersQuery>;
@@ -15,7 +13,7 @@ type GlobalServersQuery = z.output<typeof globalServersQuery>;
 export const datacentersQueryOptions = (query: DatacentersQuery) =>
   queryOptions({
     queryKey: datacenterKeys.list(query),
-    queryFn: ({ signal }) => apiRequest(`${ApiPath.datacenters}?${toQueryString(query)}`, { schema: datacentersPage, signal }),
+    queryFn: ({ signal }) => callApi(infrastructureApi.listDatacenters, { query, signal }),
     placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the datacenters' },
   });
@@ -26,7 +24,7 @@ export const allDatacentersQueryOptions = () => datacentersQueryOptions({ page: 
 export const globalServersQueryOptions = (query: GlobalServersQuery) =>
   queryOptions({
     queryKey: globalServerKeys.list(query),
-    queryFn: ({ signal }) => apiRequest(`${ApiPath.globalServers}?${toQueryString(query)}`, { schema: globalServersPage, signal }),
+    queryFn: ({ signal }) => callApi(infrastructureApi.listGlobalServers, { query, signal }),
     placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the servers' },
   });
@@ -35,12 +33,9 @@ export const globalServersQueryOptions = (query: GlobalServersQuery) =>
 export function useSaveDatacenter() {
   return useInfrastructureChange(
     async ({ id, fields }: { id?: string; fields: DatacenterFields }) =>
-      (
-        await apiRequest(id ? apiPath(ApiPath.datacenter, { datacenter_id: id }) : ApiPath.datacenters, {
-          method: id ? 'PUT' : 'POST',
-          body: fields,
-          schema: datacenterResponse,
-        })
+      (id
+        ? await callApi(infrastructureApi.updateDatacenter, { params: { datacenter_id: id }, body: fields })
+        : await callApi(infrastructureApi.createDatacenter, { body: fields })
       ).data,
     { errorContext: 'Could not save the datacenter', form: true },
   );
@@ -48,7 +43,7 @@ export function useSaveDatacenter() {
 
 export function useDeleteDatacenter() {
   return useInfrastructureChange(
-    (id: string) => apiRequest(apiPath(ApiPath.datacenter, { datacenter_id: id }), { method: 'DELETE', schema: infrastructureDeletedResponse }),
+    (id: string) => callApi(infrastructureApi.deleteDatacenter, { params: { datacenter_id: id } }),
     { errorContext: 'Could not delete the datacenter' },
   );
 }
@@ -56,12 +51,9 @@ export function useDeleteDatacenter() {
 export function useSaveGlobalServer() {
   return useInfrastructureChange(
     async ({ id, fields }: { id?: string; fields: GlobalServerFields }) =>
-      (
-        await apiRequest(id ? apiPath(ApiPath.globalServer, { server_id: id }) : ApiPath.globalServers, {
-          method: id ? 'PUT' : 'POST',
-          body: fields,
-          schema: globalServerResponse,
-        })
+      (id
+        ? await callApi(infrastructureApi.updateGlobalServer, { params: { server_id: id }, body: fields })
+        : await callApi(infrastructureApi.createGlobalServer, { body: fields })
       ).data,
     { errorContext: 'Could not save the server', form: true },
   );
@@ -69,7 +61,7 @@ export function useSaveGlobalServer() {
 
 export function useDeleteGlobalServer() {
   return useInfrastructureChange(
-    (id: string) => apiRequest(apiPath(ApiPath.globalServer, { server_id: id }), { method: 'DELETE', schema: infrastructureDeletedResponse }),
+    (id: string) => callApi(infrastructureApi.deleteGlobalServer, { params: { server_id: id } }),
     { errorContext: 'Could not delete the server' },
   );
 }

@@ -1,12 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { ApiPath, apiPath } from '@keydeck/contract/http';
-import { infrastructureDeletedResponse } from '@keydeck/contract/infrastructure';
-import { ipamAllocationsPage, ipamPoolResponse, ipamZoneResponse, ipamZonesPage, type IpamZoneFields } from '@keydeck/contract/ipam';
+import { queryString } from '@keydeck/contract/endpoint';
+import { infrastructureApi } from '@keydeck/contract/infrastructure.api';
+import type { IpamZoneFields } from '@keydeck/contract/ipam';
 import { type ipamAllocationsQuery, type ipamZonesQuery } from '@keydeck/contract/infrastructure-queries';
 import { MAX_PAGE_SIZE } from '@keydeck/contract/paging';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
-import { toQueryString } from '../../../lib/query-string';
+import { callApi } from '../../../lib/api-client';
 import { ipamZoneKeys, useInfrastructureChange } from './infrastructure-keys';
 
 type IpamZonesQuery = z.output<typeof ipamZonesQuery>;
@@ -15,7 +14,7 @@ type IpamAllocationsQuery = z.output<typeof ipamAllocationsQuery>;
 export const ipamZonesQueryOptions = (query: IpamZonesQuery) =>
   queryOptions({
     queryKey: ipamZoneKeys.list(query),
-    queryFn: ({ signal }) => apiRequest(`${ApiPath.ipamZones}?${toQueryString(query)}`, { schema: ipamZonesPage, signal }),
+    queryFn: ({ signal }) => callApi(infrastructureApi.listIpamZones, { query, signal }),
     placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the IPAM zones' },
   });
@@ -25,9 +24,8 @@ export const allIpamZonesQueryOptions = () => ipamZonesQueryOptions({ page: 1, p
 
 export const ipamAllocationsQueryOptions = (zoneId: string, query: IpamAllocationsQuery) =>
   queryOptions({
-    queryKey: ipamZoneKeys.detail(zoneId, 'allocations', toQueryString(query)),
-    queryFn: ({ signal }) =>
-      apiRequest(`${apiPath(ApiPath.ipamAllocations, { zone_id: zoneId })}?${toQueryString(query)}`, { schema: ipamAllocationsPage, signal }),
+    queryKey: ipamZoneKeys.detail(zoneId, 'allocations', queryString(query)),
+    queryFn: ({ signal }) => callApi(infrastructureApi.listIpamAllocations, { params: { zone_id: zoneId }, query, signal }),
     placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the allocations' },
   });
@@ -35,12 +33,9 @@ export const ipamAllocationsQueryOptions = (zoneId: string, query: IpamAllocatio
 export function useSaveIpamZone() {
   return useInfrastructureChange(
     async ({ id, fields }: { id?: string; fields: IpamZoneFields }) =>
-      (
-        await apiRequest(id ? apiPath(ApiPath.ipamZone, { zone_id: id }) : ApiPath.ipamZones, {
-          method: id ? 'PUT' : 'POST',
-          body: fields,
-          schema: ipamZoneResponse,
-        })
+      (id
+        ? await callApi(infrastructureApi.updateIpamZone, { params: { zone_id: id }, body: fields })
+        : await callApi(infrastructureApi.createIpamZone, { body: fields })
       ).data,
     { errorContext: 'Could not save the IPAM zone', form: true },
   );
@@ -48,7 +43,7 @@ export function useSaveIpamZone() {
 
 export function useDeleteIpamZone() {
   return useInfrastructureChange(
-    (id: string) => apiRequest(apiPath(ApiPath.ipamZone, { zone_id: id }), { method: 'DELETE', schema: infrastructureDeletedResponse }),
+    (id: string) => callApi(infrastructureApi.deleteIpamZone, { params: { zone_id: id } }),
     { errorContext: 'Could not delete the IPAM zone' },
   );
 }
@@ -57,7 +52,7 @@ export function useDeleteIpamZone() {
 export function useAddIpamPool() {
   return useInfrastructureChange(
     async ({ zoneId, cidr }: { zoneId: string; cidr: string }) =>
-      (await apiRequest(apiPath(ApiPath.ipamPools, { zone_id: zoneId }), { method: 'POST', body: { cidr }, schema: ipamPoolResponse })).data,
+      (await callApi(infrastructureApi.addIpamPool, { params: { zone_id: zoneId }, body: { cidr } })).data,
     { errorContext: 'Could not add the pool', form: true },
   );
 }
@@ -65,7 +60,7 @@ export function useAddIpamPool() {
 export function useRemoveIpamPool() {
   return useInfrastructureChange(
     ({ zoneId, poolId }: { zoneId: string; poolId: string }) =>
-      apiRequest(apiPath(ApiPath.ipamPool, { zone_id: zoneId, pool_id: poolId }), { method: 'DELETE', schema: infrastructureDeletedResponse }),
+      callApi(infrastructureApi.removeIpamPool, { params: { zone_id: zoneId, pool_id: poolId } }),
     { errorContext: 'Could not remove the pool' },
   );
 }

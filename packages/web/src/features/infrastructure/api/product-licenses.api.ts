@@ -1,11 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { ApiPath, apiPath } from '@keydeck/contract/http';
-import { infrastructureDeletedResponse } from '@keydeck/contract/infrastructure';
-import { productLicenseResponse, productLicensesPage, type ProductLicenseFields } from '@keydeck/contract/product-licenses';
+import { infrastructureApi } from '@keydeck/contract/infrastructure.api';
+import type { ProductLicenseFields } from '@keydeck/contract/product-licenses';
 import { type productLicensesQuery } from '@keydeck/contract/infrastructure-queries';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
-import { toQueryString } from '../../../lib/query-string';
+import { callApi } from '../../../lib/api-client';
 import { productLicenseKeys, useInfrastructureChange } from './infrastructure-keys';
 
 type ProductLicensesQuery = z.output<typeof productLicensesQuery>;
@@ -13,7 +11,7 @@ type ProductLicensesQuery = z.output<typeof productLicensesQuery>;
 export const productLicensesQueryOptions = (query: ProductLicensesQuery) =>
   queryOptions({
     queryKey: productLicenseKeys.list(query),
-    queryFn: ({ signal }) => apiRequest(`${ApiPath.productLicenses}?${toQueryString(query)}`, { schema: productLicensesPage, signal }),
+    queryFn: ({ signal }) => callApi(infrastructureApi.listProductLicenses, { query, signal }),
     placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the licenses' },
   });
@@ -21,12 +19,9 @@ export const productLicensesQueryOptions = (query: ProductLicensesQuery) =>
 export function useSaveProductLicense() {
   return useInfrastructureChange(
     async ({ id, fields }: { id?: string; fields: ProductLicenseFields }) =>
-      (
-        await apiRequest(id ? apiPath(ApiPath.productLicense, { license_id: id }) : ApiPath.productLicenses, {
-          method: id ? 'PUT' : 'POST',
-          body: fields,
-          schema: productLicenseResponse,
-        })
+      (id
+        ? await callApi(infrastructureApi.updateProductLicense, { params: { license_id: id }, body: fields })
+        : await callApi(infrastructureApi.createProductLicense, { body: fields })
       ).data,
     { errorContext: 'Could not save the license', form: true },
   );
@@ -34,7 +29,7 @@ export function useSaveProductLicense() {
 
 export function useDeleteProductLicense() {
   return useInfrastructureChange(
-    (id: string) => apiRequest(apiPath(ApiPath.productLicense, { license_id: id }), { method: 'DELETE', schema: infrastructureDeletedResponse }),
+    (id: string) => callApi(infrastructureApi.deleteProductLicense, { params: { license_id: id } }),
     { errorContext: 'Could not delete the license' },
   );
 }

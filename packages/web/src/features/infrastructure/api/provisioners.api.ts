@@ -1,12 +1,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { ApiPath, apiPath } from '@keydeck/contract/http';
-import { infrastructureDeletedResponse } from '@keydeck/contract/infrastructure';
-import { provisionerGroupResponse, provisionerGroupsPage, provisionerResponse, provisionersPage, type ProvisionerGroupFields, type ProvisionerUpdate } from '@keydeck/contract/provisioners';
+import { infrastructureApi } from '@keydeck/contract/infrastructure.api';
+import type { ProvisionerGroupFields, ProvisionerUpdate } from '@keydeck/contract/provisioners';
 import { type provisionerGroupsQuery, type provisionersQuery } from '@keydeck/contract/infrastructure-queries';
 import { MAX_PAGE_SIZE } from '@keydeck/contract/paging';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
-import { toQueryString } from '../../../lib/query-string';
+import { callApi } from '../../../lib/api-client';
 import { provisionerGroupKeys, provisionerKeys, useInfrastructureChange } from './infrastructure-keys';
 
 type ProvisionerGroupsQuery = z.output<typeof provisionerGroupsQuery>;
@@ -18,7 +16,7 @@ const HEARTBEAT_REFRESH_MS = 15_000;
 export const provisionerGroupsQueryOptions = (query: ProvisionerGroupsQuery) =>
   queryOptions({
     queryKey: provisionerGroupKeys.list(query),
-    queryFn: ({ signal }) => apiRequest(`${ApiPath.provisionerGroups}?${toQueryString(query)}`, { schema: provisionerGroupsPage, signal }),
+    queryFn: ({ signal }) => callApi(infrastructureApi.listProvisionerGroups, { query, signal }),
     placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the provisioner groups' },
   });
@@ -30,7 +28,7 @@ export const allProvisionerGroupsQueryOptions = () =>
 export const provisionersQueryOptions = (query: ProvisionersQuery) =>
   queryOptions({
     queryKey: provisionerKeys.list(query),
-    queryFn: ({ signal }) => apiRequest(`${ApiPath.provisioners}?${toQueryString(query)}`, { schema: provisionersPage, signal }),
+    queryFn: ({ signal }) => callApi(infrastructureApi.listProvisioners, { query, signal }),
     placeholderData: keepPreviousData,
     refetchInterval: HEARTBEAT_REFRESH_MS,
     meta: { errorContext: 'Could not load the provisioners' },
@@ -39,12 +37,9 @@ export const provisionersQueryOptions = (query: ProvisionersQuery) =>
 export function useSaveProvisionerGroup() {
   return useInfrastructureChange(
     async ({ id, fields }: { id?: string; fields: ProvisionerGroupFields }) =>
-      (
-        await apiRequest(id ? apiPath(ApiPath.provisionerGroup, { group_id: id }) : ApiPath.provisionerGroups, {
-          method: id ? 'PUT' : 'POST',
-          body: fields,
-          schema: provisionerGroupResponse,
-        })
+      (id
+        ? await callApi(infrastructureApi.updateProvisionerGroup, { params: { group_id: id }, body: fields })
+        : await callApi(infrastructureApi.createProvisionerGroup, { body: fields })
       ).data,
     { errorContext: 'Could not save the provisioner group', form: true },
   );
@@ -52,7 +47,7 @@ export function useSaveProvisionerGroup() {
 
 export function useDeleteProvisionerGroup() {
   return useInfrastructureChange(
-    (id: string) => apiRequest(apiPath(ApiPath.provisionerGroup, { group_id: id }), { method: 'DELETE', schema: infrastructureDeletedResponse }),
+    (id: string) => callApi(infrastructureApi.deleteProvisionerGroup, { params: { group_id: id } }),
     { errorContext: 'Could not delete the provisioner group' },
   );
 }
@@ -61,14 +56,14 @@ export function useDeleteProvisionerGroup() {
 export function useUpdateProvisioner() {
   return useInfrastructureChange(
     async ({ id, change }: { id: string; change: ProvisionerUpdate }) =>
-      (await apiRequest(apiPath(ApiPath.provisioner, { provisioner_id: id }), { method: 'PUT', body: change, schema: provisionerResponse })).data,
+      (await callApi(infrastructureApi.updateProvisioner, { params: { provisioner_id: id }, body: change })).data,
     { errorContext: 'Could not change the provisioner', form: true },
   );
 }
 
 export function useDeleteProvisioner() {
   return useInfrastructureChange(
-    (id: string) => apiRequest(apiPath(ApiPath.provisioner, { provisioner_id: id }), { method: 'DELETE', schema: infrastructureDeletedResponse }),
+    (id: string) => callApi(infrastructureApi.deleteProvisioner, { params: { provisioner_id: id } }),
     { errorContext: 'Could not delete the provisioner' },
   );
 }

@@ -2,18 +2,11 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { accountsPage } from '@keydeck/contract/accounts';
 import { ApiPath } from '@keydeck/contract/http';
 import { MAX_PAGE_SIZE } from '@keydeck/contract/paging';
-import {
-  portRangesDeleteBody,
-  portRangesPage,
-  portRangesResponse,
-  type PortRange,
-  type portRangeFields,
-  type portRangesQuery,
-  type portRangeUpdate,
-} from '@keydeck/contract/port-ranges';
+import type { PortRange, portRangeFields, portRangesDeleteBody, portRangesQuery, portRangeUpdate } from '@keydeck/contract/port-ranges';
+import { portRangeApi } from '@keydeck/contract/port-ranges.api';
 import type { z } from 'zod';
 import { accountKeys } from '../../../lib/accounts.queries';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, callApi } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { toQueryString } from '../../../lib/query-string';
 
@@ -26,7 +19,7 @@ export const portRangeKeys = queryKeys('port-ranges');
 export const portRangesQueryOptions = (query: PortRangesQuery) =>
   queryOptions({
     queryKey: portRangeKeys.list(query),
-    queryFn: ({ signal }) => apiRequest(`${ApiPath.adminPortRanges}?${toQueryString(query)}`, { schema: portRangesPage, signal }),
+    queryFn: ({ signal }) => callApi(portRangeApi.listPortRanges, { query, signal }),
     placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the port ranges' },
   });
@@ -39,8 +32,8 @@ export const freePortRangesQueryOptions = () =>
   queryOptions({
     queryKey: portRangeKeys.list('free'),
     queryFn: async ({ signal }) => {
-      const query = toQueryString({ page: 1, page_size: MAX_PAGE_SIZE, order_by: 'start_port', order: 'asc' });
-      const page = await apiRequest(`${ApiPath.adminPortRanges}?${query}`, { schema: portRangesPage, signal });
+      const query = { page: 1, page_size: MAX_PAGE_SIZE, order_by: 'start_port', order: 'asc' } as const;
+      const page = await callApi(portRangeApi.listPortRanges, { query, signal });
       return page.data.filter((range) => range.account_id === null);
     },
     meta: { errorContext: 'Could not load the free port ranges' },
@@ -60,7 +53,7 @@ export function useCreatePortRange() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (fields: PortRangeFields) =>
-      (await apiRequest(ApiPath.adminPortRanges, { method: 'POST', body: { port_ranges: [fields] }, schema: portRangesResponse })).port_ranges[0]!,
+      (await callApi(portRangeApi.createPortRanges, { body: { port_ranges: [fields] } })).port_ranges[0]!,
     // Overlaps and bad ports come back as 400 field errors (port_ranges.0.start_port) for the form.
     meta: { errorContext: 'Could not create the port range', inlineErrorStatuses: [400] },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: portRangeKeys.all }),
@@ -72,7 +65,7 @@ export function useUpdatePortRange() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (change: PortRangeChange) =>
-      (await apiRequest(ApiPath.adminPortRanges, { method: 'PUT', body: { port_ranges: [change] }, schema: portRangesResponse })).port_ranges[0]!,
+      (await callApi(portRangeApi.updatePortRanges, { body: { port_ranges: [change] } })).port_ranges[0]!,
     meta: { errorContext: 'Could not change the port range' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: portRangeKeys.all }),
   });
@@ -80,7 +73,7 @@ export function useUpdatePortRange() {
 
 /** Deletes one range; the batch action calls it row by row for per-row results. */
 export function deletePortRange(range: PortRange): Promise<z.infer<typeof portRangesDeleteBody>> {
-  return apiRequest(ApiPath.adminPortRanges, { method: 'DELETE', body: { port_ranges: [range.id] }, schema: portRangesDeleteBody });
+  return callApi(portRangeApi.deletePortRanges, { body: { port_ranges: [range.id] } });
 }
 
 export const rangeText = (range: Pick<PortRange, 'start_port' | 'end_port'>) =>
