@@ -10,7 +10,8 @@ import { endpointOf, onRemote, TransferError, type Attempt, type Remote, type Ti
 import * as serversRepo from './transfer-servers.repository.ts';
 import { findForTest, secretContext } from './transfer-servers.service.ts';
 
-export { TransferError } from './transfer.clients.ts';
+// Other modules (scheduled reports) reach transfers only through this service, never the clients themselves.
+export { TransferError, type Timeouts } from './transfer.clients.ts';
 
 /** What connecting to a transfer server needs: the database (outside any request), the egress policy, the secret box. */
 export type TransferDeps = Pick<AppDeps, 'db' | 'egress' | 'secretBox'>;

@@ -20,7 +20,7 @@ import { sshKeygen, startSftpServer } from '../../../test/sftp-server.ts';
 import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
 import { createEgress } from '../../platform/egress-policy.ts';
 import { createSecretBox, newEncryptionKey } from '../../platform/secret-box.ts';
-import { deliverFile, TransferError, type TransferDeps } from './transfer.delivery.ts';
+import { deliverFile, TransferError, type TransferDeps } from './transfer-delivery.service.ts';
 
 const ENCRYPTION_KEY = newEncryptionKey();
 const SFTP_PASSWORD = 'Sftp-Secret-Password-1';

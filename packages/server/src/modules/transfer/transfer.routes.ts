@@ -1,35 +1,17 @@
-import { ApiPath } from '@keydeck/contract/http';
-import {
-  ftpServersCreateBody,
-  ftpServersUpdateBody,
-  hostKeysBody,
-  hostKeysQuery,
-  hostKeysResponse,
-  hostKeysResultResponse,
-  scpServersCreateBody,
-  scpServersUpdateBody,
-  transferServersDeleteBody,
-  transferServersQuery,
-  transferServersResponse,
-  transferServersResultResponse,
-  transferServerTestBody,
-  transferTestResponse,
-  type HostKeysResultResponse,
-  type TransferFamily,
-  type TransferServerFields,
-  type TransferServersResultResponse,
-} from '@keydeck/contract/transfer';
+import type { HostKeysResultResponse, TransferFamily, TransferServerFields, TransferServersResultResponse } from '@keydeck/contract/transfer';
+import { transferApi, transferFamilyApi } from '@keydeck/contract/transfer.api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/app-deps.ts';
 import type { AuditInput } from '../../platform/audit-declaration.ts';
+import { declared, principalOf } from '../../platform/endpoint-route.ts';
 import { serviceSessionRequired } from '../../platform/errors.ts';
 import { preparedValue } from '../../platform/prepared-value.ts';
 import { serviceDataRoutes } from '../../platform/service-data-routes.ts';
 import { accountScope, type TenantScope } from '../../platform/tenant-scope.ts';
 import * as hostKeys from './host-keys.service.ts';
 import * as servers from './transfer-servers.service.ts';
-import { recordTest, testConnection, type PreparedTest } from './transfer.delivery.ts';
+import { recordTest, testConnection, type PreparedTest } from './transfer-delivery.service.ts';
 import type { TransferScope } from './transfer.scope.ts';
 
 /** The connection test's outcome: made before the request's transaction opens, so none waits on the network. */
@@ -53,7 +35,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     scope: ({ tx, accountId, serviceId, actor }): TransferScope => ({ tx, accountId, serviceId, actor, secretBox: deps.secretBox }),
   });
   const tenantOf = (request: FastifyRequest): TenantScope => {
-    const principal = request.principal!;
+    const principal = principalOf(request);
     return principal.platformAdmin ? { accountId: principal.account.id, bypass: true } : accountScope(principal.account.id);
   };
   /** A service named in the query must be the one of the caller's service session. */
@@ -62,20 +44,18 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   };
 
   const family = (name: TransferFamily) => {
-    const paths = name === 'ftp' ? { list: ApiPath.ftpServers, test: ApiPath.ftpServerTest } : { list: ApiPath.scpServers, test: ApiPath.scpServerTest };
-    const bodies = name === 'ftp' ? { create: ftpServersCreateBody, update: ftpServersUpdateBody } : { create: scpServersCreateBody, update: scpServersUpdateBody };
-    const label = name === 'ftp' ? 'Ftp' : 'Scp';
+    const api = transferFamilyApi[name];
 
-    routes.get(paths.list, {
-      schema: { operationId: `list${label}Servers`, querystring: transferServersQuery, response: { 200: transferServersResponse } },
+    routes.route({
+      ...declared(api.list),
       config: view,
       handler: (request) => {
         sameService(request, request.query.service_id);
         return servers.list(scopeOf(request), name);
       },
     });
-    routes.post(paths.list, {
-      schema: { operationId: `create${label}Servers`, body: bodies.create, response: { 200: transferServersResultResponse } },
+    routes.route({
+      ...declared(api.create),
       config: modify,
       audit: {
         action: 'transfer_server.create',
@@ -84,8 +64,8 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
       },
       handler: (request) => servers.create(scopeOf(request), name, request.body.servers),
     });
-    routes.put(paths.list, {
-      schema: { operationId: `update${label}Servers`, body: bodies.update, response: { 200: transferServersResultResponse } },
+    routes.route({
+      ...declared(api.update),
       config: modify,
       audit: {
         action: 'transfer_server.update',
@@ -97,14 +77,14 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
       },
       handler: (request) => servers.update(scopeOf(request), name, request.body.servers),
     });
-    routes.delete(paths.list, {
-      schema: { operationId: `delete${label}Servers`, body: transferServersDeleteBody, response: { 200: transferServersResultResponse } },
+    routes.route({
+      ...declared(api.remove),
       config: modify,
       audit: { action: 'transfer_server.delete', target: (input) => batchTarget(input, succeeded(input.result)) },
       handler: (request) => servers.remove(scopeOf(request), name, request.body.servers),
     });
-    routes.post(paths.test, {
-      schema: { operationId: `test${label}Server`, body: transferServerTestBody, response: { 200: transferTestResponse } },
+    routes.route({
+      ...declared(api.test),
       config: modify,
       // A failed test is recorded as a failure with its cause: a refused address, a changed host key, bad credentials.
       audit: {
@@ -122,22 +102,22 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   family('scp');
   family('ftp');
 
-  routes.get(ApiPath.hostKeys, {
-    schema: { operationId: 'listHostKeys', querystring: hostKeysQuery, response: { 200: hostKeysResponse } },
+  routes.route({
+    ...declared(transferApi.listHostKeys),
     config: view,
     handler: (request) => {
       sameService(request, request.query.service_id);
       return hostKeys.list(scopeOf(request));
     },
   });
-  routes.put(ApiPath.hostKeys, {
-    schema: { operationId: 'trustHostKeys', body: hostKeysBody, response: { 200: hostKeysResultResponse } },
+  routes.route({
+    ...declared(transferApi.trustHostKeys),
     config: modify,
     audit: { action: 'host_key.trust', target: (input) => batchTarget(input, succeeded(input.result)) },
     handler: (request) => hostKeys.trust(scopeOf(request), request.body.host_keys),
   });
-  routes.delete(ApiPath.hostKeys, {
-    schema: { operationId: 'forgetHostKeys', body: hostKeysBody, response: { 200: hostKeysResultResponse } },
+  routes.route({
+    ...declared(transferApi.forgetHostKeys),
     config: modify,
     audit: { action: 'host_key.delete', target: (input) => batchTarget(input, succeeded(input.result)) },
     handler: (request) => hostKeys.forget(scopeOf(request), request.body.host_keys),

@@ -1,15 +1,14 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiPath } from '@keydeck/contract/http';
-import { hostKeysResponse, hostKeysResultResponse, type HostKey, type HostKeyRef } from '@keydeck/contract/transfer';
+import type { HostKey, HostKeyRef } from '@keydeck/contract/transfer';
+import { transferApi } from '@keydeck/contract/transfer.api';
 import { hostKeyKeys, transferKeys } from '../../../lib/query-keys';
-import { toQueryString } from '../../../lib/query-string';
-import { serviceRequest } from '../../../lib/service-session';
+import { serviceCall } from '../../../lib/service-session';
 
 /** The SSH host keys the service's SFTP/SCP servers presented: trusted, or pending an operator's confirmation. */
 export const hostKeysQueryOptions = (serviceId: string) =>
   queryOptions({
     queryKey: hostKeyKeys(serviceId).lists(),
-    queryFn: ({ signal }) => serviceRequest(serviceId, `${ApiPath.hostKeys}?${toQueryString({ service_id: serviceId })}`, { schema: hostKeysResponse, signal }),
+    queryFn: ({ signal }) => serviceCall(serviceId, transferApi.listHostKeys, { query: { service_id: serviceId }, signal }),
     meta: { errorContext: 'Could not load the host keys' },
   });
 
@@ -27,7 +26,7 @@ export function useTrustHostKey(serviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (key: HostKeyRef) => {
-      const { results } = await serviceRequest(serviceId, ApiPath.hostKeys, { method: 'PUT', body: { host_keys: [key] }, schema: hostKeysResultResponse });
+      const { results } = await serviceCall(serviceId, transferApi.trustHostKeys, { body: { host_keys: [key] } });
       return results[0]!;
     },
     // A refused fingerprint comes back as the row's result; a refused body is shown in the dialog.
@@ -40,7 +39,7 @@ export function useTrustHostKey(serviceId: string) {
 export function useForgetHostKeys(serviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (keys: HostKeyRef[]) => serviceRequest(serviceId, ApiPath.hostKeys, { method: 'DELETE', body: { host_keys: keys }, schema: hostKeysResultResponse }),
+    mutationFn: (keys: HostKeyRef[]) => serviceCall(serviceId, transferApi.forgetHostKeys, { body: { host_keys: keys } }),
     meta: { errorContext: 'Could not forget the host key' },
     onSettled: () => queryClient.invalidateQueries({ queryKey: transferKeys(serviceId).all }),
   });

@@ -1,31 +1,25 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiPath } from '@keydeck/contract/http';
 import {
   familyOf,
-  transferServersResponse,
-  transferServersResultResponse,
-  transferTestResponse,
   type TransferFamily,
+  type TransferProtocol,
   type TransferServer,
   type TransferServerCreate,
   type TransferServerUpdate,
   type TransferServersResultResponse,
 } from '@keydeck/contract/transfer';
+import { transferApi, transferFamilyApi } from '@keydeck/contract/transfer.api';
 import { transferKeys, transferServerKeys } from '../../../lib/query-keys';
-import { toQueryString } from '../../../lib/query-string';
-import { serviceRequest } from '../../../lib/service-session';
+import { serviceCall } from '../../../lib/service-session';
 
 export type TransferResult = TransferServersResultResponse['results'][number];
 
 /** Mutations whose variables carry a password or private key: dropped from the mutation cache once no dialog observes them. */
 const SECRET_GC_TIME = 0;
 
-/** Each family has its own path: service/scp_servers holds SFTP and SCP, service/ftp_servers FTP and FTPS. */
-const PATHS: Record<TransferFamily, { list: string; test: string }> = {
-  scp: { list: ApiPath.scpServers, test: ApiPath.scpServerTest },
-  ftp: { list: ApiPath.ftpServers, test: ApiPath.ftpServerTest },
-};
+/** Each family has its own endpoints: service/scp_servers holds SFTP and SCP, service/ftp_servers FTP and FTPS. */
 const FAMILIES: TransferFamily[] = ['scp', 'ftp'];
+const isFtp = <T extends { protocol: TransferProtocol }>(server: T): server is Extract<T, { protocol: 'ftp' | 'ftps' }> => familyOf(server.protocol) === 'ftp';
 
 /**
  * Every transfer server of the service, both families in one list by name. A secret never comes back: a server
@@ -35,9 +29,8 @@ export const transferServersQueryOptions = (serviceId: string) =>
   queryOptions({
     queryKey: transferServerKeys(serviceId).lists(),
     queryFn: async ({ signal }) => {
-      const query = toQueryString({ service_id: serviceId });
       const lists = await Promise.all(
-        FAMILIES.map((family) => serviceRequest(serviceId, `${PATHS[family].list}?${query}`, { schema: transferServersResponse, signal })),
+        FAMILIES.map((family) => serviceCall(serviceId, transferFamilyApi[family].list, { query: { service_id: serviceId }, signal })),
       );
       const servers = lists.flatMap((list) => list.servers).sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
       return { servers };
@@ -60,7 +53,11 @@ export function useCreateTransferServer(serviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (server: TransferServerCreate) =>
-      rowOf(await serviceRequest(serviceId, PATHS[familyOf(server.protocol)].list, { method: 'POST', body: { servers: [server] }, schema: transferServersResultResponse })),
+      rowOf(
+        isFtp(server)
+          ? await serviceCall(serviceId, transferApi.createFtpServers, { body: { servers: [server] } })
+          : await serviceCall(serviceId, transferApi.createScpServers, { body: { servers: [server] } }),
+      ),
     gcTime: SECRET_GC_TIME,
     meta: { inlineErrorStatuses: [400] },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: transferKeys(serviceId).all }),
@@ -72,7 +69,11 @@ export function useUpdateTransferServer(serviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (server: TransferServerUpdate) =>
-      rowOf(await serviceRequest(serviceId, PATHS[familyOf(server.protocol)].list, { method: 'PUT', body: { servers: [server] }, schema: transferServersResultResponse })),
+      rowOf(
+        isFtp(server)
+          ? await serviceCall(serviceId, transferApi.updateFtpServers, { body: { servers: [server] } })
+          : await serviceCall(serviceId, transferApi.updateScpServers, { body: { servers: [server] } }),
+      ),
     gcTime: SECRET_GC_TIME,
     meta: { inlineErrorStatuses: [400] },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: transferKeys(serviceId).all }),
@@ -88,7 +89,7 @@ export function useDeleteTransferServers(serviceId: string) {
       for (const family of FAMILIES) {
         const names = servers.filter((server) => familyOf(server.protocol) === family).map((server) => server.name);
         if (names.length === 0) continue;
-        const answer = await serviceRequest(serviceId, PATHS[family].list, { method: 'DELETE', body: { servers: names }, schema: transferServersResultResponse });
+        const answer = await serviceCall(serviceId, transferFamilyApi[family].remove, { body: { servers: names } });
         results.push(...answer.results);
       }
       return results;
@@ -106,7 +107,7 @@ export function useTestTransferServer(serviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (server: TransferServer) => {
-      const { test_result } = await serviceRequest(serviceId, PATHS[familyOf(server.protocol)].test, { method: 'POST', body: { name: server.name }, schema: transferTestResponse });
+      const { test_result } = await serviceCall(serviceId, transferFamilyApi[familyOf(server.protocol)].test, { body: { name: server.name } });
       return test_result;
     },
     meta: { errorContext: 'Could not test the connection' },
