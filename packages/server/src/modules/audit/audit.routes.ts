@@ -1,13 +1,12 @@
-import { auditFilters, auditListQuery, auditPage, chainCheckpointRequest, chainCheckpoints, chainVerifications, chainVerifyQuery } from '@keydeck/contract/audit';
-import { ApiPath } from '@keydeck/contract/http';
+import { auditApi } from '@keydeck/contract/audit.api';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../platform/app-deps.ts';
 import { targetAccount } from '../../platform/account-access.ts';
 import { checkpointLog } from '../../platform/audit-checkpoint-log.ts';
 import { namedAccount } from '../../platform/audit-declaration.ts';
+import { declared, principalOf } from '../../platform/endpoint-route.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { checkpointNow, deliverCheckpoints } from './audit-checkpoints.ts';
 import * as audit from './audit.service.ts';
@@ -17,23 +16,19 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const checkpoints = checkpointLog(deps.config.dataDir, deps.auditKey);
 
-  routes.get(ApiPath.auditEvents, {
-    schema: { operationId: 'listAuditEvents', querystring: auditListQuery, response: { 200: auditPage } },
+  routes.route({
+    ...declared(auditApi.listAuditEvents),
     config: { permission: Permission.auditRead },
     handler: (request) =>
-      audit.listEvents(request.tx, targetAccount(request.principal!, request.query.account_id, 'every-account'), request.query),
+      audit.listEvents(request.tx, targetAccount(principalOf(request), request.query.account_id, 'every-account'), request.query),
   });
 
-  routes.get(ApiPath.auditExport, {
-    schema: {
-      operationId: 'exportAuditEvents',
-      querystring: auditFilters,
-      response: { 200: z.string().describe('text/csv, one event a line') },
-    },
+  routes.route({
+    ...declared(auditApi.exportAuditEvents),
     config: { permission: Permission.auditRead },
     // Streamed inside the request's transaction, so the export is one consistent snapshot.
     handler: async (request, reply) => {
-      const accountId = targetAccount(request.principal!, request.query.account_id, 'every-account');
+      const accountId = targetAccount(principalOf(request), request.query.account_id, 'every-account');
       reply.hijack();
       const out = reply.raw;
       out.writeHead(200, {
@@ -48,28 +43,28 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     },
   });
 
-  routes.get(ApiPath.auditVerify, {
-    schema: { operationId: 'verifyAuditChain', querystring: chainVerifyQuery, response: { 200: chainVerifications } },
+  routes.route({
+    ...declared(auditApi.verifyAuditChain),
     config: { permission: Permission.auditRead },
     handler: async (request) => {
       const { account_id, all } = request.query;
       if (all) {
-        if (!request.principal!.platformAdmin) throw forbidden('every_chain_platform_only');
+        if (!principalOf(request).platformAdmin) throw forbidden('every_chain_platform_only');
         return { chains: await audit.verifyEveryChain(request.tx, app.auditKey, checkpoints) };
       }
       // A platform administrator without an account named verifies their own (the platform's) chain.
-      return { chains: [await audit.verifyAccountChain(request.tx, app.auditKey, checkpoints, targetAccount(request.principal!, account_id))] };
+      return { chains: [await audit.verifyAccountChain(request.tx, app.auditKey, checkpoints, targetAccount(principalOf(request), account_id))] };
     },
   });
 
   // On demand, beside the periodic checkpoints (audit-checkpoints.ts): seals the chains' heads now.
-  routes.post(ApiPath.auditCheckpoint, {
-    schema: { operationId: 'checkpointAuditChain', body: chainCheckpointRequest, response: { 200: chainCheckpoints } },
+  routes.route({
+    ...declared(auditApi.checkpointAuditChain),
     config: { permission: Permission.auditRead, audit: { action: 'audit.checkpoint', account: namedAccount } },
     handler: async (request) => {
       const { account_id, all } = request.body;
-      if (all && !request.principal!.platformAdmin) throw forbidden('every_chain_platform_only');
-      const { written, checkpoints: latest } = await checkpointNow(request.tx, checkpoints, all ? 'every' : [targetAccount(request.principal!, account_id)]);
+      if (all && !principalOf(request).platformAdmin) throw forbidden('every_chain_platform_only');
+      const { written, checkpoints: latest } = await checkpointNow(request.tx, checkpoints, all ? 'every' : [targetAccount(principalOf(request), account_id)]);
       // Sent once the answer is on its way, outside the request's transaction.
       void deliverCheckpoints(deps.db, deps.egress, written, request.log).catch((err: unknown) =>
         request.log.warn({ err }, 'audit checkpoint not sent to syslog'),

@@ -1,20 +1,11 @@
-import { ApiPath } from '@keydeck/contract/http';
 import { Permission } from '@keydeck/contract/permissions';
-import {
-  syslogAccountParams,
-  syslogConfigDeleted,
-  syslogConfigFields,
-  syslogConfigParams,
-  syslogConfigResponse,
-  syslogConfigsListQuery,
-  syslogConfigsPage,
-  syslogTestResponse,
-} from '@keydeck/contract/syslog';
+import { syslogApi } from '@keydeck/contract/syslog.api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/app-deps.ts';
 import { targetAccount } from '../../platform/account-access.ts';
 import { namedAccount } from '../../platform/audit-declaration.ts';
+import { declared, principalOf } from '../../platform/endpoint-route.ts';
 import { preparedValue } from '../../platform/prepared-value.ts';
 import * as syslog from './syslog.service.ts';
 
@@ -31,18 +22,18 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { syslogRead: read, syslogManage: manage } = Permission;
 
-  routes.get(ApiPath.syslogConfigs, {
-    schema: { operationId: 'listSyslogConfigs', params: syslogAccountParams, querystring: syslogConfigsListQuery, response: { 200: syslogConfigsPage } },
+  routes.route({
+    ...declared(syslogApi.listSyslogConfigs),
     config: { permission: read },
-    handler: (request) => syslog.listConfigs(request.tx, targetAccount(request.principal!, request.params.account_id), request.query),
+    handler: (request) => syslog.listConfigs(request.tx, targetAccount(principalOf(request), request.params.account_id), request.query),
   });
 
-  routes.post(ApiPath.syslogConfigs, {
-    schema: { operationId: 'createSyslogConfig', params: syslogAccountParams, body: syslogConfigFields, response: { 201: syslogConfigResponse } },
+  routes.route({
+    ...declared(syslogApi.createSyslogConfig),
     config: { permission: manage },
     audit: { action: 'syslog.create', target: ({ body }) => `${body.name} (${body.protocol}://${body.host}:${body.port})`, account: namedAccount },
     handler: async (request, reply) => {
-      const accountId = targetAccount(request.principal!, request.params.account_id);
+      const accountId = targetAccount(principalOf(request), request.params.account_id);
       const created = await syslog.createConfig(request.tx, accountId, request.body);
       // Returned, not sent: the reply must leave after the transaction commits, or a quick next request
       // on another connection could miss the new row.
@@ -51,29 +42,29 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     },
   });
 
-  routes.put(ApiPath.syslogConfig, {
-    schema: { operationId: 'updateSyslogConfig', params: syslogConfigParams, body: syslogConfigFields, response: { 200: syslogConfigResponse } },
+  routes.route({
+    ...declared(syslogApi.updateSyslogConfig),
     config: { permission: manage },
     audit: { action: 'syslog.update', target: ({ params, result }) => ({ id: params.config_id, name: result?.syslog_config.name }), account: namedAccount },
     handler: async (request) => {
-      const accountId = targetAccount(request.principal!, request.params.account_id);
+      const accountId = targetAccount(principalOf(request), request.params.account_id);
       return { syslog_config: await syslog.updateConfig(request.tx, accountId, request.params.config_id, request.body) };
     },
   });
 
-  routes.delete(ApiPath.syslogConfig, {
-    schema: { operationId: 'deleteSyslogConfig', params: syslogConfigParams, response: { 200: syslogConfigDeleted } },
+  routes.route({
+    ...declared(syslogApi.deleteSyslogConfig),
     config: { permission: manage },
     audit: { action: 'syslog.delete', target: ({ params }) => params.config_id, account: namedAccount },
     handler: async (request) => {
-      const accountId = targetAccount(request.principal!, request.params.account_id);
+      const accountId = targetAccount(principalOf(request), request.params.account_id);
       await syslog.deleteConfig(request.tx, accountId, request.params.config_id);
       return { deleted: request.params.config_id };
     },
   });
 
-  routes.post(ApiPath.syslogConfigTest, {
-    schema: { operationId: 'testSyslogConfig', params: syslogConfigParams, response: { 200: syslogTestResponse } },
+  routes.route({
+    ...declared(syslogApi.testSyslogConfig),
     config: { permission: manage },
     // An undelivered test message is recorded as a failure, with the transport's reason.
     audit: {
@@ -84,8 +75,8 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     },
     // The message goes out before the request's transaction opens: no transaction waits on the network.
     preHandler: async (request) => {
-      const accountId = targetAccount(request.principal!, request.params.account_id);
-      testResult.set(request, await syslog.sendTestMessage(deps.db, deps.egress, request.principal!, accountId, request.params.config_id, request.id));
+      const accountId = targetAccount(principalOf(request), request.params.account_id);
+      testResult.set(request, await syslog.sendTestMessage(deps.db, deps.egress, principalOf(request), accountId, request.params.config_id, request.id));
     },
     handler: async (request) => ({ test_result: testResult.of(request) }),
   });

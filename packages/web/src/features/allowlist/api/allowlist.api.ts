@@ -1,10 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { allowlist, type Allowlist } from '@keydeck/contract/allowlist';
-import { ApiPath } from '@keydeck/contract/http';
-import { apiRequest } from '../../../lib/api-client';
+import type { Allowlist } from '@keydeck/contract/allowlist';
+import { allowlistApi } from '@keydeck/contract/allowlist.api';
+import { callApi } from '../../../lib/api-client';
 import { sendConfirmedChange } from '../../../lib/confirmed-change';
 import { accountScope, queryKeys } from '../../../lib/query-keys';
-import { toQueryString } from '../../../lib/query-string';
 
 /** `accountId` undefined is the caller's own account; platform administrators name another. */
 const allowlistKeys = (accountId: string | undefined) => queryKeys('allowlist', accountScope(accountId));
@@ -12,7 +11,7 @@ const allowlistKeys = (accountId: string | undefined) => queryKeys('allowlist', 
 export const allowlistQueryOptions = (accountId: string | undefined) =>
   queryOptions({
     queryKey: allowlistKeys(accountId).all,
-    queryFn: ({ signal }) => apiRequest(`${ApiPath.adminIps}?${toQueryString({ account_id: accountId })}`, { schema: allowlist, signal }),
+    queryFn: ({ signal }) => callApi(allowlistApi.getIpAllowlist, { query: { account_id: accountId }, signal }),
     meta: { errorContext: 'Could not load the IP allowlist' },
   });
 
@@ -24,10 +23,8 @@ export interface AllowlistChange {
 /** Adds or removes an entry; a change that would leave the caller's own address outside is confirmed first. */
 export function changeAllowlist(accountId: string | undefined, change: AllowlistChange): Promise<Allowlist | null> {
   return sendConfirmedChange((confirmed) =>
-    apiRequest(ApiPath.adminIps, {
-      method: change.method,
+    callApi(change.method === 'POST' ? allowlistApi.addIpAllowlistEntry : allowlistApi.removeIpAllowlistEntry, {
       body: { ip_address: change.ip_address, account_id: accountId, confirm: confirmed },
-      schema: allowlist,
     }),
   );
 }

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { auditPage, chainVerifications, type AuditFilters, type AuditListQuery } from '@keydeck/contract/audit';
-import { ApiPath } from '@keydeck/contract/http';
-import { apiRequest } from '../../../lib/api-client';
+import type { AuditFilters, AuditListQuery } from '@keydeck/contract/audit';
+import { auditApi } from '@keydeck/contract/audit.api';
+import { endpointUrl } from '@keydeck/contract/endpoint';
+import { callApi } from '../../../lib/api-client';
 import { accountScope, queryKeys } from '../../../lib/query-keys';
-import { toQueryString } from '../../../lib/query-string';
 
 const auditKeys = queryKeys('audit');
 const chainKeys = (accountId: string | undefined, every: boolean) => queryKeys('audit-chain', every ? 'every' : accountScope(accountId));
@@ -11,7 +11,7 @@ const chainKeys = (accountId: string | undefined, every: boolean) => queryKeys('
 export const auditListQueryOptions = (query: AuditListQuery) =>
   queryOptions({
     queryKey: auditKeys.list(query),
-    queryFn: ({ signal }) => apiRequest(`${ApiPath.auditEvents}?${toQueryString(query)}`, { schema: auditPage, signal }),
+    queryFn: ({ signal }) => callApi(auditApi.listAuditEvents, { query, signal }),
     placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the audit log' },
   });
@@ -24,7 +24,7 @@ export const chainVerificationQueryOptions = (accountId: string | undefined, eve
   queryOptions({
     queryKey: chainKeys(accountId, every).all,
     queryFn: ({ signal }) =>
-      apiRequest(`${ApiPath.auditVerify}?${toQueryString(every ? { all: 'true' } : { account_id: accountId })}`, { schema: chainVerifications, signal }),
+      callApi(auditApi.verifyAuditChain, { query: every ? { all: 'true' } : { account_id: accountId }, signal }),
     enabled,
     staleTime: 0,
     meta: { errorContext: 'Could not verify the audit log' },
@@ -33,6 +33,5 @@ export const chainVerificationQueryOptions = (accountId: string | undefined, eve
 /** The CSV export of the events the filters select (no paging): a same-origin GET the browser downloads. */
 export function auditExportHref(filters: AuditFilters): string {
   const { account_id, from, to, user, action, outcome, search } = filters;
-  const query = toQueryString({ account_id, from, to, user, action, outcome, search });
-  return query ? `${ApiPath.auditExport}?${query}` : ApiPath.auditExport;
+  return endpointUrl(auditApi.exportAuditEvents, { query: { account_id, from, to, user, action, outcome, search } });
 }

@@ -1,30 +1,20 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiPath, apiPath } from '@keydeck/contract/http';
-import {
-  syslogConfigDeleted,
-  syslogConfigResponse,
-  syslogConfigsPage,
-  syslogTestResponse,
-  type SyslogConfigFields,
-  type SyslogConfigsListQuery,
-} from '@keydeck/contract/syslog';
-import { apiRequest } from '../../../lib/api-client';
+import type { SyslogConfigFields, SyslogConfigsListQuery } from '@keydeck/contract/syslog';
+import { syslogApi } from '@keydeck/contract/syslog.api';
+import { callApi } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { toQueryString } from '../../../lib/query-string';
 
 /** Lag and delivery errors change while the screen is open: the list is asked again this often. */
 export const SYSLOG_REFRESH_MS = 5_000;
 
 const syslogKeys = (accountId: string) => queryKeys('syslog-configs', accountId);
 
-const listPath = (accountId: string) => apiPath(ApiPath.syslogConfigs, { account_id: accountId });
-const configPath = (accountId: string, id: string) => apiPath(ApiPath.syslogConfig, { account_id: accountId, config_id: id });
-const testPath = (accountId: string, id: string) => apiPath(ApiPath.syslogConfigTest, { account_id: accountId, config_id: id });
+const configParams = (accountId: string, id: string) => ({ account_id: accountId, config_id: id });
 
 export const syslogConfigsQueryOptions = (accountId: string, query: SyslogConfigsListQuery) =>
   queryOptions({
     queryKey: syslogKeys(accountId).list(query),
-    queryFn: ({ signal }) => apiRequest(`${listPath(accountId)}?${toQueryString(query)}`, { schema: syslogConfigsPage, signal }),
+    queryFn: ({ signal }) => callApi(syslogApi.listSyslogConfigs, { params: { account_id: accountId }, query, signal }),
     placeholderData: keepPreviousData,
     // Live delivery status; TanStack Query pauses the interval while the tab is hidden.
     refetchInterval: SYSLOG_REFRESH_MS,
@@ -36,12 +26,9 @@ export function useSaveSyslogConfig(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, fields }: { id?: string; fields: SyslogConfigFields }) =>
-      (
-        await apiRequest(id ? configPath(accountId, id) : listPath(accountId), {
-          method: id ? 'PUT' : 'POST',
-          body: fields,
-          schema: syslogConfigResponse,
-        })
+      (id
+        ? await callApi(syslogApi.updateSyslogConfig, { params: configParams(accountId, id), body: fields })
+        : await callApi(syslogApi.createSyslogConfig, { params: { account_id: accountId }, body: fields })
       ).syslog_config,
     // The form puts 400 field errors (bad input, a name already used) on its fields.
     meta: { errorContext: 'Could not save the syslog server', inlineErrorStatuses: [400] },
@@ -52,7 +39,7 @@ export function useSaveSyslogConfig(accountId: string) {
 export function useDeleteSyslogConfig(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest(configPath(accountId, id), { method: 'DELETE', schema: syslogConfigDeleted }),
+    mutationFn: (id: string) => callApi(syslogApi.deleteSyslogConfig, { params: configParams(accountId, id) }),
     meta: { errorContext: 'Could not remove the syslog server' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: syslogKeys(accountId).all }),
   });
@@ -62,7 +49,7 @@ export function useDeleteSyslogConfig(accountId: string) {
 export function useTestSyslogConfig(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => (await apiRequest(testPath(accountId, id), { method: 'POST', schema: syslogTestResponse })).test_result,
+    mutationFn: async (id: string) => (await callApi(syslogApi.testSyslogConfig, { params: configParams(accountId, id) })).test_result,
     meta: { errorContext: 'Could not send the test message' },
     onSettled: () => queryClient.invalidateQueries({ queryKey: syslogKeys(accountId).all }),
   });
