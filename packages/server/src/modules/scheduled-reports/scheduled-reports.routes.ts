@@ -1,22 +1,10 @@
-import { ApiPath } from '@keydeck/contract/http';
-import {
-  REPORT_KIND_LABELS,
-  reportRunsResponse,
-  scheduledReportRunBody,
-  scheduledReportRunResponse,
-  scheduledReportRunsQuery,
-  scheduledReportsCreateBody,
-  scheduledReportsDeleteBody,
-  scheduledReportsResponse,
-  scheduledReportsResultResponse,
-  scheduledReportsUpdateBody,
-  type ScheduledReport,
-  type ScheduledReportsResultResponse,
-} from '@keydeck/contract/scheduled-reports';
+import { REPORT_KIND_LABELS, type ScheduledReport, type ScheduledReportsResultResponse } from '@keydeck/contract/scheduled-reports';
+import { scheduledReportsApi } from '@keydeck/contract/scheduled-reports.api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/app-deps.ts';
 import type { AuditInput } from '../../platform/audit-declaration.ts';
+import { declared } from '../../platform/endpoint-route.ts';
 import { serviceDataRoutes } from '../../platform/service-data-routes.ts';
 import * as reports from './scheduled-reports.service.ts';
 
@@ -47,25 +35,25 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     },
   });
 
-  routes.get(ApiPath.scheduledReports, {
-    schema: { operationId: 'listScheduledReports', response: { 200: scheduledReportsResponse } },
+  routes.route({
+    ...declared(scheduledReportsApi.listScheduledReports),
     config: view,
     handler: async (request) => reports.list(await scopeOf(request)),
   });
-  routes.post(ApiPath.scheduledReports, {
-    schema: { operationId: 'createScheduledReports', body: scheduledReportsCreateBody, response: { 200: scheduledReportsResultResponse } },
+  routes.route({
+    ...declared(scheduledReportsApi.createScheduledReports),
     config: modify,
     audit: { action: 'scheduled_report.create', target: (input) => batchTarget(input, changed(input.result)) },
     handler: async (request) => reports.create(await scopeOf(request), request.body.reports),
   });
-  routes.put(ApiPath.scheduledReports, {
-    schema: { operationId: 'updateScheduledReports', body: scheduledReportsUpdateBody, response: { 200: scheduledReportsResultResponse } },
+  routes.route({
+    ...declared(scheduledReportsApi.updateScheduledReports),
     config: modify,
     audit: { action: 'scheduled_report.update', target: (input) => batchTarget(input, changed(input.result)) },
     handler: async (request) => reports.update(await scopeOf(request), request.body.reports),
   });
-  routes.delete(ApiPath.scheduledReports, {
-    schema: { operationId: 'deleteScheduledReports', body: scheduledReportsDeleteBody, response: { 200: scheduledReportsResultResponse } },
+  routes.route({
+    ...declared(scheduledReportsApi.deleteScheduledReports),
     config: modify,
     audit: {
       action: 'scheduled_report.delete',
@@ -73,8 +61,8 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     },
     handler: async (request) => reports.remove(await scopeOf(request), request.body.reports),
   });
-  routes.post(ApiPath.scheduledReportRun, {
-    schema: { operationId: 'runScheduledReport', body: scheduledReportRunBody, response: { 202: scheduledReportRunResponse } },
+  routes.route({
+    ...declared(scheduledReportsApi.runScheduledReport),
     config: modify,
     audit: {
       action: 'scheduled_report.run',
@@ -88,8 +76,8 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
       return queued;
     },
   });
-  routes.get(ApiPath.scheduledReportRuns, {
-    schema: { operationId: 'listScheduledReportRuns', querystring: scheduledReportRunsQuery, response: { 200: reportRunsResponse } },
+  routes.route({
+    ...declared(scheduledReportsApi.listScheduledReportRuns),
     config: view,
     handler: async (request) => reports.runs(await scopeOf(request), request.query.name, request.query.limit),
   });

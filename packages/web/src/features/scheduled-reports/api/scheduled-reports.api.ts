@@ -1,25 +1,15 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiPath } from '@keydeck/contract/http';
-import {
-  reportRunsResponse,
-  scheduledReportRunResponse,
-  scheduledReportsResponse,
-  scheduledReportsResultResponse,
-  type ScheduledReportCreate,
-  type ScheduledReportResult,
-  type ScheduledReportsResultResponse,
-  type ScheduledReportUpdate,
-} from '@keydeck/contract/scheduled-reports';
-import { transferServersResponse } from '@keydeck/contract/transfer';
+import type { ScheduledReportCreate, ScheduledReportResult, ScheduledReportsResultResponse, ScheduledReportUpdate } from '@keydeck/contract/scheduled-reports';
+import { scheduledReportsApi } from '@keydeck/contract/scheduled-reports.api';
+import { transferApi } from '@keydeck/contract/transfer.api';
 import { scheduledReportKeys, transferServerKeys } from '../../../lib/query-keys';
-import { toQueryString } from '../../../lib/query-string';
-import { serviceRequest } from '../../../lib/service-session';
+import { serviceCall } from '../../../lib/service-session';
 
 /** The service's scheduled reports, each with its schedule in words, destinations, last run and next run. */
 export const scheduledReportsQueryOptions = (serviceId: string) =>
   queryOptions({
     queryKey: scheduledReportKeys(serviceId).lists(),
-    queryFn: ({ signal }) => serviceRequest(serviceId, ApiPath.scheduledReports, { schema: scheduledReportsResponse, signal }),
+    queryFn: ({ signal }) => serviceCall(serviceId, scheduledReportsApi.listScheduledReports, { signal }),
     meta: { errorContext: 'Could not load the scheduled reports' },
   });
 
@@ -28,7 +18,7 @@ export const reportRunsQueryOptions = (serviceId: string, name: string) =>
   queryOptions({
     queryKey: scheduledReportKeys(serviceId).detail(name, 'runs'),
     queryFn: ({ signal }) =>
-      serviceRequest(serviceId, `${ApiPath.scheduledReportRuns}?${toQueryString({ name, limit: 50 })}`, { schema: reportRunsResponse, signal }),
+      serviceCall(serviceId, scheduledReportsApi.listScheduledReportRuns, { query: { name, limit: 50 }, signal }),
     meta: { errorContext: `Could not load the runs of ${name}` },
   });
 
@@ -41,9 +31,8 @@ export const reportDestinationsQueryOptions = (serviceId: string) =>
   queryOptions({
     queryKey: transferServerKeys(serviceId).list({ for: 'scheduled-reports' }),
     queryFn: async ({ signal }) => {
-      const query = toQueryString({ service_id: serviceId });
       const lists = await Promise.all(
-        [ApiPath.scpServers, ApiPath.ftpServers].map((path) => serviceRequest(serviceId, `${path}?${query}`, { schema: transferServersResponse, signal })),
+        [transferApi.listScpServers, transferApi.listFtpServers].map((list) => serviceCall(serviceId, list, { query: { service_id: serviceId }, signal })),
       );
       return lists.flatMap((list) => list.servers).sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
     },
@@ -64,7 +53,7 @@ export function useCreateReport(serviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (report: ScheduledReportCreate) =>
-      rowOf(await serviceRequest(serviceId, ApiPath.scheduledReports, { method: 'POST', body: { reports: [report] }, schema: scheduledReportsResultResponse })),
+      rowOf(await serviceCall(serviceId, scheduledReportsApi.createScheduledReports, { body: { reports: [report] } })),
     meta: { inlineErrorStatuses: [400] },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: scheduledReportKeys(serviceId).all }),
   });
@@ -75,7 +64,7 @@ export function useUpdateReports(serviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (reports: ScheduledReportUpdate[]) =>
-      serviceRequest(serviceId, ApiPath.scheduledReports, { method: 'PUT', body: { reports }, schema: scheduledReportsResultResponse }),
+      serviceCall(serviceId, scheduledReportsApi.updateScheduledReports, { body: { reports } }),
     meta: { inlineErrorStatuses: [400] },
     onSettled: () => queryClient.invalidateQueries({ queryKey: scheduledReportKeys(serviceId).all }),
   });
@@ -92,7 +81,7 @@ export function useDeleteReports(serviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (names: string[]) =>
-      serviceRequest(serviceId, ApiPath.scheduledReports, { method: 'DELETE', body: { reports: names }, schema: scheduledReportsResultResponse }),
+      serviceCall(serviceId, scheduledReportsApi.deleteScheduledReports, { body: { reports: names } }),
     meta: { errorContext: 'Could not delete the scheduled reports' },
     onSettled: () => queryClient.invalidateQueries({ queryKey: scheduledReportKeys(serviceId).all }),
   });
@@ -101,7 +90,7 @@ export function useDeleteReports(serviceId: string) {
 /** Queues a run now; it answers at once with the run's id, and the run shows in the history once it ended. */
 export function useRunReport(serviceId: string) {
   return useMutation({
-    mutationFn: (name: string) => serviceRequest(serviceId, ApiPath.scheduledReportRun, { method: 'POST', body: { name }, schema: scheduledReportRunResponse }),
+    mutationFn: (name: string) => serviceCall(serviceId, scheduledReportsApi.runScheduledReport, { body: { name } }),
     meta: { errorContext: 'Could not run the report' },
   });
 }
