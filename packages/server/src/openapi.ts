@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { apiProducts } from '@keydeck/contract/api-products';
 import { loadConfig } from './config.ts';
 import { documentApi } from './modules/apidocs/apidocs.document.ts';
-import { apiProducts } from './modules/apidocs/apidocs.products.ts';
 import { start } from './start.ts';
 
 /**

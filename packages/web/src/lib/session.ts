@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { authInfoResponse, type AuthInfo } from '@keydeck/contract/auth';
-import { ApiPath } from '@keydeck/contract/http';
-import { apiRequest } from './api-client';
+import type { AuthInfo } from '@keydeck/contract/auth';
+import { authApi } from '@keydeck/contract/auth.api';
+import { callApi } from './api-client';
 import { ApiError } from './api-error';
 import { queryKeys } from './query-keys';
 
@@ -10,7 +10,7 @@ export const sessionKeys = queryKeys('session');
 /** The session probe: GET login answers auth_info for a live session and 401 otherwise (null here). */
 async function fetchSession(signal: AbortSignal): Promise<AuthInfo | null> {
   try {
-    const { auth_info } = await apiRequest(ApiPath.login, { schema: authInfoResponse, ignoreAuth: true, signal });
+    const { auth_info } = await callApi(authApi.getSession, { ignoreAuth: true, signal });
     return auth_info;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;

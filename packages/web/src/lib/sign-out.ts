@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { logoutResponse } from '@keydeck/contract/auth';
-import { ApiPath } from '@keydeck/contract/http';
-import { apiRequest } from './api-client';
+import { authApi } from '@keydeck/contract/auth.api';
+import { callApi } from './api-client';
 import { ApiError } from './api-error';
 import { forgetServiceAuthorizations } from './service-session';
 import { sessionKeys } from './session';
@@ -17,7 +16,7 @@ export function useSignOut() {
   const logout = useMutation({
     mutationFn: async () => {
       try {
-        await apiRequest(ApiPath.logout, { method: 'POST', schema: logoutResponse, ignoreAuth: true });
+        await callApi(authApi.logout, { ignoreAuth: true });
       } catch (error) {
         // A session that already ended is the outcome sign-out wanted.
         if (!(error instanceof ApiError && error.status === 401)) throw error;

@@ -1,10 +1,10 @@
-import { authInfoResponse, loginRequest, logoutResponse } from '@keydeck/contract/auth';
-import { ApiPath } from '@keydeck/contract/http';
+import { authApi } from '@keydeck/contract/auth.api';
 import { Messages } from '@keydeck/contract/messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/app-deps.ts';
 import { concerning } from '../../platform/audit.ts';
+import { declared } from '../../platform/endpoint-route.ts';
 import { ipRefused, signInThrottled, unauthorized } from '../../platform/errors.ts';
 import { endSession, startSession } from '../../platform/request-pipeline.ts';
 import { preparedValue } from '../../platform/prepared-value.ts';
@@ -19,8 +19,8 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const policy = deps.config.login.throttle;
 
-  routes.get(ApiPath.login, {
-    schema: { operationId: 'getSession', response: { 200: authInfoResponse } },
+  routes.route({
+    ...declared(authApi.getSession),
     // Answered from the principal the pipeline resolved: no second transaction on the hottest route.
     config: { public: true, withoutTransaction: true },
     handler: async (request) => {
@@ -29,8 +29,8 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     },
   });
 
-  routes.post(ApiPath.login, {
-    schema: { operationId: 'login', body: loginRequest, response: { 200: authInfoResponse } },
+  routes.route({
+    ...declared(authApi.login),
     config: { public: true, systemScope: true, rateLimit: 'login' },
     // Once signed in, the user is the caller; until then the event names the username tried.
     audit: { action: 'auth.login', target: ({ body }) => body.username, actor: ({ body }) => ({ username: body.username }) },
@@ -57,8 +57,8 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     },
   });
 
-  routes.post(ApiPath.logout, {
-    schema: { operationId: 'logout', response: { 200: logoutResponse } },
+  routes.route({
+    ...declared(authApi.logout),
     config: { public: true, systemScope: true, anyAddress: true },
     audit: { action: 'auth.logout' },
     handler: async (request, reply) => {

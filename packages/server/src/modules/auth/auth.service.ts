@@ -1,5 +1,9 @@
 import type { AuthInfo, LoginRequest } from '@keydeck/contract/auth';
+import { Messages } from '@keydeck/contract/messages';
+import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/database.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
+import { securityRefusal } from '../../platform/errors.ts';
 import { addressAllowed } from '../../platform/ip-ranges.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import type { Principal } from '../../platform/principal.ts';
@@ -58,6 +62,24 @@ export function countSignInAttempt(db: Db, username: string, address: string, po
     const fromAnywhere = await repo.reserveThrottledAttempt(tx, { username: name, source: '' }, { free: policy.perUsername, maxWaitSeconds });
     return { waitSeconds: fromAnywhere };
   });
+}
+
+/**
+ * Password re-entry by a signed-in user (turning a factor off, new recovery codes, removing a security key,
+ * changing the password) counts against the same throttle as sign-in, reserved in a committed
+ * transaction of its own before the password is checked: whoever finds a session left open cannot guess the
+ * password here either. A right password clears the count (passwordConfirmed). A route's preHandler.
+ */
+export function passwordReentryThrottle(deps: Pick<AppDeps, 'db' | 'config'>) {
+  const policy = deps.config.login.throttle;
+  return async (request: FastifyRequest): Promise<void> => {
+    const principal = request.principal;
+    if (!principal) return; // refused by the route's own session check
+    const attempt = await countSignInAttempt(deps.db, principal.username, request.ip, policy);
+    if (attempt.waitSeconds !== null) {
+      throw securityRefusal(429, 'password_reentry_throttled', Messages.passwordReentryLocked, { 'retry-after': String(attempt.waitSeconds) });
+    }
+  };
 }
 
 /** A signed-in user re-entered their password correctly: their failed attempts no longer count. */

@@ -1,7 +1,8 @@
-import { health } from '@keydeck/contract/admin';
+import { healthApi } from '@keydeck/contract/health.api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/app-deps.ts';
+import { declared } from '../../platform/endpoint-route.ts';
 
 /** Liveness and readiness for load balancers and orchestrators. Neither touches a tenant's data. */
 export function register(app: FastifyInstance, deps: AppDeps): void {
@@ -11,14 +12,14 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     shuttingDown = true;
   });
 
-  routes.get('/healthz', {
-    schema: { operationId: 'health', response: { 200: health } },
+  routes.route({
+    ...declared(healthApi.health),
     config: { public: true, withoutTransaction: true },
     handler: async () => ({ status: 'ok' as const }),
   });
 
-  routes.get('/readyz', {
-    schema: { operationId: 'ready', response: { 200: health, 503: health } },
+  routes.route({
+    ...declared(healthApi.ready),
     config: { public: true, withoutTransaction: true },
     handler: async (_request, reply) => {
       const reachable = !shuttingDown && (await deps.database.ping().then(() => true, () => false));

@@ -1,19 +1,11 @@
-import { ApiPath } from '@keydeck/contract/http';
-import {
-  identityProviderDeleted,
-  identityProviderFields,
-  identityProviderParams,
-  identityProviderResponse,
-  identityProvidersPage,
-  identityProvidersParams,
-  identityProvidersQuery,
-} from '@keydeck/contract/identity-providers';
+import { identityProvidersApi } from '@keydeck/contract/identity-providers.api';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/app-deps.ts';
 import { targetAccount } from '../../platform/account-access.ts';
 import { existingNamedAccount } from '../../platform/audit-declaration.ts';
+import { declared, principalOf } from '../../platform/endpoint-route.ts';
 import * as providers from './identity-providers.service.ts';
 
 /**
@@ -25,37 +17,37 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { companyRead: read, companyManage: manage } = Permission;
 
-  routes.get(ApiPath.identityProviders, {
-    schema: { operationId: 'listIdentityProviders', params: identityProvidersParams, querystring: identityProvidersQuery, response: { 200: identityProvidersPage } },
+  routes.route({
+    ...declared(identityProvidersApi.listIdentityProviders),
     config: { permission: read },
-    handler: (request) => providers.listProviders(request.tx, targetAccount(request.principal!, request.params.account_id), request.query),
+    handler: (request) => providers.listProviders(request.tx, targetAccount(principalOf(request), request.params.account_id), request.query),
   });
 
-  routes.post(ApiPath.identityProviders, {
-    schema: { operationId: 'createIdentityProvider', params: identityProvidersParams, body: identityProviderFields, response: { 201: identityProviderResponse } },
+  routes.route({
+    ...declared(identityProvidersApi.createIdentityProvider),
     config: { permission: manage },
     audit: { action: 'identity_providers.create', target: ({ body }) => `${body.name} (${body.issuer})`, account: existingNamedAccount },
     handler: async (request, reply) => {
-      const accountId = targetAccount(request.principal!, request.params.account_id);
+      const accountId = targetAccount(principalOf(request), request.params.account_id);
       const created = await providers.createProvider(request.tx, deps.secretBox, accountId, request.body);
       reply.status(201);
       return { identity_provider: created };
     },
   });
 
-  routes.put(ApiPath.identityProvider, {
-    schema: { operationId: 'updateIdentityProvider', params: identityProviderParams, body: identityProviderFields, response: { 200: identityProviderResponse } },
+  routes.route({
+    ...declared(identityProvidersApi.updateIdentityProvider),
     config: { permission: manage },
     audit: { action: 'identity_providers.update', target: ({ body, params }) => `${body.name} (${params.provider_id})`, account: existingNamedAccount },
     handler: async (request) => {
-      const accountId = targetAccount(request.principal!, request.params.account_id);
+      const accountId = targetAccount(principalOf(request), request.params.account_id);
       const updated = await providers.updateProvider(request.tx, deps.secretBox, accountId, request.params.provider_id, request.body);
       return { identity_provider: updated };
     },
   });
 
-  routes.delete(ApiPath.identityProvider, {
-    schema: { operationId: 'deleteIdentityProvider', params: identityProviderParams, response: { 200: identityProviderDeleted } },
+  routes.route({
+    ...declared(identityProvidersApi.deleteIdentityProvider),
     config: { permission: manage },
     audit: {
       action: 'identity_providers.delete',
@@ -63,7 +55,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
       account: existingNamedAccount,
     },
     handler: async (request) => {
-      const accountId = targetAccount(request.principal!, request.params.account_id);
+      const accountId = targetAccount(principalOf(request), request.params.account_id);
       const deleted = await providers.deleteProvider(request.tx, accountId, request.params.provider_id);
       return { deleted: deleted.id, name: deleted.name };
     },

@@ -1,16 +1,9 @@
-import { ApiPath } from '@keydeck/contract/http';
-import {
-  openidLoginCompleteQuery,
-  openidLoginCompleteResponse,
-  openidLoginStartBody,
-  openidLoginStartResponse,
-  openidProvidersQuery,
-  openidProvidersResponse,
-} from '@keydeck/contract/identity-providers';
+import { openidLoginApi } from '@keydeck/contract/openid-login.api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/app-deps.ts';
 import { refusalsConcern } from '../../platform/audit.ts';
+import { declared } from '../../platform/endpoint-route.ts';
 import { ipRefused } from '../../platform/errors.ts';
 import { addressAllowed } from '../../platform/ip-ranges.ts';
 import { startSession } from '../../platform/request-pipeline.ts';
@@ -33,14 +26,14 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   const redirectUri = (request: FastifyRequest) => new URL(COMPLETE_PAGE, deps.config.publicUrl ?? `${request.protocol}://${request.host}`).href;
 
   // An unknown slug answers an empty list, like an account without providers: slugs cannot be probed.
-  routes.get(ApiPath.openidProviders, {
-    schema: { operationId: 'listOpenidProviders', querystring: openidProvidersQuery, response: { 200: openidProvidersResponse } },
+  routes.route({
+    ...declared(openidLoginApi.listOpenidProviders),
     config: { public: true, systemScope: true },
     handler: (request) => openid.signInOptions(request.tx, request.query.account_slug),
   });
 
-  routes.post(ApiPath.openidLoginStart, {
-    schema: { operationId: 'openidLoginStart', body: openidLoginStartBody, response: { 200: openidLoginStartResponse } },
+  routes.route({
+    ...declared(openidLoginApi.openidLoginStart),
     config: { public: true, systemScope: true, rateLimit: 'login' },
     audit: {
       action: 'auth.openid.start',
@@ -60,8 +53,8 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     },
   });
 
-  routes.post(ApiPath.openidLoginComplete, {
-    schema: { operationId: 'openidLoginComplete', querystring: openidLoginCompleteQuery, response: { 200: openidLoginCompleteResponse } },
+  routes.route({
+    ...declared(openidLoginApi.openidLoginComplete),
     config: { public: true, systemScope: true, rateLimit: 'login' },
     audit: {
       action: 'auth.openid.login',

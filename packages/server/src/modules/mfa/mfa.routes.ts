@@ -1,32 +1,18 @@
-import { authInfoResponse } from '@keydeck/contract/auth';
-import { ApiPath } from '@keydeck/contract/http';
-import {
-  mfaStatusResponse,
-  passwordConfirmRequest,
-  recoveryCodesResponse,
-  totpCompleteRequest,
-  totpConfirmRequest,
-  totpConfirmResponse,
-  totpDisableResponse,
-  totpEnrolmentResponse,
-  userMfaResetBody,
-  userMfaResetParams,
-  userMfaResetResponse,
-} from '@keydeck/contract/mfa';
+import { mfaApi } from '@keydeck/contract/mfa.api';
 import { Messages } from '@keydeck/contract/messages';
 import { Permission } from '@keydeck/contract/permissions';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { targetAccount } from '../../platform/account-access.ts';
 import type { AppDeps } from '../../platform/app-deps.ts';
 import { namedAccount } from '../../platform/audit-declaration.ts';
+import { declared, principalOf } from '../../platform/endpoint-route.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import { mailAfterCommit } from '../../platform/mailer.ts';
 import { startSession } from '../../platform/request-pipeline.ts';
 import { preparedValue } from '../../platform/prepared-value.ts';
 import { findAccount } from '../accounts/accounts.service.ts';
-import { toAuthInfo } from '../auth/auth.service.ts';
-import { passwordReentryThrottle } from '../auth/password-reentry.ts';
+import { passwordReentryThrottle, toAuthInfo } from '../auth/auth.service.ts';
 import * as mfa from './mfa.service.ts';
 import * as keys from './security-keys.service.ts';
 
@@ -40,56 +26,55 @@ const otpAttempt = preparedValue<mfa.OtpAttempt>();
  */
 export function register(app: FastifyInstance, deps: AppDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const me = (request: FastifyRequest) => request.principal!;
   const passwordReentry = passwordReentryThrottle(deps);
 
-  routes.get(ApiPath.mfa, {
-    schema: { operationId: 'getMfaStatus', response: { 200: mfaStatusResponse } },
+  routes.route({
+    ...declared(mfaApi.getMfaStatus),
     config: { signedIn: true, duringMfaSetup: true },
-    handler: async (request) => ({ mfa: await mfa.statusOf(request.tx, me(request).userId) }),
+    handler: async (request) => ({ mfa: await mfa.statusOf(request.tx, principalOf(request).userId) }),
   });
 
-  routes.post(ApiPath.totpEnrolBegin, {
-    schema: { operationId: 'beginTotpEnrolment', response: { 200: totpEnrolmentResponse } },
+  routes.route({
+    ...declared(mfaApi.beginTotpEnrolment),
     config: { signedIn: true, duringMfaSetup: true },
     audit: { action: 'mfa.totp_enrol_begin' },
-    handler: async (request) => ({ enrolment: await mfa.beginEnrolment(request.tx, deps.secretBox, me(request)) }),
+    handler: async (request) => ({ enrolment: await mfa.beginEnrolment(request.tx, deps.secretBox, principalOf(request)) }),
   });
 
-  routes.post(ApiPath.totpEnrolConfirm, {
-    schema: { operationId: 'confirmTotpEnrolment', body: totpConfirmRequest, response: { 200: totpConfirmResponse } },
+  routes.route({
+    ...declared(mfaApi.confirmTotpEnrolment),
     config: { signedIn: true, duringMfaSetup: true },
     audit: { action: 'mfa.totp_enrol' },
     handler: async (request) => {
-      const recoveryCodes = await mfa.confirmEnrolment(request.tx, deps.secretBox, me(request), request.body.otp);
+      const recoveryCodes = await mfa.confirmEnrolment(request.tx, deps.secretBox, principalOf(request), request.body.otp);
       const principal = (await deps.sessions.principalOf(request.tx, request.sessionId!))!;
       return { recovery_codes: recoveryCodes, auth_info: toAuthInfo(principal) };
     },
   });
 
-  routes.delete(ApiPath.totp, {
-    schema: { operationId: 'disableTotp', body: passwordConfirmRequest, response: { 200: totpDisableResponse } },
+  routes.route({
+    ...declared(mfaApi.disableTotp),
     preHandler: passwordReentry,
     config: { signedIn: true },
     audit: { action: 'mfa.totp_disable' },
     handler: async (request) => {
-      await mfa.disableTotp(request.tx, me(request), request.body.password);
-      return { mfa: await mfa.statusOf(request.tx, me(request).userId) };
+      await mfa.disableTotp(request.tx, principalOf(request), request.body.password);
+      return { mfa: await mfa.statusOf(request.tx, principalOf(request).userId) };
     },
   });
 
-  routes.post(ApiPath.recoveryCodes, {
-    schema: { operationId: 'regenerateRecoveryCodes', body: passwordConfirmRequest, response: { 200: recoveryCodesResponse } },
+  routes.route({
+    ...declared(mfaApi.regenerateRecoveryCodes),
     preHandler: passwordReentry,
     config: { signedIn: true },
     audit: { action: 'mfa.recovery_codes_regenerate' },
     handler: async (request) => ({
-      recovery_codes: await mfa.regenerateRecoveryCodes(request.tx, me(request), request.body.password),
+      recovery_codes: await mfa.regenerateRecoveryCodes(request.tx, principalOf(request), request.body.password),
     }),
   });
 
-  routes.post(ApiPath.totpAuthenticateComplete, {
-    schema: { operationId: 'completeTotp', body: totpCompleteRequest, response: { 200: authInfoResponse } },
+  routes.route({
+    ...declared(mfaApi.completeTotp),
     config: { partialSession: true, systemScope: true },
     audit: {
       action: 'auth.totp_complete',
@@ -97,7 +82,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
       also: ({ body }) => (body.recovery_code ? ['mfa.recovery_code_used'] : []),
     },
     preHandler: async (request) => {
-      const session = me(request);
+      const session = principalOf(request);
       const endSession = (tx: Parameters<typeof deps.sessions.destroy>[0]) => deps.sessions.destroy(tx, session.sessionHash);
       // A session owing its security key counts recovery codes (and app codes) against the keys' throttle.
       otpAttempt.set(
@@ -108,7 +93,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
       );
     },
     handler: async (request, reply) => {
-      const session = me(request);
+      const session = principalOf(request);
       const attempt = otpAttempt.of(request);
       if (!attempt.allowed) throw unauthorized('otp_locked', Messages.otpTooManyFailures);
       const { otp, recovery_code: recoveryCode } = request.body;
@@ -128,13 +113,8 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     },
   });
 
-  routes.post(ApiPath.userMfaReset, {
-    schema: {
-      operationId: 'resetUserMfa',
-      params: userMfaResetParams,
-      body: userMfaResetBody,
-      response: { 200: userMfaResetResponse },
-    },
+  routes.route({
+    ...declared(mfaApi.resetUserMfa),
     config: { permission: Permission.usersManage },
     audit: {
       action: 'users.reset_mfa',
@@ -142,8 +122,8 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
       account: namedAccount,
     },
     handler: async (request) => {
-      const account = await findAccount(request.tx, targetAccount(me(request), request.body.account_id));
-      await mfa.resetUserMfa(request.tx, me(request), account.id, request.params.user_id);
+      const account = await findAccount(request.tx, targetAccount(principalOf(request), request.body.account_id));
+      await mfa.resetUserMfa(request.tx, principalOf(request), account.id, request.params.user_id);
       return { user_id: request.params.user_id, reset: true as const };
     },
   });

@@ -1,26 +1,13 @@
-import { authInfoResponse } from '@keydeck/contract/auth';
-import { ApiPath } from '@keydeck/contract/http';
-import { passwordConfirmRequest } from '@keydeck/contract/mfa';
 import { Messages } from '@keydeck/contract/messages';
-import {
-  securityKeyNameRequest,
-  securityKeyParams,
-  securityKeyRegistrationBeginResponse,
-  securityKeyRegistrationRequest,
-  securityKeyRegistrationResponse,
-  securityKeyResponse,
-  securityKeysResponse,
-  u2fBeginResponse,
-  u2fCompleteRequest,
-} from '@keydeck/contract/security-keys';
+import { securityKeysApi } from '@keydeck/contract/security-keys.api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/app-deps.ts';
+import { declared, principalOf } from '../../platform/endpoint-route.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import { startSession } from '../../platform/request-pipeline.ts';
 import { preparedValue } from '../../platform/prepared-value.ts';
-import { toAuthInfo } from '../auth/auth.service.ts';
-import { passwordReentryThrottle } from '../auth/password-reentry.ts';
+import { passwordReentryThrottle, toAuthInfo } from '../auth/auth.service.ts';
 import * as keys from './security-keys.service.ts';
 
 /** The challenge and attempt the preHandlers took outside the request's transaction (used once, even on a rollback). */
@@ -33,44 +20,39 @@ const keyAttempt = preparedValue<keys.KeyAttempt>();
  */
 export function register(app: FastifyInstance, deps: AppDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const me = (request: FastifyRequest) => request.principal!;
   // The console's own origin, as OpenID sign-in computes its redirect URI; the RP ID is its host name.
   const relyingParty = (request: FastifyRequest): keys.RelyingParty => {
     const origin = new URL(deps.config.publicUrl ?? `${request.protocol}://${request.host}`).origin;
     return { origin, rpId: new URL(origin).hostname };
   };
 
-  routes.get(ApiPath.securityKeys, {
-    schema: { operationId: 'listSecurityKeys', response: { 200: securityKeysResponse } },
+  routes.route({
+    ...declared(securityKeysApi.listSecurityKeys),
     config: { signedIn: true, duringMfaSetup: true },
     handler: async (request) => {
-      const data = await keys.listKeys(request.tx, me(request).userId);
+      const data = await keys.listKeys(request.tx, principalOf(request).userId);
       return { data, total: data.length };
     },
   });
 
-  routes.post(ApiPath.securityKeyRegisterBegin, {
-    schema: { operationId: 'beginSecurityKeyRegistration', response: { 200: securityKeyRegistrationBeginResponse } },
+  routes.route({
+    ...declared(securityKeysApi.beginSecurityKeyRegistration),
     config: { signedIn: true, duringMfaSetup: true },
     audit: { action: 'mfa.security_key_register_begin' },
-    handler: async (request) => ({ options: await keys.beginRegistration(request.tx, me(request), relyingParty(request)) }),
+    handler: async (request) => ({ options: await keys.beginRegistration(request.tx, principalOf(request), relyingParty(request)) }),
   });
 
-  routes.post(ApiPath.securityKeyRegisterComplete, {
-    schema: {
-      operationId: 'completeSecurityKeyRegistration',
-      body: securityKeyRegistrationRequest,
-      response: { 201: securityKeyRegistrationResponse },
-    },
+  routes.route({
+    ...declared(securityKeysApi.completeSecurityKeyRegistration),
     config: { signedIn: true, duringMfaSetup: true },
     audit: { action: 'mfa.security_key_register', target: ({ body }) => body.name },
     preHandler: async (request) => {
-      registrationChallenge.set(request, await keys.takeChallenge(deps.db, me(request).sessionHash, 'register'));
+      registrationChallenge.set(request, await keys.takeChallenge(deps.db, principalOf(request).sessionHash, 'register'));
     },
     handler: async (request, reply) => {
       const { key, recoveryCodes } = await keys.completeRegistration(
         request.tx,
-        me(request),
+        principalOf(request),
         relyingParty(request),
         registrationChallenge.of(request),
         request.body,
@@ -81,52 +63,52 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     },
   });
 
-  routes.patch(ApiPath.securityKey, {
-    schema: { operationId: 'renameSecurityKey', params: securityKeyParams, body: securityKeyNameRequest, response: { 200: securityKeyResponse } },
+  routes.route({
+    ...declared(securityKeysApi.renameSecurityKey),
     config: { signedIn: true },
     audit: { action: 'mfa.security_key_rename', target: ({ body }) => body.name },
     handler: async (request) => {
-      return { security_key: await keys.renameKey(request.tx, me(request), request.params.key_id, request.body.name) };
+      return { security_key: await keys.renameKey(request.tx, principalOf(request), request.params.key_id, request.body.name) };
     },
   });
 
-  routes.delete(ApiPath.securityKey, {
-    schema: { operationId: 'removeSecurityKey', params: securityKeyParams, body: passwordConfirmRequest, response: { 200: securityKeysResponse } },
+  routes.route({
+    ...declared(securityKeysApi.removeSecurityKey),
     preHandler: passwordReentryThrottle(deps),
     config: { signedIn: true },
     audit: {
       action: 'mfa.security_key_remove',
-      before: async ({ params, request, tx }) => ({ name: await keys.keyName(tx, me(request).userId, params.key_id) }),
+      before: async ({ params, request, tx }) => ({ name: await keys.keyName(tx, principalOf(request).userId, params.key_id) }),
       target: ({ params, before }) => ({ id: params.key_id, name: before.name }),
     },
     handler: async (request) => {
-      await keys.removeKey(request.tx, me(request), request.params.key_id, request.body.password);
-      const data = await keys.listKeys(request.tx, me(request).userId);
+      await keys.removeKey(request.tx, principalOf(request), request.params.key_id, request.body.password);
+      const data = await keys.listKeys(request.tx, principalOf(request).userId);
       return { data, total: data.length };
     },
   });
 
-  routes.post(ApiPath.u2fAuthenticateBegin, {
-    schema: { operationId: 'beginU2f', response: { 200: u2fBeginResponse } },
+  routes.route({
+    ...declared(securityKeysApi.beginU2f),
     config: { partialSession: true, systemScope: true },
     audit: { action: 'auth.u2f_begin', target: ({ request }) => request.principal?.username },
     handler: async (request) => {
-      return { u2f_data: await keys.beginAuthentication(request.tx, me(request), relyingParty(request)) };
+      return { u2f_data: await keys.beginAuthentication(request.tx, principalOf(request), relyingParty(request)) };
     },
   });
 
-  routes.post(ApiPath.u2fAuthenticateComplete, {
-    schema: { operationId: 'completeU2f', body: u2fCompleteRequest, response: { 200: authInfoResponse } },
+  routes.route({
+    ...declared(securityKeysApi.completeU2f),
     config: { partialSession: true, systemScope: true },
     audit: { action: 'auth.u2f_complete', target: ({ request }) => request.principal?.username },
     preHandler: async (request) => {
-      const session = me(request);
+      const session = principalOf(request);
       const endSession = (tx: Parameters<typeof deps.sessions.destroy>[0]) => deps.sessions.destroy(tx, session.sessionHash);
       const owner = { userId: session.userId, accountId: session.account.id, sessionHash: session.sessionHash };
       keyAttempt.set(request, await keys.reserveAttempt(deps.db, owner, deps.config.login.lockSeconds, endSession));
     },
     handler: async (request, reply) => {
-      const session = me(request);
+      const session = principalOf(request);
       const attempt = keyAttempt.of(request);
       if (!attempt.allowed) throw unauthorized('u2f_locked', Messages.securityKeyTooManyFailures);
       try {

@@ -1,23 +1,13 @@
-import { ApiPath } from '@keydeck/contract/http';
 import { Messages } from '@keydeck/contract/messages';
-import {
-  passwordChangeRequest,
-  passwordChangeResponse,
-  passwordResetRequest,
-  passwordResetRequested,
-  passwordSetRequest,
-  passwordSetResponse,
-  passwordTokenInfo,
-  passwordTokenVerifyRequest,
-} from '@keydeck/contract/passwords';
+import { passwordsApi } from '@keydeck/contract/passwords.api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/app-deps.ts';
+import { declared } from '../../platform/endpoint-route.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import { mailAfterCommit } from '../../platform/mailer.ts';
 import { preparedValue } from '../../platform/prepared-value.ts';
-import { userNamed } from '../auth/auth.service.ts';
-import { passwordReentryThrottle } from '../auth/password-reentry.ts';
+import { passwordReentryThrottle, userNamed } from '../auth/auth.service.ts';
 import * as passwords from './passwords.service.ts';
 
 /** The user already holds as many live reset links as allowed: nothing was mailed (the caller is not told). */
@@ -31,8 +21,8 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { mailer } = deps;
 
-  routes.post(ApiPath.passwordReset, {
-    schema: { operationId: 'requestPasswordReset', body: passwordResetRequest, response: { 200: passwordResetRequested } },
+  routes.route({
+    ...declared(passwordsApi.requestPasswordReset),
     // Looks the user up across tenants before anyone is known, like sign-in.
     config: { public: true, systemScope: true, rateLimit: 'passwordReset' },
     // The answer never tells whether the user exists; the audit trail does.
@@ -51,16 +41,16 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     },
   });
 
-  routes.post(ApiPath.passwordTokenVerify, {
-    schema: { operationId: 'verifyPasswordToken', body: passwordTokenVerifyRequest, response: { 200: passwordTokenInfo } },
+  routes.route({
+    ...declared(passwordsApi.verifyPasswordToken),
     // Not rate-limited: a 256-bit token cannot be guessed, and one visitor verifies and uses it several times.
     config: { public: true, systemScope: true },
     audit: { action: 'auth.password_token_verify' },
     handler: async (request) => passwords.verifyToken(request.tx, request.body.token),
   });
 
-  routes.post(ApiPath.passwordTokenUse, {
-    schema: { operationId: 'setPasswordWithToken', body: passwordSetRequest, response: { 200: passwordSetResponse } },
+  routes.route({
+    ...declared(passwordsApi.setPasswordWithToken),
     config: { public: true, systemScope: true },
     // The mailed link proved who is acting: that user, on their account.
     audit: {
@@ -77,8 +67,8 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     },
   });
 
-  routes.put(ApiPath.ownPassword, {
-    schema: { operationId: 'changeOwnPassword', body: passwordChangeRequest, response: { 200: passwordChangeResponse } },
+  routes.route({
+    ...declared(passwordsApi.changeOwnPassword),
     preHandler: passwordReentryThrottle(deps),
     // Every signed-in user may change their own password, whatever their roles; the handler requires the session.
     // Rate-limited like sign-in: the current password must not be guessable through this route either.

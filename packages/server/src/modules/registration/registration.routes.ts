@@ -1,17 +1,10 @@
-import { accountParams } from '@keydeck/contract/accounts';
-import { ApiPath } from '@keydeck/contract/http';
 import { Messages } from '@keydeck/contract/messages';
 import { Permission } from '@keydeck/contract/permissions';
-import {
-  accountMarketplace,
-  registrationConfirmRequest,
-  registrationConfirmed,
-  registrationRequest,
-  registrationRequested,
-} from '@keydeck/contract/registration';
+import { registrationApi } from '@keydeck/contract/registration.api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/app-deps.ts';
+import { declared } from '../../platform/endpoint-route.ts';
 import { mailAfterCommit } from '../../platform/mailer.ts';
 import { userNamed } from '../auth/auth.service.ts';
 import { registerGoogleMarketplaceLanding } from './google-marketplace.routes.ts';
@@ -25,8 +18,8 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { mailer } = deps;
 
-  routes.post(ApiPath.registration, {
-    schema: { operationId: 'register', body: registrationRequest, response: { 202: registrationRequested } },
+  routes.route({
+    ...declared(registrationApi.register),
     // Checks slugs and usernames across tenants before any account exists, like sign-in.
     config: { public: true, systemScope: true, rateLimit: 'registration' },
     // No account exists yet: the event goes to the log of anonymous events.
@@ -43,8 +36,8 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     },
   });
 
-  routes.post(ApiPath.registrationConfirm, {
-    schema: { operationId: 'confirmRegistration', body: registrationConfirmRequest, response: { 201: registrationConfirmed } },
+  routes.route({
+    ...declared(registrationApi.confirmRegistration),
     // Not rate-limited: a 256-bit token cannot be guessed.
     config: { public: true, systemScope: true },
     // Audited on the new account, as its first administrator's act.
@@ -64,8 +57,8 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     },
   });
 
-  routes.get(ApiPath.accountMarketplace, {
-    schema: { operationId: 'getAccountMarketplace', params: accountParams, response: { 200: accountMarketplace } },
+  routes.route({
+    ...declared(registrationApi.getAccountMarketplace),
     config: { permission: Permission.platformAdmin },
     handler: (request) => registration.accountMarketplace(request.tx, request.params.account_id),
   });

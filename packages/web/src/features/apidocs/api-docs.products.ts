@@ -1,16 +1,23 @@
-/**
- * The five API products (server: modules/apidocs/apidocs.products.ts) and the names the console's pages use for
- * them: the spec's admin pages say auth and cryptohub-cloud where the documents say vip-auth and cryptohub.
- */
-export const apiDocs = [
-  { product: 'vip-auth', adminPage: 'auth', label: 'Authentication' },
-  { product: 'identity', adminPage: 'identity', label: 'Identity' },
-  { product: 'crypto-cluster', adminPage: 'crypto-cluster', label: 'Crypto cluster' },
-  { product: 'cloud-product', adminPage: 'cloud-product', label: 'Cloud product' },
-  { product: 'cryptohub', adminPage: 'cryptohub-cloud', label: 'CryptoHub' },
-] as const;
+import { apiDocsApi } from '@keydeck/contract/api-docs.api';
+import { apiProducts, type ApiProduct } from '@keydeck/contract/api-products';
+import { endpointUrl } from '@keydeck/contract/endpoint';
 
-export type ApiDoc = (typeof apiDocs)[number];
+/**
+ * The names the console's pages use for the five API products (contract api-products.ts): the spec's admin pages
+ * say auth and cryptohub-cloud where the documents say vip-auth and cryptohub.
+ */
+const pages: Record<ApiProduct, { adminPage: string; label: string }> = {
+  'vip-auth': { adminPage: 'auth', label: 'Authentication' },
+  identity: { adminPage: 'identity', label: 'Identity' },
+  'crypto-cluster': { adminPage: 'crypto-cluster', label: 'Crypto cluster' },
+  'cloud-product': { adminPage: 'cloud-product', label: 'Cloud product' },
+  cryptohub: { adminPage: 'cryptohub-cloud', label: 'CryptoHub' },
+};
+
+export type ApiDoc = { product: ApiProduct; adminPage: string; label: string };
+
+/** In the products' order; there is always a first. */
+export const apiDocs = apiProducts.map((product) => ({ product, ...pages[product] })) as [ApiDoc, ...ApiDoc[]];
 
 /** The customer pages' segment for a product: /v2/home/customer-docs/{product}-endpoints. */
 export const customerPage = (doc: ApiDoc) => `${doc.product}-endpoints` as const;
@@ -21,5 +28,5 @@ export function apiDocOfPath(pathname: string): ApiDoc | undefined {
   return apiDocs.find((doc) => doc.adminPage === segment || customerPage(doc) === segment);
 }
 
-/** Where the server serves a product's OpenAPI document (spec §7). */
-export const documentUrl = (doc: ApiDoc) => `/rest/api/v2/${doc.product}/swagger/`;
+/** Where the server serves a product's OpenAPI document (spec §7); Scalar fetches it, so a URL, not a call. */
+export const documentUrl = (doc: ApiDoc) => endpointUrl(apiDocsApi.getApiDocument, { params: { product: doc.product } });

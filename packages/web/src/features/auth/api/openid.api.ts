@@ -1,14 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiPath } from '@keydeck/contract/http';
-import {
-  openidLoginCompleteResponse,
-  openidLoginStartResponse,
-  openidProvidersResponse,
-  type OpenidLoginCompleteQuery,
-} from '@keydeck/contract/openid-login';
-import { apiRequest } from '../../../lib/api-client';
+import type { OpenidLoginCompleteQuery } from '@keydeck/contract/openid-login';
+import { openidLoginApi } from '@keydeck/contract/openid-login.api';
+import { callApi } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { toQueryString } from '../../../lib/query-string';
 import { sessionKeys } from '../../../lib/session';
 
 const openidProviderKeys = (accountSlug: string) => queryKeys('openid-providers', accountSlug);
@@ -18,7 +12,7 @@ export const openidProvidersQueryOptions = (accountSlug: string) =>
   queryOptions({
     queryKey: openidProviderKeys(accountSlug).all,
     queryFn: ({ signal }) =>
-      apiRequest(`${ApiPath.openidProviders}?${toQueryString({ account_slug: accountSlug })}`, { schema: openidProvidersResponse, signal, ignoreAuth: true }),
+      callApi(openidLoginApi.listOpenidProviders, { query: { account_slug: accountSlug }, signal, ignoreAuth: true }),
     staleTime: 60_000,
     meta: { errorContext: 'Could not load the sign-in options' },
   });
@@ -27,7 +21,7 @@ export const openidProvidersQueryOptions = (accountSlug: string) =>
 export function useOpenidStart() {
   return useMutation({
     mutationFn: (input: { openid_provider_id: string; continue_uri: string }) =>
-      apiRequest(ApiPath.openidLoginStart, { method: 'POST', body: input, schema: openidLoginStartResponse, ignoreAuth: true }),
+      callApi(openidLoginApi.openidLoginStart, { body: input, ignoreAuth: true }),
     meta: { errorContext: 'Could not start the sign-in' },
   });
 }
@@ -37,7 +31,7 @@ export function useOpenidComplete() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (query: OpenidLoginCompleteQuery) =>
-      apiRequest(`${ApiPath.openidLoginComplete}?${toQueryString(query)}`, { method: 'POST', schema: openidLoginCompleteResponse, ignoreAuth: true }),
+      callApi(openidLoginApi.openidLoginComplete, { query, ignoreAuth: true }),
     // The page shows refusals itself, with a way back to the sign-in page.
     meta: { errorContext: 'Sign-in failed', inlineErrorStatuses: [400, 403, 429, 502] },
     onSuccess: ({ auth_info }) => queryClient.setQueryData(sessionKeys.all, auth_info),

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authInfoResponse } from '@keydeck/contract/auth';
-import { ApiPath } from '@keydeck/contract/http';
 import type { TotpCompleteRequest } from '@keydeck/contract/mfa';
-import { u2fBeginResponse } from '@keydeck/contract/security-keys';
-import { apiRequest } from '../../../lib/api-client';
+import { mfaApi } from '@keydeck/contract/mfa.api';
+import { securityKeysApi } from '@keydeck/contract/security-keys.api';
+import { callApi } from '../../../lib/api-client';
 import { sessionKeys } from '../../../lib/session';
 
 // The second-factor steps of sign-in; enrolling and managing factors is the mfa feature's.
@@ -16,7 +15,7 @@ export function useCompleteTotp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TotpCompleteRequest) =>
-      apiRequest(ApiPath.totpAuthenticateComplete, { method: 'POST', body, schema: authInfoResponse, ignoreAuth: true }),
+      callApi(mfaApi.completeTotp, { body, ignoreAuth: true }),
     meta: { errorContext: 'Could not complete the sign-in', inlineErrorStatuses: [400, 401, 403] },
     onSuccess: ({ auth_info }) => queryClient.setQueryData(sessionKeys.all, auth_info),
     onError: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
@@ -25,12 +24,10 @@ export function useCompleteTotp() {
 
 /** Spec §7 u2f/authenticate/begin: hex of the CBOR credential request. */
 export async function beginU2f(): Promise<string> {
-  return (await apiRequest(ApiPath.u2fAuthenticateBegin, { method: 'POST', schema: u2fBeginResponse, ignoreAuth: true })).u2f_data;
+  return (await callApi(securityKeysApi.beginU2f, { ignoreAuth: true })).u2f_data;
 }
 
 /** Spec §7 u2f/authenticate/complete; a 401 is the answer (refused key), not a lost session. */
 export async function completeU2f(u2fData: string) {
-  return (
-    await apiRequest(ApiPath.u2fAuthenticateComplete, { method: 'POST', body: { u2f_data: u2fData }, schema: authInfoResponse, ignoreAuth: true })
-  ).auth_info;
+  return (await callApi(securityKeysApi.completeU2f, { body: { u2f_data: u2fData }, ignoreAuth: true })).auth_info;
 }

@@ -1,13 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiPath } from '@keydeck/contract/http';
-import {
-  mfaStatusResponse,
-  recoveryCodesResponse,
-  totpConfirmResponse,
-  totpDisableResponse,
-  totpEnrolmentResponse,
-} from '@keydeck/contract/mfa';
-import { apiRequest } from '../../../lib/api-client';
+import { mfaApi } from '@keydeck/contract/mfa.api';
+import { callApi } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { sessionKeys } from '../../../lib/session';
 
@@ -16,7 +9,7 @@ export const mfaKeys = queryKeys('mfa');
 
 export const mfaStatusQueryOptions = queryOptions({
   queryKey: mfaKeys.detail('status'),
-  queryFn: ({ signal }) => apiRequest(ApiPath.mfa, { schema: mfaStatusResponse, signal }),
+  queryFn: ({ signal }) => callApi(mfaApi.getMfaStatus, { signal }),
   select: (data) => data.mfa,
   meta: { errorContext: 'Could not load your sign-in settings' },
 });
@@ -24,7 +17,7 @@ export const mfaStatusQueryOptions = queryOptions({
 /** A fresh secret and its QR code; every start replaces the previous unconfirmed one. */
 export function useBeginTotpEnrolment() {
   return useMutation({
-    mutationFn: async () => (await apiRequest(ApiPath.totpEnrolBegin, { method: 'POST', schema: totpEnrolmentResponse })).enrolment,
+    mutationFn: async () => (await callApi(mfaApi.beginTotpEnrolment, {})).enrolment,
     meta: { errorContext: 'Could not start the set-up' },
   });
 }
@@ -33,7 +26,7 @@ export function useBeginTotpEnrolment() {
 export function useConfirmTotpEnrolment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (otp: string) => apiRequest(ApiPath.totpEnrolConfirm, { method: 'POST', body: { otp }, schema: totpConfirmResponse }),
+    mutationFn: (otp: string) => callApi(mfaApi.confirmTotpEnrolment, { body: { otp } }),
     meta: { errorContext: 'Could not confirm the code', inlineErrorStatuses: [400] },
     onSuccess: async ({ auth_info }) => {
       queryClient.setQueryData(sessionKeys.all, auth_info);
@@ -45,7 +38,7 @@ export function useConfirmTotpEnrolment() {
 export function useDisableTotp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (password: string) => apiRequest(ApiPath.totp, { method: 'DELETE', body: { password }, schema: totpDisableResponse }),
+    mutationFn: (password: string) => callApi(mfaApi.disableTotp, { body: { password } }),
     meta: { errorContext: 'Could not turn off the authenticator app', inlineErrorStatuses: [400] },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: mfaKeys.all });
@@ -58,7 +51,7 @@ export function useRegenerateRecoveryCodes() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (password: string) =>
-      (await apiRequest(ApiPath.recoveryCodes, { method: 'POST', body: { password }, schema: recoveryCodesResponse })).recovery_codes,
+      (await callApi(mfaApi.regenerateRecoveryCodes, { body: { password } })).recovery_codes,
     meta: { errorContext: 'Could not make new recovery codes', inlineErrorStatuses: [400] },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: mfaKeys.all }),
   });

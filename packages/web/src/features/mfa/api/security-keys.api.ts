@@ -1,21 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiPath, apiPath } from '@keydeck/contract/http';
-import {
-  securityKeyRegistrationBeginResponse,
-  securityKeyRegistrationResponse,
-  securityKeyResponse,
-  securityKeysResponse,
-} from '@keydeck/contract/security-keys';
-import { apiRequest } from '../../../lib/api-client';
+import { securityKeysApi } from '@keydeck/contract/security-keys.api';
+import { callApi } from '../../../lib/api-client';
 import { sessionKeys } from '../../../lib/session';
 import { createSecurityKeyCredential } from '../lib/webauthn-registration';
 import { mfaKeys } from './mfa.api';
 
-const keyPath = (id: string) => apiPath(ApiPath.securityKey, { key_id: id });
-
 export const securityKeysQueryOptions = queryOptions({
   queryKey: mfaKeys.list('security-keys'),
-  queryFn: ({ signal }) => apiRequest(ApiPath.securityKeys, { schema: securityKeysResponse, signal }),
+  queryFn: ({ signal }) => callApi(securityKeysApi.listSecurityKeys, { signal }),
   select: (data) => data.data,
   meta: { errorContext: 'Could not load your security keys' },
 });
@@ -28,13 +20,9 @@ export function useRegisterSecurityKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (name: string) => {
-      const { options } = await apiRequest(ApiPath.securityKeyRegisterBegin, { method: 'POST', schema: securityKeyRegistrationBeginResponse });
+      const { options } = await callApi(securityKeysApi.beginSecurityKeyRegistration, {});
       const credential = await createSecurityKeyCredential(options);
-      return apiRequest(ApiPath.securityKeyRegisterComplete, {
-        method: 'POST',
-        body: { name, credential },
-        schema: securityKeyRegistrationResponse,
-      });
+      return callApi(securityKeysApi.completeSecurityKeyRegistration, { body: { name, credential } });
     },
     meta: { errorContext: 'Could not add the security key', inlineErrorStatuses: [400] },
     onSuccess: async ({ auth_info }) => {
@@ -48,7 +36,7 @@ export function useRenameSecurityKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, name }: { id: string; name: string }) =>
-      apiRequest(keyPath(id), { method: 'PATCH', body: { name }, schema: securityKeyResponse }),
+      callApi(securityKeysApi.renameSecurityKey, { params: { key_id: id }, body: { name } }),
     meta: { errorContext: 'Could not rename the security key', inlineErrorStatuses: [400, 409] },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: mfaKeys.all }),
   });
@@ -58,7 +46,7 @@ export function useRemoveSecurityKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, password }: { id: string; password: string }) =>
-      apiRequest(keyPath(id), { method: 'DELETE', body: { password }, schema: securityKeysResponse }),
+      callApi(securityKeysApi.removeSecurityKey, { params: { key_id: id }, body: { password } }),
     meta: { errorContext: 'Could not remove the security key', inlineErrorStatuses: [400] },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: mfaKeys.all });

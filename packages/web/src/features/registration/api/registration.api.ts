@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { ApiPath } from '@keydeck/contract/http';
-import { registrationConfirmed, registrationRequested, type RegistrationRequest } from '@keydeck/contract/registration';
-import { apiRequest } from '../../../lib/api-client';
+import type { RegistrationRequest } from '@keydeck/contract/registration';
+import { registrationApi } from '@keydeck/contract/registration.api';
+import { callApi } from '../../../lib/api-client';
 
 /** Public calls: ignoreAuth keeps a 401 from counting as a lost session. */
 export function useRegister() {
   return useMutation({
     mutationFn: (body: RegistrationRequest) =>
-      apiRequest(ApiPath.registration, { method: 'POST', body, schema: registrationRequested, ignoreAuth: true }),
+      callApi(registrationApi.register, { body, ignoreAuth: true }),
     meta: { errorContext: 'Could not register', inlineErrorStatuses: [400] },
   });
 }
@@ -16,7 +16,7 @@ export function useRegister() {
 export function useConfirmRegistration() {
   return useMutation({
     mutationFn: (token: string) =>
-      apiRequest(ApiPath.registrationConfirm, { method: 'POST', body: { token }, schema: registrationConfirmed, ignoreAuth: true }),
+      callApi(registrationApi.confirmRegistration, { body: { token }, ignoreAuth: true }),
     meta: { errorContext: 'Could not confirm the registration', inlineErrorStatuses: [400, 409] },
   });
 }
