@@ -1,18 +1,8 @@
-import {
-  accountParams,
-  accountResponse,
-  accountSettings,
-  accountsCreateBody,
-  accountsDisableBody,
-  accountsListQuery,
-  accountsPage,
-  accountsResponse,
-  accountsUpdateBody,
-} from '@keydeck/contract/accounts';
-import { ApiPath } from '@keydeck/contract/http';
+import { accountsApi } from '@keydeck/contract/accounts.api';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { declared, principalOf } from '../../platform/endpoint-route.ts';
 import * as accounts from './accounts.service.ts';
 
 /** Spec §7: admin/accounts GET, POST, PUT, DELETE (body accounts), and the caller's own account settings. */
@@ -20,20 +10,20 @@ export function register(app: FastifyInstance): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const platformAdmin = Permission.platformAdmin;
 
-  routes.get(ApiPath.adminAccounts, {
-    schema: { operationId: 'listAccounts', querystring: accountsListQuery, response: { 200: accountsPage } },
+  routes.route({
+    ...declared(accountsApi.listAccounts),
     config: { permission: platformAdmin },
     handler: (request) => accounts.listAccounts(request.tx, request.query),
   });
 
-  routes.get(ApiPath.adminAccount, {
-    schema: { operationId: 'getAccount', params: accountParams, response: { 200: accountResponse } },
+  routes.route({
+    ...declared(accountsApi.getAccount),
     config: { permission: platformAdmin },
     handler: async (request) => ({ account: await accounts.getAccount(request.tx, request.params.account_id) }),
   });
 
-  routes.post(ApiPath.adminAccounts, {
-    schema: { operationId: 'createAccounts', body: accountsCreateBody, response: { 201: accountsResponse } },
+  routes.route({
+    ...declared(accountsApi.createAccounts),
     config: { permission: platformAdmin },
     audit: { action: 'accounts.create', target: ({ result }) => result?.accounts.map((a) => a.account_slug).join(', ') },
     handler: async (request, reply) => {
@@ -44,8 +34,8 @@ export function register(app: FastifyInstance): void {
     },
   });
 
-  routes.put(ApiPath.adminAccounts, {
-    schema: { operationId: 'updateAccounts', body: accountsUpdateBody, response: { 200: accountsResponse } },
+  routes.route({
+    ...declared(accountsApi.updateAccounts),
     config: { permission: platformAdmin },
     audit: {
       action: 'accounts.update',
@@ -56,8 +46,8 @@ export function register(app: FastifyInstance): void {
     },
   });
 
-  routes.delete(ApiPath.adminAccounts, {
-    schema: { operationId: 'disableAccounts', body: accountsDisableBody, response: { 200: accountsResponse } },
+  routes.route({
+    ...declared(accountsApi.disableAccounts),
     config: { permission: platformAdmin },
     audit: {
       action: 'accounts.disable',
@@ -68,9 +58,9 @@ export function register(app: FastifyInstance): void {
     },
   });
 
-  routes.get(ApiPath.userAccount, {
-    schema: { operationId: 'getAccountSettings', response: { 200: accountSettings } },
+  routes.route({
+    ...declared(accountsApi.getAccountSettings),
     config: { permission: Permission.companyRead },
-    handler: (request) => accounts.accountSettings(request.tx, request.principal!.account.id),
+    handler: (request) => accounts.accountSettings(request.tx, principalOf(request).account.id),
   });
 }

@@ -1,9 +1,9 @@
-import { ApiPath } from '@keydeck/contract/http';
+import { billingApi } from '@keydeck/contract/billing.api';
 import { BillingMessages } from '@keydeck/contract/billing';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { declared } from '../../platform/endpoint-route.ts';
 import type Stripe from 'stripe';
-import { z } from 'zod';
 import type { AppDeps } from '../../platform/app-deps.ts';
 import { refused, unavailable } from '../../platform/errors.ts';
 import { preparedValue } from '../../platform/prepared-value.ts';
@@ -23,14 +23,8 @@ export function registerStripeWebhook(app: FastifyInstance, deps: AppDeps, strip
     // The signature is over the exact bytes Stripe sent: keep them as they came (in place of the app's JSON parser).
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
-    scope.withTypeProvider<ZodTypeProvider>().post(ApiPath.stripeWebhook, {
-      schema: {
-        operationId: 'receiveStripeEvent',
-        summary: 'Receive a Stripe event',
-        description: "Stripe's webhook: subscription, invoice and SetupIntent events update the account's billing; a failed payment marks the subscription past due and mails the account's administrators. Signed with the endpoint's secret (Stripe-Signature).",
-        tags: ['Billing'],
-        response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }) },
-      },
+    scope.withTypeProvider<ZodTypeProvider>().route({
+      ...declared(billingApi.receiveStripeEvent),
       config: { public: true, systemScope: true, withoutAntiForgery: true },
       audit: {
         action: 'billing.webhook',

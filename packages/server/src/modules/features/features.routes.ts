@@ -1,8 +1,8 @@
-import { accountFeatures, featureChange, featureChanged, featureParams } from '@keydeck/contract/features';
-import { ApiPath } from '@keydeck/contract/http';
+import { featuresApi } from '@keydeck/contract/features.api';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { declared, principalOf } from '../../platform/endpoint-route.ts';
 import { targetAccount } from '../../platform/account-access.ts';
 import * as features from './features.service.ts';
 
@@ -10,17 +10,17 @@ import * as features from './features.service.ts';
 export function register(app: FastifyInstance): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get(ApiPath.accountFeatures, {
-    schema: { operationId: 'listAccountFeatures', params: featureParams, response: { 200: accountFeatures } },
+  routes.route({
+    ...declared(featuresApi.listAccountFeatures),
     config: { permission: Permission.companyRead },
     handler: async (request) => {
-      const accountId = targetAccount(request.principal!, request.params.account_id);
+      const accountId = targetAccount(principalOf(request), request.params.account_id);
       return { data: await features.listFeatures(request.tx, accountId) };
     },
   });
 
-  routes.put(ApiPath.accountFeature, {
-    schema: { operationId: 'setAccountFeature', params: featureParams, body: featureChange, response: { 200: featureChanged } },
+  routes.route({
+    ...declared(featuresApi.setAccountFeature),
     config: { permission: Permission.platformAdmin },
     audit: { action: 'features.set', target: ({ body }) => `${body.feature_name}=${body.feature_value}`, account: ({ params }) => params.account_id },
     handler: async (request) => {

@@ -1,17 +1,8 @@
-import { ApiPath } from '@keydeck/contract/http';
-import {
-  licensesCreateBody,
-  licensesDeleteBody,
-  licensesDeleted,
-  licensesPage,
-  licensesParams,
-  licensesQuery,
-  licensesResponse,
-  licensesUpdateBody,
-} from '@keydeck/contract/licenses';
+import { licensesApi } from '@keydeck/contract/licenses.api';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { declared, principalOf } from '../../platform/endpoint-route.ts';
 import { targetAccount } from '../../platform/account-access.ts';
 import { existingNamedAccount } from '../../platform/audit-declaration.ts';
 import * as licenses from './licenses.service.ts';
@@ -24,13 +15,13 @@ import * as licenses from './licenses.service.ts';
 export function register(app: FastifyInstance): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const permission = Permission.platformAdmin;
-  routes.get(ApiPath.accountLicenses, {
-    schema: { operationId: 'listLicenses', params: licensesParams, querystring: licensesQuery, response: { 200: licensesPage } },
+  routes.route({
+    ...declared(licensesApi.listLicenses),
     config: { permission: Permission.companyRead },
-    handler: (request) => licenses.listLicenses(request.tx, targetAccount(request.principal!, request.params.account_id), request.query),
+    handler: (request) => licenses.listLicenses(request.tx, targetAccount(principalOf(request), request.params.account_id), request.query),
   });
-  routes.post(ApiPath.accountLicenses, {
-    schema: { operationId: 'createLicenses', params: licensesParams, body: licensesCreateBody, response: { 201: licensesResponse } },
+  routes.route({
+    ...declared(licensesApi.createLicenses),
     config: { permission },
     audit: {
       action: 'licenses.create',
@@ -43,14 +34,14 @@ export function register(app: FastifyInstance): void {
       return { licenses: created };
     },
   });
-  routes.put(ApiPath.accountLicenses, {
-    schema: { operationId: 'updateLicenses', params: licensesParams, body: licensesUpdateBody, response: { 200: licensesResponse } },
+  routes.route({
+    ...declared(licensesApi.updateLicenses),
     config: { permission },
     audit: { action: 'licenses.update', target: ({ result }) => result?.licenses.map((l) => l.license_key).join(', '), account: existingNamedAccount },
     handler: async (request) => ({ licenses: await licenses.updateLicenses(request.tx, request.params.account_id, request.body.licenses) }),
   });
-  routes.delete(ApiPath.accountLicenses, {
-    schema: { operationId: 'deleteLicenses', params: licensesParams, body: licensesDeleteBody, response: { 200: licensesDeleted } },
+  routes.route({
+    ...declared(licensesApi.deleteLicenses),
     config: { permission },
     audit: {
       action: 'licenses.delete',

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { accountFeatures, featureChanged, type AccountFeature, type FeatureName } from '@keydeck/contract/features';
-import { ApiPath, apiPath } from '@keydeck/contract/http';
-import { apiRequest } from '../../../lib/api-client';
+import type { AccountFeature, FeatureName } from '@keydeck/contract/features';
+import { featuresApi } from '@keydeck/contract/features.api';
+import { callApi } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 const featureKeys = (accountId: string) => queryKeys('account-features', accountId);
@@ -9,7 +9,7 @@ const featureKeys = (accountId: string) => queryKeys('account-features', account
 export const accountFeaturesQueryOptions = (accountId: string) =>
   queryOptions({
     queryKey: featureKeys(accountId).all,
-    queryFn: async ({ signal }) => (await apiRequest(apiPath(ApiPath.accountFeatures, { account_id: accountId }), { schema: accountFeatures, signal })).data,
+    queryFn: async ({ signal }) => (await callApi(featuresApi.listAccountFeatures, { params: { account_id: accountId }, signal })).data,
     meta: { errorContext: 'Could not load the account features' },
   });
 
@@ -32,13 +32,7 @@ export function useToggleFeature(accountId: string) {
   const key = featureKeys(accountId).all;
   return useMutation({
     mutationFn: async (toggle: FeatureToggle) =>
-      (
-        await apiRequest(apiPath(ApiPath.accountFeature, { account_id: accountId }), {
-          method: 'PUT',
-          body: { feature_name: toggle.name, feature_value: toggle.value },
-          schema: featureChanged,
-        })
-      ).data,
+      (await callApi(featuresApi.setAccountFeature, { params: { account_id: accountId }, body: { feature_name: toggle.name, feature_value: toggle.value } })).data,
     meta: { errorContext: 'Could not change the feature' },
     onMutate: async (toggle) => {
       await queryClient.cancelQueries({ queryKey: key });

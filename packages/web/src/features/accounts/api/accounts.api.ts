@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { accountsResponse, type Account, type AccountFields } from '@keydeck/contract/accounts';
+import type { Account, AccountFields } from '@keydeck/contract/accounts';
+import { accountsApi } from '@keydeck/contract/accounts.api';
 import { ApiPath, apiPath } from '@keydeck/contract/http';
 import { accountMarketplace } from '@keydeck/contract/registration';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, callApi } from '../../../lib/api-client';
 import { accountKeys } from '../../../lib/accounts.queries';
 
 /** The marketplace the account signed up through; under the account's detail key, so whatever refreshes the account refreshes this too. */
@@ -16,7 +17,7 @@ export const accountMarketplaceQueryOptions = (accountId: string) =>
 
 /** Disables one account (DELETE admin/accounts); the batch action calls it row by row for per-row results. */
 export async function disableAccount(id: string): Promise<Account> {
-  const { accounts } = await apiRequest(ApiPath.adminAccounts, { method: 'DELETE', body: { accounts: [id] }, schema: accountsResponse });
+  const { accounts } = await callApi(accountsApi.disableAccounts, { body: { accounts: [id] } });
   return accounts[0]!;
 }
 
@@ -24,7 +25,7 @@ export function useCreateAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (fields: AccountFields) =>
-      (await apiRequest(ApiPath.adminAccounts, { method: 'POST', body: { accounts: [fields] }, schema: accountsResponse })).accounts[0]!,
+      (await callApi(accountsApi.createAccounts, { body: { accounts: [fields] } })).accounts[0]!,
     // The form puts 400 field errors (accounts.0.<field>) on its fields.
     meta: { errorContext: 'Could not create the account', inlineErrorStatuses: [400] },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.all }),
@@ -37,7 +38,7 @@ export function useUpdateAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (change: AccountChange) =>
-      (await apiRequest(ApiPath.adminAccounts, { method: 'PUT', body: { accounts: [change] }, schema: accountsResponse })).accounts[0]!,
+      (await callApi(accountsApi.updateAccounts, { body: { accounts: [change] } })).accounts[0]!,
     meta: { errorContext: 'Could not save the account', inlineErrorStatuses: [400] },
     onSuccess: (account) => {
       queryClient.setQueryData(accountKeys.detail(account.id), account);
@@ -53,8 +54,7 @@ export function useSetAccountDisabled() {
     mutationFn: async ({ id, disabled }: { id: string; disabled: boolean }) =>
       disabled
         ? disableAccount(id)
-        : (await apiRequest(ApiPath.adminAccounts, { method: 'PUT', body: { accounts: [{ id, disabled: false }] }, schema: accountsResponse }))
-            .accounts[0]!,
+        : (await callApi(accountsApi.updateAccounts, { body: { accounts: [{ id, disabled: false }] } })).accounts[0]!,
     meta: { errorContext: 'Could not change the account status' },
     onSuccess: (account) => {
       queryClient.setQueryData(accountKeys.detail(account.id), account);

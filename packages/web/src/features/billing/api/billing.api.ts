@@ -1,17 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  billingCatalogueResponse,
-  invoicesResponse,
-  paymentMethodsResponse,
-  purchaseResponse,
-  setupIntentResponse,
-  subscriptionResponse,
-  subscriptionsResponse,
-  upcomingResponse,
-  type PurchaseBody,
-} from '@keydeck/contract/billing';
-import { ApiPath, apiPath } from '@keydeck/contract/http';
-import { apiRequest } from '../../../lib/api-client';
+import type { PurchaseBody } from '@keydeck/contract/billing';
+import { billingApi } from '@keydeck/contract/billing.api';
+import { callApi } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { serviceKeys, servicePlacementsQueryOptions } from '../../../lib/services';
 
@@ -21,7 +11,7 @@ export const billingKeys = queryKeys('billing');
 export const catalogueQueryOptions = () =>
   queryOptions({
     queryKey: billingKeys.detail('catalogue'),
-    queryFn: async ({ signal }) => (await apiRequest(ApiPath.billingCatalogue, { schema: billingCatalogueResponse, signal })).data,
+    queryFn: async ({ signal }) => (await callApi(billingApi.listBillingOffers, { signal })).data,
     meta: { errorContext: 'Could not load the offers', refusalsShownInline: true },
   });
 
@@ -31,14 +21,14 @@ export const serviceChoicesQueryOptions = () => servicePlacementsQueryOptions({ 
 export const paymentMethodsQueryOptions = () =>
   queryOptions({
     queryKey: billingKeys.detail('payment-methods'),
-    queryFn: async ({ signal }) => (await apiRequest(ApiPath.billingPaymentMethods, { schema: paymentMethodsResponse, signal })).data,
+    queryFn: async ({ signal }) => (await callApi(billingApi.listPaymentMethods, { signal })).data,
     meta: { errorContext: 'Could not load the payment methods', refusalsShownInline: true },
   });
 
 export const subscriptionsQueryOptions = () =>
   queryOptions({
     queryKey: billingKeys.detail('subscriptions'),
-    queryFn: ({ signal }) => apiRequest(ApiPath.billingSubscriptions, { schema: subscriptionsResponse, signal }),
+    queryFn: ({ signal }) => callApi(billingApi.listSubscriptions, { signal }),
     select: ({ data }) => ({ data, total: data.length }),
     meta: { errorContext: 'Could not load the subscriptions', refusalsShownInline: true },
   });
@@ -46,7 +36,7 @@ export const subscriptionsQueryOptions = () =>
 export const invoicesQueryOptions = () =>
   queryOptions({
     queryKey: billingKeys.detail('invoices'),
-    queryFn: ({ signal }) => apiRequest(ApiPath.billingInvoices, { schema: invoicesResponse, signal }),
+    queryFn: ({ signal }) => callApi(billingApi.listInvoices, { signal }),
     select: ({ data }) => ({ data, total: data.length }),
     meta: { errorContext: 'Could not load the invoices', refusalsShownInline: true },
   });
@@ -54,7 +44,7 @@ export const invoicesQueryOptions = () =>
 export const upcomingQueryOptions = () =>
   queryOptions({
     queryKey: billingKeys.detail('upcoming'),
-    queryFn: async ({ signal }) => (await apiRequest(ApiPath.billingUpcoming, { schema: upcomingResponse, signal })).data,
+    queryFn: async ({ signal }) => (await callApi(billingApi.getUpcomingCharge, { signal })).data,
     meta: { errorContext: 'Could not load the upcoming charge', refusalsShownInline: true },
   });
 
@@ -62,7 +52,7 @@ export const upcomingQueryOptions = () =>
 export function usePurchase() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: PurchaseBody) => (await apiRequest(ApiPath.billingPurchases, { method: 'POST', body, schema: purchaseResponse })).data,
+    mutationFn: async (body: PurchaseBody) => (await callApi(billingApi.buyService, { body })).data,
     meta: { errorContext: 'Could not buy the service', inlineErrorStatuses: [400, 402, 409, 422] },
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: billingKeys.all }), queryClient.invalidateQueries({ queryKey: serviceKeys.all })]),
   });
@@ -72,7 +62,7 @@ export function useCancelSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) =>
-      (await apiRequest(apiPath(ApiPath.billingSubscriptionCancel, { subscription_id: id }), { method: 'POST', schema: subscriptionResponse })).data,
+      (await callApi(billingApi.cancelSubscription, { params: { subscription_id: id } })).data,
     meta: { errorContext: 'Could not cancel the subscription' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKeys.all }),
   });
@@ -81,7 +71,7 @@ export function useCancelSubscription() {
 /** A SetupIntent for the card form: Stripe Elements confirms it in the browser; card data never reaches Keydeck. */
 export function useCreateSetupIntent() {
   return useMutation({
-    mutationFn: async () => (await apiRequest(ApiPath.billingSetupIntents, { method: 'POST', body: {}, schema: setupIntentResponse })).data,
+    mutationFn: async () => (await callApi(billingApi.createSetupIntent, {})).data,
     gcTime: 0,
     meta: { errorContext: 'Could not start adding a card' },
   });
@@ -90,8 +80,7 @@ export function useCreateSetupIntent() {
 export function useMakeDefaultPaymentMethod() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest(apiPath(ApiPath.billingPaymentMethodDefault, { payment_method_id: id }), { method: 'PUT', schema: paymentMethodsResponse }),
+    mutationFn: (id: string) => callApi(billingApi.setDefaultPaymentMethod, { params: { payment_method_id: id } }),
     meta: { errorContext: 'Could not change the default card' },
     onSuccess: ({ data }) => queryClient.setQueryData(billingKeys.detail('payment-methods'), data),
   });
@@ -100,7 +89,7 @@ export function useMakeDefaultPaymentMethod() {
 export function useRemovePaymentMethod() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest(apiPath(ApiPath.billingPaymentMethod, { payment_method_id: id }), { method: 'DELETE', schema: paymentMethodsResponse }),
+    mutationFn: (id: string) => callApi(billingApi.removePaymentMethod, { params: { payment_method_id: id } }),
     meta: { errorContext: 'Could not remove the card' },
     onSuccess: ({ data }) => queryClient.setQueryData(billingKeys.detail('payment-methods'), data),
   });

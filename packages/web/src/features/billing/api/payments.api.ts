@@ -1,9 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { accountBillingResponse, paymentResponse, paymentsPage, setupIntentStatsResponse, type PaymentsQuery } from '@keydeck/contract/billing';
-import { ApiPath, apiPath } from '@keydeck/contract/http';
-import { apiRequest } from '../../../lib/api-client';
+import type { PaymentsQuery } from '@keydeck/contract/billing';
+import { billingApi } from '@keydeck/contract/billing.api';
+import { callApi } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { toQueryString } from '../../../lib/query-string';
 
 /**
  * The platform's view of billing: every account's payments, one account's billing, card setups. A refund or a
@@ -17,7 +16,7 @@ const setupIntentKeys = queryKeys('platform-billing', 'setup-intents');
 export const paymentsQueryOptions = (query: PaymentsQuery) =>
   queryOptions({
     queryKey: paymentKeys.list(query),
-    queryFn: ({ signal }) => apiRequest(`${ApiPath.adminPayments}?${toQueryString(query)}`, { schema: paymentsPage, signal }),
+    queryFn: ({ signal }) => callApi(billingApi.listPayments, { query, signal }),
     placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the payments' },
   });
@@ -25,7 +24,7 @@ export const paymentsQueryOptions = (query: PaymentsQuery) =>
 export const accountBillingQueryOptions = (accountId: string) =>
   queryOptions({
     queryKey: accountBillingKeys.detail(accountId),
-    queryFn: async ({ signal }) => (await apiRequest(apiPath(ApiPath.adminAccountBilling, { account_id: accountId }), { schema: accountBillingResponse, signal })).data,
+    queryFn: async ({ signal }) => (await callApi(billingApi.getAccountBilling, { params: { account_id: accountId }, signal })).data,
     meta: { errorContext: 'Could not load the account’s billing' },
   });
 
@@ -33,20 +32,20 @@ export const accountBillingQueryOptions = (accountId: string) =>
 export const setupIntentStatsQueryOptions = (days: number) =>
   queryOptions({
     queryKey: setupIntentKeys.detail(String(days)),
-    queryFn: async ({ signal }) => (await apiRequest(`${ApiPath.adminSetupIntentStats}?${toQueryString({ days })}`, { schema: setupIntentStatsResponse, signal })).data,
+    queryFn: async ({ signal }) => (await callApi(billingApi.getSetupIntentStats, { query: { days }, signal })).data,
     placeholderData: keepPreviousData,
     refetchInterval: 60_000,
     meta: { errorContext: 'Could not load the card setups' },
   });
 
 export type PaymentAction = 'refund' | 'retry';
-const ACTION_PATHS = { refund: ApiPath.adminPaymentRefund, retry: ApiPath.adminPaymentRetry } as const;
+const ACTIONS = { refund: billingApi.refundPayment, retry: billingApi.retryPayment } as const;
 
 export function usePaymentAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ action, invoiceId }: { action: PaymentAction; invoiceId: string }) =>
-      (await apiRequest(apiPath(ACTION_PATHS[action], { invoice_id: invoiceId }), { method: 'POST', schema: paymentResponse })).data,
+      (await callApi(ACTIONS[action], { params: { invoice_id: invoiceId } })).data,
     meta: { errorContext: 'Could not change the payment' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: platformBillingKeys.all }),
   });

@@ -16,7 +16,8 @@ afterEach(() => vi.restoreAllMocks());
 function server() {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     if (String(input) === ApiPath.billingSetupIntents && init?.method === 'POST') {
-      return jsonResponse(201, { data: { client_secret: 'seti_1Pkey_secret_abc', publishable_key: 'pk_test_keydeck' } });
+      // 200, as the server answers it: a call checks the status against the endpoint's declaration.
+      return jsonResponse(200, { data: { client_secret: 'seti_1Pkey_secret_abc', publishable_key: 'pk_test_keydeck' } });
     }
     throw new Error(`unexpected ${init?.method ?? 'GET'} ${String(input)}`);
   });

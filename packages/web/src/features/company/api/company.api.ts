@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountSettings } from '@keydeck/contract/accounts';
+import { accountsApi } from '@keydeck/contract/accounts.api';
 import { ApiPath } from '@keydeck/contract/http';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, callApi } from '../../../lib/api-client';
 import { sendConfirmedChange } from '../../../lib/confirmed-change';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -9,7 +10,7 @@ const companyKeys = queryKeys('company-settings');
 
 export const companySettingsQueryOptions = queryOptions({
   queryKey: companyKeys.all,
-  queryFn: ({ signal }) => apiRequest(ApiPath.userAccount, { schema: accountSettings, signal }),
+  queryFn: ({ signal }) => callApi(accountsApi.getAccountSettings, { signal }),
   meta: { errorContext: 'Could not load the company settings' },
 });
 

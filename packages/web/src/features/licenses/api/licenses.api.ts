@@ -1,26 +1,17 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiPath, apiPath } from '@keydeck/contract/http';
-import {
-  licensesDeleteBody,
-  licensesPage,
-  licensesResponse,
-  type License,
-  type LicenseFields,
-  type LicensesQuery,
-  type LicenseUpdate,
-} from '@keydeck/contract/licenses';
-import { apiRequest } from '../../../lib/api-client';
+import type { License, LicenseFields, LicensesQuery, LicenseUpdate } from '@keydeck/contract/licenses';
+import { licensesApi } from '@keydeck/contract/licenses.api';
+import { callApi } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { toQueryString } from '../../../lib/query-string';
 
 const licenseKeys = (accountId: string) => queryKeys('licenses', accountId);
 
-const licensesPath = (accountId: string) => apiPath(ApiPath.accountLicenses, { account_id: accountId });
+const params = (accountId: string) => ({ account_id: accountId });
 
 export const licensesQueryOptions = (accountId: string, query: LicensesQuery) =>
   queryOptions({
     queryKey: licenseKeys(accountId).list(query),
-    queryFn: ({ signal }) => apiRequest(`${licensesPath(accountId)}?${toQueryString(query)}`, { schema: licensesPage, signal }),
+    queryFn: ({ signal }) => callApi(licensesApi.listLicenses, { params: params(accountId), query, signal }),
     placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the licenses' },
   });
@@ -30,8 +21,10 @@ export function useSaveLicense(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (license: LicenseFields | LicenseUpdate) => {
-      const method = 'id' in license ? 'PUT' : 'POST';
-      const { licenses } = await apiRequest(licensesPath(accountId), { method, body: { licenses: [license] }, schema: licensesResponse });
+      const { licenses } =
+        'id' in license
+          ? await callApi(licensesApi.updateLicenses, { params: params(accountId), body: { licenses: [license] } })
+          : await callApi(licensesApi.createLicenses, { params: params(accountId), body: { licenses: [license] } });
       return licenses[0]!;
     },
     // Field errors come back as licenses.0.<field> for the form.
@@ -44,7 +37,7 @@ export function useDeleteLicense(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (license: License) =>
-      apiRequest(licensesPath(accountId), { method: 'DELETE', body: { licenses: [license.id] }, schema: licensesDeleteBody }),
+      callApi(licensesApi.deleteLicenses, { params: params(accountId), body: { licenses: [license.id] } }),
     meta: { errorContext: 'Could not delete the license' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: licenseKeys(accountId).lists() }),
   });

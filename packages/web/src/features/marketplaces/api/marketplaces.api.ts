@@ -1,26 +1,20 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiPath, apiPath } from '@keydeck/contract/http';
-import { marketplaceEntitlementResponse, marketplaceEntitlementsPage, type EntitlementApproveBody, type EntitlementRejectBody, type EntitlementServicesBody, type MarketplaceEntitlement } from '@keydeck/contract/marketplaces';
-import { type MarketplaceEntitlementsQuery } from '@keydeck/contract/marketplaces-queries';
-import { apiRequest } from '../../../lib/api-client';
+import type { EntitlementApproveBody, EntitlementRejectBody, EntitlementServicesBody, MarketplaceEntitlement } from '@keydeck/contract/marketplaces';
+import { marketplacesApi } from '@keydeck/contract/marketplaces.api';
+import type { MarketplaceEntitlementsQuery } from '@keydeck/contract/marketplaces-queries';
+import { callApi } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { queryKeys } from '../../../lib/query-keys';
-import { toQueryString } from '../../../lib/query-string';
 import { servicesListQueryOptions } from '../../../lib/services';
 
 const entitlementKeys = queryKeys('marketplace-entitlements');
 
-type AccountPath =
-  | typeof ApiPath.accountMarketplaceEntitlement
-  | typeof ApiPath.accountMarketplaceEntitlementApprove
-  | typeof ApiPath.accountMarketplaceEntitlementReject
-  | typeof ApiPath.accountMarketplaceEntitlementServices;
-const pathOf = (path: AccountPath, accountId: string) => apiPath(path, { account_id: accountId });
+const params = (accountId: string) => ({ account_id: accountId });
 
 export const entitlementsQueryOptions = (query: Partial<MarketplaceEntitlementsQuery>) =>
   queryOptions({
     queryKey: entitlementKeys.list(query),
-    queryFn: ({ signal }) => apiRequest(`${ApiPath.marketplaceEntitlements}?${toQueryString(query)}`, { schema: marketplaceEntitlementsPage, signal }),
+    queryFn: ({ signal }) => callApi(marketplacesApi.listMarketplaceEntitlements, { query, signal }),
     placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the marketplace entitlements' },
   });
@@ -31,7 +25,7 @@ export const entitlementQueryOptions = (accountId: string) =>
     queryKey: entitlementKeys.detail(accountId),
     queryFn: async ({ signal }): Promise<MarketplaceEntitlement | null> => {
       try {
-        return (await apiRequest(pathOf(ApiPath.accountMarketplaceEntitlement, accountId), { schema: marketplaceEntitlementResponse, signal })).data;
+        return (await callApi(marketplacesApi.getMarketplaceEntitlement, { params: params(accountId), signal })).data;
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
@@ -44,19 +38,28 @@ export const entitlementQueryOptions = (accountId: string) =>
 export const accountServicesQueryOptions = (accountId: string) =>
   servicesListQueryOptions({ account_id: accountId, page_size: 99 }, "Could not load the account's services");
 
-function useEntitlementChange<B>(path: AccountPath, method: 'POST' | 'PUT', errorContext: string) {
+/** A decision or change on one account's entitlement: `send` makes the call, answering the entitlement as it is now. */
+function useEntitlementChange<B>(send: (accountId: string, body: B) => Promise<{ data: MarketplaceEntitlement }>, errorContext: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ accountId, body }: { accountId: string; body: B }) =>
-      (await apiRequest(pathOf(path, accountId), { method, body, schema: marketplaceEntitlementResponse })).data,
+    mutationFn: async ({ accountId, body }: { accountId: string; body: B }) => (await send(accountId, body)).data,
     meta: { errorContext, inlineErrorStatuses: [400] },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: entitlementKeys.all }),
   });
 }
 
 export const useApproveEntitlement = () =>
-  useEntitlementChange<EntitlementApproveBody>(ApiPath.accountMarketplaceEntitlementApprove, 'POST', 'Could not approve the entitlement');
+  useEntitlementChange(
+    (accountId, body: EntitlementApproveBody) => callApi(marketplacesApi.approveMarketplaceEntitlement, { params: params(accountId), body }),
+    'Could not approve the entitlement',
+  );
 export const useRejectEntitlement = () =>
-  useEntitlementChange<EntitlementRejectBody>(ApiPath.accountMarketplaceEntitlementReject, 'POST', 'Could not reject the entitlement');
+  useEntitlementChange(
+    (accountId, body: EntitlementRejectBody) => callApi(marketplacesApi.rejectMarketplaceEntitlement, { params: params(accountId), body }),
+    'Could not reject the entitlement',
+  );
 export const useSetEntitlementServices = () =>
-  useEntitlementChange<EntitlementServicesBody>(ApiPath.accountMarketplaceEntitlementServices, 'PUT', 'Could not save the services');
+  useEntitlementChange(
+    (accountId, body: EntitlementServicesBody) => callApi(marketplacesApi.setMarketplaceEntitlementServices, { params: params(accountId), body }),
+    'Could not save the services',
+  );

@@ -1,19 +1,17 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiPath, apiPath } from '@keydeck/contract/http';
-import { accountExport, offboardingDeleted, offboardingStatus } from '@keydeck/contract/offboarding';
-import { apiRequest } from '../../../lib/api-client';
+import { offboardingApi } from '@keydeck/contract/offboarding.api';
+import { callApi } from '../../../lib/api-client';
 import { accountKeys } from '../../../lib/accounts.queries';
 import { queryKeys } from '../../../lib/query-keys';
 
 const offboardingKeys = (accountId: string) => queryKeys('offboarding', accountId);
 
-const offboardingPath = (accountId: string) => apiPath(ApiPath.accountOffboarding, { account_id: accountId });
-const exportPath = (accountId: string) => apiPath(ApiPath.accountOffboardingExport, { account_id: accountId });
+const params = (accountId: string) => ({ account_id: accountId });
 
 export const offboardingStatusQueryOptions = (accountId: string) =>
   queryOptions({
     queryKey: offboardingKeys(accountId).all,
-    queryFn: async ({ signal }) => (await apiRequest(offboardingPath(accountId), { schema: offboardingStatus, signal })).offboarding,
+    queryFn: async ({ signal }) => (await callApi(offboardingApi.getAccountOffboarding, { params: params(accountId), signal })).offboarding,
     meta: { errorContext: 'Could not load the offboarding status' },
   });
 
@@ -21,7 +19,7 @@ export const offboardingStatusQueryOptions = (accountId: string) =>
 export function useExportAccount(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest(exportPath(accountId), { method: 'POST', schema: accountExport }),
+    mutationFn: () => callApi(offboardingApi.exportAccountData, { params: params(accountId) }),
     meta: { errorContext: 'Could not export the account data' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: offboardingKeys(accountId).all }),
   });
@@ -32,7 +30,7 @@ export function useOffboardAccount(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (confirmSlug: string) =>
-      (await apiRequest(offboardingPath(accountId), { method: 'DELETE', body: { confirm_slug: confirmSlug }, schema: offboardingDeleted })).account,
+      (await callApi(offboardingApi.offboardAccount, { params: params(accountId), body: { confirm_slug: confirmSlug } })).account,
     meta: { errorContext: 'Could not delete the account' },
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: accountKeys.detail(accountId) });

@@ -1,17 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiPath, apiPath } from '@keydeck/contract/http';
-import {
-  accountPartnerResponse,
-  partnerDetailResponse,
-  partnerResponse,
-  partnersPage,
-  type PartnerAssignBody,
-  type PartnerBody,
-} from '@keydeck/contract/partners';
+import type { PartnerAssignBody, PartnerBody } from '@keydeck/contract/partners';
+import { partnersApi } from '@keydeck/contract/partners.api';
 import type { PartnersQuery } from '@keydeck/contract/partners-queries';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { toQueryString } from '../../../lib/query-string';
 
 const partnerKeys = queryKeys('partners');
 /** Under the partners prefix: a change to a partner (its status, say) refreshes the accounts' tabs too. */
@@ -20,7 +12,7 @@ const assignmentKeys = queryKeys('partners', 'accounts');
 export const partnersQueryOptions = (query: Partial<PartnersQuery>) =>
   queryOptions({
     queryKey: partnerKeys.list(query),
-    queryFn: ({ signal }) => apiRequest(`${ApiPath.partners}?${toQueryString(query)}`, { schema: partnersPage, signal }),
+    queryFn: ({ signal }) => callApi(partnersApi.listPartners, { query, signal }),
     placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the partners' },
   });
@@ -28,7 +20,7 @@ export const partnersQueryOptions = (query: Partial<PartnersQuery>) =>
 export const partnerQueryOptions = (partnerId: string) =>
   queryOptions({
     queryKey: partnerKeys.detail(partnerId),
-    queryFn: async ({ signal }) => (await apiRequest(apiPath(ApiPath.partner, { partner_id: partnerId }), { schema: partnerDetailResponse, signal })).data,
+    queryFn: async ({ signal }) => (await callApi(partnersApi.getPartner, { params: { partner_id: partnerId }, signal })).data,
     meta: { errorContext: 'Could not load the partner' },
   });
 
@@ -36,7 +28,7 @@ export const partnerQueryOptions = (partnerId: string) =>
 export const accountPartnerQueryOptions = (accountId: string) =>
   queryOptions({
     queryKey: assignmentKeys.detail(accountId),
-    queryFn: async ({ signal }) => (await apiRequest(apiPath(ApiPath.accountPartner, { account_id: accountId }), { schema: accountPartnerResponse, signal })).data,
+    queryFn: async ({ signal }) => (await callApi(partnersApi.getAccountPartner, { params: { account_id: accountId }, signal })).data,
     meta: { errorContext: "Could not load the account's partner" },
   });
 
@@ -53,20 +45,14 @@ function useInvalidatingMutation<V, R>(mutationFn: (variables: V) => Promise<R>,
 export const useSavePartner = () =>
   useInvalidatingMutation(
     async ({ id, body }: { id?: string; body: PartnerBody }) =>
-      (
-        await apiRequest(id ? apiPath(ApiPath.partner, { partner_id: id }) : ApiPath.partners, {
-          method: id ? 'PUT' : 'POST',
-          body,
-          schema: partnerResponse,
-        })
-      ).data,
+      (id ? await callApi(partnersApi.updatePartner, { params: { partner_id: id }, body }) : await callApi(partnersApi.createPartner, { body })).data,
     'Could not save the partner',
   );
 
 export const useSetPartnerStatus = () =>
   useInvalidatingMutation(
     async ({ id, action }: { id: string; action: 'suspend' | 'reactivate' }) =>
-      (await apiRequest(apiPath(action === 'suspend' ? ApiPath.partnerSuspend : ApiPath.partnerReactivate, { partner_id: id }), { method: 'POST', schema: partnerResponse })).data,
+      (await callApi(action === 'suspend' ? partnersApi.suspendPartner : partnersApi.reactivatePartner, { params: { partner_id: id } })).data,
     'Could not change the partner',
     false,
   );
@@ -74,13 +60,13 @@ export const useSetPartnerStatus = () =>
 export const useAssignPartner = () =>
   useInvalidatingMutation(
     async ({ accountId, body }: { accountId: string; body: PartnerAssignBody }) =>
-      (await apiRequest(apiPath(ApiPath.accountPartner, { account_id: accountId }), { method: 'PUT', body, schema: accountPartnerResponse })).data,
+      (await callApi(partnersApi.assignAccountPartner, { params: { account_id: accountId }, body })).data,
     'Could not assign the partner',
   );
 
 export const useUnassignPartner = () =>
   useInvalidatingMutation(
-    async (accountId: string) => apiRequest(apiPath(ApiPath.accountPartner, { account_id: accountId }), { method: 'DELETE', schema: accountPartnerResponse }),
+    async (accountId: string) => callApi(partnersApi.unassignAccountPartner, { params: { account_id: accountId } }),
     'Could not remove the partner',
     false,
   );

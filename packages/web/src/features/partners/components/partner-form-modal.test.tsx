@@ -22,9 +22,12 @@ const northwind: Partner = {
   revenue: [],
 };
 
-function server(answer: (body: Record<string, unknown>) => Response = (body) => jsonResponse(200, { data: { ...northwind, ...body } })) {
+/** Answers as the server does: 201 for a new partner, 200 for a change. */
+const saved = (body: Record<string, unknown>, method?: string) => jsonResponse(method === 'POST' ? 201 : 200, { data: { ...northwind, ...body } });
+
+function server(answer: (body: Record<string, unknown>, method?: string) => Response = saved) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    if (init?.method === 'POST' || init?.method === 'PUT') return answer(JSON.parse(String(init.body)));
+    if (init?.method === 'POST' || init?.method === 'PUT') return answer(JSON.parse(String(init.body)), init.method);
     throw new Error(`unexpected ${init?.method ?? 'GET'} ${String(input)}`);
   });
 }

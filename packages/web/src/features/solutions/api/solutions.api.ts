@@ -1,16 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiPath, apiPath } from '@keydeck/contract/http';
-import {
-  accountSolutionsResponse,
-  onboardingRunResponse,
-  onboardingRunsPage,
-  runInFlight,
-  solutionResponse,
-  type SolutionFields,
-} from '@keydeck/contract/solutions';
-import { apiRequest } from '../../../lib/api-client';
+import { runInFlight, type SolutionFields } from '@keydeck/contract/solutions';
+import { solutionsApi } from '@keydeck/contract/solutions.api';
+import { callApi } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { toQueryString } from '../../../lib/query-string';
 import { servicePlacementsQueryOptions } from '../../../lib/services';
 
 /** Definitions are the platform's; runs belong to an account. */
@@ -25,7 +17,7 @@ export const accountSolutionsQueryOptions = (accountId: string) =>
   queryOptions({
     queryKey: runKeys(accountId).list('catalogue'),
     queryFn: async ({ signal }) => {
-      const { data } = await apiRequest(apiPath(ApiPath.accountSolutions, { account_id: accountId }), { schema: accountSolutionsResponse, signal });
+      const { data } = await callApi(solutionsApi.listAccountSolutions, { params: { account_id: accountId }, signal });
       return { data, total: data.length };
     },
     refetchInterval: (query) => (query.state.data?.data.some((s) => s.last_run && runInFlight(s.last_run.status)) ? RUN_REFRESH_MS : false),
@@ -35,7 +27,7 @@ export const accountSolutionsQueryOptions = (accountId: string) =>
 export const solutionQueryOptions = (solutionId: string) =>
   queryOptions({
     queryKey: solutionKeys.detail(solutionId),
-    queryFn: async ({ signal }) => (await apiRequest(apiPath(ApiPath.solution, { solution_id: solutionId }), { schema: solutionResponse, signal })).data,
+    queryFn: async ({ signal }) => (await callApi(solutionsApi.getSolution, { params: { solution_id: solutionId }, signal })).data,
     meta: { errorContext: 'Could not load the solution' },
   });
 
@@ -44,8 +36,8 @@ export const latestRunQueryOptions = (accountId: string, solutionId: string) =>
   queryOptions({
     queryKey: runKeys(accountId).detail(solutionId),
     queryFn: async ({ signal }) => {
-      const query = toQueryString({ solution_id: solutionId, page_size: 1 });
-      const page = await apiRequest(`${apiPath(ApiPath.solutionRuns, { account_id: accountId })}?${query}`, { schema: onboardingRunsPage, signal });
+      const query = { solution_id: solutionId, page_size: 1 };
+      const page = await callApi(solutionsApi.listSolutionRuns, { params: { account_id: accountId }, query, signal });
       return page.data[0] ?? null;
     },
     refetchInterval: (query) => (query.state.data && runInFlight(query.state.data.status) ? RUN_REFRESH_MS : false),
@@ -61,12 +53,9 @@ export function useSaveSolution() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, fields }: { id?: string | undefined; fields: SolutionFields }) =>
-      (
-        await apiRequest(id ? apiPath(ApiPath.solution, { solution_id: id }) : ApiPath.solutions, {
-          method: id ? 'PUT' : 'POST',
-          body: fields,
-          schema: solutionResponse,
-        })
+      (id
+        ? await callApi(solutionsApi.updateSolution, { params: { solution_id: id }, body: fields })
+        : await callApi(solutionsApi.createSolution, { body: fields })
       ).data,
     meta: { errorContext: 'Could not save the solution', inlineErrorStatuses: [400, 409] },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: solutionKeys.all }),
@@ -76,7 +65,7 @@ export function useSaveSolution() {
 export function useDeleteSolution() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => (await apiRequest(apiPath(ApiPath.solution, { solution_id: id }), { method: 'DELETE', schema: solutionResponse })).data,
+    mutationFn: async (id: string) => (await callApi(solutionsApi.deleteSolution, { params: { solution_id: id } })).data,
     meta: { errorContext: 'Could not delete the solution' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: solutionKeys.all }),
   });
@@ -87,7 +76,7 @@ export function useOnboard(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (solutionId: string) =>
-      (await apiRequest(apiPath(ApiPath.solutionOnboard, { account_id: accountId, solution_id: solutionId }), { method: 'POST', schema: onboardingRunResponse })).data,
+      (await callApi(solutionsApi.onboardSolution, { params: { account_id: accountId, solution_id: solutionId } })).data,
     meta: { errorContext: 'Could not start onboarding' },
     onSuccess: (run) => {
       queryClient.setQueryData(runKeys(accountId).detail(run.solution_id), run);
