@@ -27,15 +27,15 @@ const featureZones = readdirSync(FEATURES, { withFileTypes: true })
   }));
 
 /**
- * A server module reaches another only through its service (ARCHITECTURE.md): its repository, jobs and routes are
- * its own. One zone per module folder, so a new module is covered the day it appears.
+ * A server module reaches another only through its service (ARCHITECTURE.md): every other file of it (repository,
+ * jobs, routes, helpers) is its own. One zone per module folder, so a new module is covered the day it appears.
  */
 const MODULES = 'packages/server/src/modules';
 const moduleZones = readdirSync(MODULES, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map(({ name }) => ({
     target: `${MODULES}/${name}`,
-    from: `${MODULES}/!(${name})/**/*.{repository,jobs,routes}.ts`,
+    from: `${MODULES}/!(${name})/**/!(*.service).ts`,
     message: 'A module imports only another module’s service (*.service.ts): add there what you need.',
   }));
 

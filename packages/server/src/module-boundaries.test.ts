@@ -18,7 +18,8 @@ describe('module boundaries', () => {
     "import '../service-addresses/service-addresses.repository.ts';",
     "import '../services/services.jobs.ts';",
     "import '../devices/devices.routes.ts';",
-  ])('refuses another module’s repository, jobs or routes: %s', async (source) => {
+    "import '../syslog/rfc5424.ts';",
+  ])('refuses another module’s repository, jobs, routes or other files: %s', async (source) => {
     expect(await refusals(source)).toEqual([expect.stringContaining('only another module’s service')]);
   });
 

@@ -1,4 +1,3 @@
-import { hostname } from 'node:os';
 import type { ChainCheckpoint } from '@keydeck/contract/audit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/database.ts';
@@ -6,8 +5,7 @@ import { chainKey } from '../../platform/audit-chain.ts';
 import type { CheckpointLog, SealedCheckpoint } from '../../platform/audit-checkpoint-log.ts';
 import type { Egress } from '../../platform/egress-policy.ts';
 import { SYSTEM_SCOPE, inScope } from '../../platform/tenant-scope.ts';
-import { APP_NAME, SD_ID, Severity, formatMessage } from '../syslog/rfc5424.ts';
-import { sendSyslog } from '../syslog/syslog.transport.ts';
+import { sendCheckpoints } from '../syslog/syslog.service.ts';
 import * as repo from './audit.repository.ts';
 
 export type Written = { accountId: string | null; checkpoint: SealedCheckpoint };
@@ -39,37 +37,10 @@ export async function checkpointNow(
   return { written, checkpoints };
 }
 
-/**
- * Sends new checkpoints to their accounts' enabled syslog destinations, a second copy out of a database writer's
- * reach. Best effort and outside any request: a destination that is down is logged, and the next checkpoint
- * carries the chain's state again.
- */
+/** Sends new checkpoints of accounts' chains to those accounts' syslog destinations (the syslog module's job). */
 export async function deliverCheckpoints(db: Db, egress: Egress, written: Written[], logger: FastifyBaseLogger): Promise<void> {
-  const accountIds = [...new Set(written.flatMap((w) => (w.accountId ? [w.accountId] : [])))];
-  if (accountIds.length === 0) return;
-  const destinations = await inScope(db, SYSTEM_SCOPE, (tx) => repo.syslogTargets(tx, accountIds));
-  const origin = { hostname: hostname(), procId: String(process.pid) };
-  await Promise.all(
-    destinations.map((destination) => {
-      const messages = written
-        .filter((w) => w.accountId === destination.accountId)
-        .map(({ checkpoint: c }) =>
-          formatMessage({
-            ...origin,
-            facility: destination.facility,
-            severity: Severity.notice,
-            timestamp: new Date(c.at),
-            appName: APP_NAME,
-            msgId: 'audit.checkpoint',
-            structuredData: [{ id: SD_ID, params: [['chain', c.chain], ['seq', c.seq], ['hash', c.hash], ['mac', c.mac]] }],
-            msg: `audit checkpoint: chain ${c.chain} at event ${c.seq}`,
-          }),
-        );
-      return sendSyslog(destination, messages, egress).catch((err: unknown) =>
-        logger.warn({ destination: destination.id, error: err instanceof Error ? err.message : String(err) }, 'audit checkpoint not sent to syslog'),
-      );
-    }),
-  );
+  const sealed = written.flatMap(({ accountId, checkpoint }) => (accountId ? [{ accountId, checkpoint }] : []));
+  await sendCheckpoints(db, egress, sealed, logger);
 }
 
 /** Checkpoints every chain that moved, at start and then every intervalSeconds, in every server process. */

@@ -3,7 +3,6 @@ import { and, asc, eq, gt, gte, inArray, isNull, lte, sql, type SQL } from 'driz
 import type { Tx } from '../../db/database.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { auditChainHeads, auditEvents } from '../../db/schema/audit.ts';
-import { syslogDestinations } from '../../db/schema/syslog.ts';
 import { matchesSearch, pageWindow } from '../../platform/paging.ts';
 
 export type AuditRow = typeof auditEvents.$inferSelect;
@@ -89,9 +88,3 @@ export function chainHeads(tx: Tx, chains?: string[]) {
 }
 
 /** The enabled syslog destinations of the given accounts, which receive their chains' checkpoints. */
-export function syslogTargets(tx: Tx, accountIds: string[]) {
-  return tx
-    .select()
-    .from(syslogDestinations)
-    .where(and(inArray(syslogDestinations.accountId, accountIds), eq(syslogDestinations.enabled, true)));
-}

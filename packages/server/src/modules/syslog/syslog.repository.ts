@@ -55,6 +55,14 @@ export async function nameTaken(tx: Tx, accountId: string, name: string, exceptI
 }
 
 /** Whether the account exists (and is visible in the transaction's tenant scope). */
+/** The accounts' enabled destinations, for messages sent outside the outbox (audit checkpoints). */
+export function enabledDestinations(tx: Tx, accountIds: string[]) {
+  return tx
+    .select()
+    .from(syslogDestinations)
+    .where(and(inArray(syslogDestinations.accountId, accountIds), eq(syslogDestinations.enabled, true)));
+}
+
 export async function accountExists(tx: Tx, accountId: string) {
   const [row] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId));
   return row !== undefined;

@@ -1,15 +1,17 @@
 import { hostname } from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
 import type { SyslogConfig, SyslogConfigFields, SyslogConfigsListQuery } from '@keydeck/contract/syslog';
 import { Messages } from '@keydeck/contract/messages';
 import type { Db, Tx } from '../../db/database.ts';
 import { assertTrustAnchor } from '../../platform/certificate-pem.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { Principal } from '../../platform/principal.ts';
-import { accountScope, inScope, type TenantScope } from '../../platform/tenant-scope.ts';
-import { APP_NAME, Severity, formatMessage } from './rfc5424.ts';
+import { SYSTEM_SCOPE, accountScope, inScope, type TenantScope } from '../../platform/tenant-scope.ts';
+import { APP_NAME, SD_ID, Severity, formatMessage } from './rfc5424.ts';
 import * as repo from './syslog.repository.ts';
 import { sendSyslog } from './syslog.transport.ts';
 import type { Egress } from '../../platform/egress-policy.ts';
+import type { SealedCheckpoint } from '../../platform/audit-checkpoint-log.ts';
 import { iso } from '../../db/raw-sql.ts';
 
 export async function listConfigs(tx: Tx, accountId: string, query: SyslogConfigsListQuery) {
@@ -70,6 +72,39 @@ export async function sendTestMessage(db: Db, egress: Egress, principal: Princip
     (err: unknown) => (err instanceof Error ? err.message : String(err)),
   );
   return { delivered: error === null, error, sent_at: sentAt.toISOString() };
+}
+
+/**
+ * Sends audit checkpoints to their accounts' enabled destinations, a second copy out of a database writer's reach.
+ * Best effort and outside any request: a destination that is down is logged, and the next checkpoint carries the
+ * chain's state again.
+ */
+export async function sendCheckpoints(db: Db, egress: Egress, sealed: { accountId: string; checkpoint: SealedCheckpoint }[], logger: FastifyBaseLogger): Promise<void> {
+  const accountIds = [...new Set(sealed.map((s) => s.accountId))];
+  if (accountIds.length === 0) return;
+  const destinations = await inScope(db, SYSTEM_SCOPE, (tx) => repo.enabledDestinations(tx, accountIds));
+  const origin = { hostname: hostname(), procId: String(process.pid) };
+  await Promise.all(
+    destinations.map((destination) => {
+      const messages = sealed
+        .filter((s) => s.accountId === destination.accountId)
+        .map(({ checkpoint: c }) =>
+          formatMessage({
+            ...origin,
+            facility: destination.facility,
+            severity: Severity.notice,
+            timestamp: new Date(c.at),
+            appName: APP_NAME,
+            msgId: 'audit.checkpoint',
+            structuredData: [{ id: SD_ID, params: [['chain', c.chain], ['seq', c.seq], ['hash', c.hash], ['mac', c.mac]] }],
+            msg: `audit checkpoint: chain ${c.chain} at event ${c.seq}`,
+          }),
+        );
+      return sendSyslog(destination, messages, egress).catch((err: unknown) =>
+        logger.warn({ destination: destination.id, error: err instanceof Error ? err.message : String(err) }, 'audit checkpoint not sent to syslog'),
+      );
+    }),
+  );
 }
 
 async function assertNameFree(tx: Tx, accountId: string, name: string, exceptId?: string) {
