@@ -1,56 +1,16 @@
-import { infrastructureApi } from '@keydeck/contract/infrastructure.api';
-import { Permission } from '@keydeck/contract/permissions';
+import { infrastructureApi as api } from '@keydeck/contract/infrastructure.api';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { declared } from '../../platform/endpoint-route.ts';
 import * as datacenters from './datacenters.service.ts';
+import { entityRoutes } from './infrastructure-crud.ts';
 
 /** The platform's datacenters (spec §2 /configuration/datacenter-infrastructure): platform administrators only. */
 export function register(app: FastifyInstance): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const permission = Permission.platformAdmin;
-
-  routes.route({
-    ...declared(infrastructureApi.listDatacenters),
-    config: { permission },
-    handler: (request) => datacenters.list(request.tx, request.query),
-  });
-
-  routes.route({
-    ...declared(infrastructureApi.getDatacenter),
-    config: { permission },
-    handler: async (request) => ({ data: await datacenters.get(request.tx, request.params.datacenter_id) }),
-  });
-
-  routes.route({
-    ...declared(infrastructureApi.createDatacenter),
-    config: { permission },
-    audit: { action: 'infrastructure.datacenter.create', target: ({ body, result }) => (result ? { id: result.data.id, name: result.data.name } : body.name) },
-    handler: async (request, reply) => {
-      const created = await datacenters.create(request.tx, request.body);
-      reply.status(201);
-      return { data: created };
-    },
-  });
-
-  routes.route({
-    ...declared(infrastructureApi.updateDatacenter),
-    config: { permission },
-    audit: { action: 'infrastructure.datacenter.update', target: ({ params, body }) => ({ id: params.datacenter_id, name: body.name }) },
-    handler: async (request) => ({ data: await datacenters.update(request.tx, request.params.datacenter_id, request.body) }),
-  });
-
-  routes.route({
-    ...declared(infrastructureApi.deleteDatacenter),
-    config: { permission },
-    audit: {
-      action: 'infrastructure.datacenter.delete',
-      before: async ({ params, tx }) => ({ name: await datacenters.nameOf(tx, params.datacenter_id) }),
-      target: ({ params, before }) => ({ id: params.datacenter_id, name: before.name }),
-    },
-    handler: async (request) => {
-      await datacenters.remove(request.tx, request.params.datacenter_id);
-      return { data: { id: request.params.datacenter_id } };
-    },
+  entityRoutes(app, {
+    endpoints: { list: api.listDatacenters, get: api.getDatacenter, create: api.createDatacenter, update: api.updateDatacenter, remove: api.deleteDatacenter },
+    param: 'datacenter_id',
+    actions: { create: 'infrastructure.datacenter.create', update: 'infrastructure.datacenter.update', delete: 'infrastructure.datacenter.delete' },
+    label: 'name',
+    storedLabel: datacenters.nameOf,
+    service: datacenters,
   });
 }

@@ -1,8 +1,9 @@
-import { infrastructureApi } from '@keydeck/contract/infrastructure.api';
+import { infrastructureApi as api } from '@keydeck/contract/infrastructure.api';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { declared } from '../../platform/endpoint-route.ts';
+import { entityRoutes } from './infrastructure-crud.ts';
 import * as pools from './ipam-pools.service.ts';
 import * as zones from './ipam-zones.service.ts';
 
@@ -11,52 +12,17 @@ export function register(app: FastifyInstance): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const permission = Permission.platformAdmin;
 
-  routes.route({
-    ...declared(infrastructureApi.listIpamZones),
-    config: { permission },
-    handler: (request) => zones.list(request.tx, request.query),
+  entityRoutes(app, {
+    endpoints: { list: api.listIpamZones, get: api.getIpamZone, create: api.createIpamZone, update: api.updateIpamZone, remove: api.deleteIpamZone },
+    param: 'zone_id',
+    actions: { create: 'infrastructure.zone.create', update: 'infrastructure.zone.update', delete: 'infrastructure.zone.delete' },
+    label: 'name',
+    storedLabel: zones.nameOf,
+    service: zones,
   });
 
   routes.route({
-    ...declared(infrastructureApi.getIpamZone),
-    config: { permission },
-    handler: async (request) => ({ data: await zones.get(request.tx, request.params.zone_id) }),
-  });
-
-  routes.route({
-    ...declared(infrastructureApi.createIpamZone),
-    config: { permission },
-    audit: { action: 'infrastructure.zone.create', target: ({ body, result }) => (result ? { id: result.data.id, name: result.data.name } : body.name) },
-    handler: async (request, reply) => {
-      const created = await zones.create(request.tx, request.body);
-      reply.status(201);
-      return { data: created };
-    },
-  });
-
-  routes.route({
-    ...declared(infrastructureApi.updateIpamZone),
-    config: { permission },
-    audit: { action: 'infrastructure.zone.update', target: ({ params, body }) => ({ id: params.zone_id, name: body.name }) },
-    handler: async (request) => ({ data: await zones.update(request.tx, request.params.zone_id, request.body) }),
-  });
-
-  routes.route({
-    ...declared(infrastructureApi.deleteIpamZone),
-    config: { permission },
-    audit: {
-      action: 'infrastructure.zone.delete',
-      before: async ({ params, tx }) => ({ name: await zones.nameOf(tx, params.zone_id) }),
-      target: ({ params, before }) => ({ id: params.zone_id, name: before.name }),
-    },
-    handler: async (request) => {
-      await zones.remove(request.tx, request.params.zone_id);
-      return { data: { id: request.params.zone_id } };
-    },
-  });
-
-  routes.route({
-    ...declared(infrastructureApi.addIpamPool),
+    ...declared(api.addIpamPool),
     config: { permission },
     audit: {
       action: 'infrastructure.pool.add',
@@ -70,7 +36,7 @@ export function register(app: FastifyInstance): void {
   });
 
   routes.route({
-    ...declared(infrastructureApi.removeIpamPool),
+    ...declared(api.removeIpamPool),
     config: { permission },
     audit: {
       action: 'infrastructure.pool.remove',
@@ -84,7 +50,7 @@ export function register(app: FastifyInstance): void {
   });
 
   routes.route({
-    ...declared(infrastructureApi.listIpamAllocations),
+    ...declared(api.listIpamAllocations),
     config: { permission },
     handler: (request) => pools.listAllocations(request.tx, request.params.zone_id, request.query),
   });

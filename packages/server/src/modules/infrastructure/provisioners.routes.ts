@@ -1,8 +1,9 @@
-import { infrastructureApi } from '@keydeck/contract/infrastructure.api';
+import { infrastructureApi as api } from '@keydeck/contract/infrastructure.api';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { declared } from '../../platform/endpoint-route.ts';
+import { entityRoutes } from './infrastructure-crud.ts';
 import * as groups from './provisioner-groups.service.ts';
 import * as provisioners from './provisioners.service.ts';
 
@@ -15,67 +16,39 @@ export function register(app: FastifyInstance): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const permission = Permission.platformAdmin;
 
-  routes.route({
-    ...declared(infrastructureApi.listProvisionerGroups),
-    config: { permission },
-    handler: (request) => groups.list(request.tx, request.query),
-  });
-
-  routes.route({
-    ...declared(infrastructureApi.getProvisionerGroup),
-    config: { permission },
-    handler: async (request) => ({ data: await groups.get(request.tx, request.params.group_id) }),
-  });
-
-  routes.route({
-    ...declared(infrastructureApi.createProvisionerGroup),
-    config: { permission },
-    audit: {
-      action: 'infrastructure.provisioner_group.create',
-      target: ({ body, result }) => (result ? { id: result.data.id, name: result.data.name } : body.name),
+  entityRoutes(app, {
+    endpoints: {
+      list: api.listProvisionerGroups,
+      get: api.getProvisionerGroup,
+      create: api.createProvisionerGroup,
+      update: api.updateProvisionerGroup,
+      remove: api.deleteProvisionerGroup,
     },
-    handler: async (request, reply) => {
-      const created = await groups.create(request.tx, request.body);
-      reply.status(201);
-      return { data: created };
+    param: 'group_id',
+    actions: {
+      create: 'infrastructure.provisioner_group.create',
+      update: 'infrastructure.provisioner_group.update',
+      delete: 'infrastructure.provisioner_group.delete',
     },
+    label: 'name',
+    storedLabel: groups.nameOf,
+    service: groups,
   });
 
   routes.route({
-    ...declared(infrastructureApi.updateProvisionerGroup),
-    config: { permission },
-    audit: { action: 'infrastructure.provisioner_group.update', target: ({ params, body }) => ({ id: params.group_id, name: body.name }) },
-    handler: async (request) => ({ data: await groups.update(request.tx, request.params.group_id, request.body) }),
-  });
-
-  routes.route({
-    ...declared(infrastructureApi.deleteProvisionerGroup),
-    config: { permission },
-    audit: {
-      action: 'infrastructure.provisioner_group.delete',
-      before: async ({ params, tx }) => ({ name: await groups.nameOf(tx, params.group_id) }),
-      target: ({ params, before }) => ({ id: params.group_id, name: before.name }),
-    },
-    handler: async (request) => {
-      await groups.remove(request.tx, request.params.group_id);
-      return { data: { id: request.params.group_id } };
-    },
-  });
-
-  routes.route({
-    ...declared(infrastructureApi.listProvisioners),
+    ...declared(api.listProvisioners),
     config: { permission },
     handler: (request) => provisioners.list(request.tx, request.query),
   });
 
   routes.route({
-    ...declared(infrastructureApi.getProvisioner),
+    ...declared(api.getProvisioner),
     config: { permission },
     handler: async (request) => ({ data: await provisioners.get(request.tx, request.params.provisioner_id) }),
   });
 
   routes.route({
-    ...declared(infrastructureApi.updateProvisioner),
+    ...declared(api.updateProvisioner),
     config: { permission },
     audit: {
       action: 'infrastructure.provisioner.update',
@@ -86,7 +59,7 @@ export function register(app: FastifyInstance): void {
   });
 
   routes.route({
-    ...declared(infrastructureApi.deleteProvisioner),
+    ...declared(api.deleteProvisioner),
     config: { permission },
     audit: {
       action: 'infrastructure.provisioner.delete',
