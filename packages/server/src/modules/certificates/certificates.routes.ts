@@ -1,27 +1,11 @@
-import {
-  certAuthoritiesDeleteBody,
-  certAuthoritiesDeleteResponse,
-  certAuthoritiesResponse,
-  certAuthorityCreateBody,
-  certAuthorityCreateResponse,
-  certAuthorityCrlQuery,
-  certAuthorityDownloadQuery,
-  certificateDownloadQuery,
-  certificateIssueBody,
-  certificateIssueResponse,
-  certificatesQuery,
-  certificatesResponse,
-  certificatesRevokeBody,
-  certificatesRevokeResponse,
-} from '@keydeck/contract/certificates';
-import { ApiPath } from '@keydeck/contract/http';
+import { certificatesApi } from '@keydeck/contract/certificates.api';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../platform/app-deps.ts';
 import { keystoreScope } from '../../platform/keystore-scope.ts';
 import { serviceDataRoutes } from '../../platform/service-data-routes.ts';
 import type { AuditInput } from '../../platform/audit-declaration.ts';
+import { declared } from '../../platform/endpoint-route.ts';
 import { preparedValue } from '../../platform/prepared-value.ts';
 import * as authorities from './authorities.service.ts';
 import * as certificates from './issued-certificates.service.ts';
@@ -54,13 +38,13 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { view, modify, scopeOf } = serviceDataRoutes('CertManage', { scope: (base, request) => keystoreScope(base, request, deps.keystore) });
 
-  routes.get(ApiPath.certAuthorities, {
-    schema: { operationId: 'listCertAuthorities', response: { 200: certAuthoritiesResponse } },
+  routes.route({
+    ...declared(certificatesApi.listCertAuthorities),
     config: view,
     handler: (request) => authorities.list(scopeOf(request)),
   });
-  routes.post(ApiPath.certAuthorities, {
-    schema: { operationId: 'createCertAuthority', body: certAuthorityCreateBody, response: { 201: certAuthorityCreateResponse } },
+  routes.route({
+    ...declared(certificatesApi.createCertAuthority),
     config: modify,
     audit: {
       action: 'cert_authority.create',
@@ -76,8 +60,8 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
       return created;
     },
   });
-  routes.delete(ApiPath.certAuthorities, {
-    schema: { operationId: 'deleteCertAuthorities', body: certAuthoritiesDeleteBody, response: { 200: certAuthoritiesDeleteResponse } },
+  routes.route({
+    ...declared(certificatesApi.deleteCertAuthorities),
     config: modify,
     audit: {
       action: 'cert_authority.delete',
@@ -87,12 +71,8 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     },
     handler: (request) => authorities.remove(scopeOf(request), request.body.cas, request.body.confirm),
   });
-  routes.get(ApiPath.certAuthorityDownload, {
-    schema: {
-      operationId: 'downloadCertAuthority',
-      querystring: certAuthorityDownloadQuery,
-      response: { 200: z.string().describe('application/x-pem-file: the CA certificate, with chain=true followed by its issuers up to the root') },
-    },
+  routes.route({
+    ...declared(certificatesApi.downloadCertAuthority),
     config: view,
     audit: { action: 'cert_authority.download', target: (input) => serviceTarget(input, [`${input.query.ca}${input.query.chain ? ' with its chain' : ''}`]) },
     handler: async (request, reply) => {
@@ -101,12 +81,8 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
       return pem;
     },
   });
-  routes.get(ApiPath.certAuthorityCrl, {
-    schema: {
-      operationId: 'certAuthorityCrl',
-      querystring: certAuthorityCrlQuery,
-      response: { 200: z.string().describe('the CA’s current CRL: application/x-pem-file (format=pem) or application/pkix-crl, DER (format=der)') },
-    },
+  routes.route({
+    ...declared(certificatesApi.certAuthorityCrl),
     config: view,
     audit: { action: 'cert_authority.crl', target: (input) => serviceTarget(input, [crlServed.of(input.request) ?? `${input.query.ca} CRL`]) },
     handler: async (request, reply) => {
@@ -122,13 +98,13 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     },
   });
 
-  routes.get(ApiPath.certificates, {
-    schema: { operationId: 'listCertificates', querystring: certificatesQuery, response: { 200: certificatesResponse } },
+  routes.route({
+    ...declared(certificatesApi.listCertificates),
     config: view,
     handler: (request) => certificates.list(scopeOf(request), request.query),
   });
-  routes.post(ApiPath.certificates, {
-    schema: { operationId: 'issueCertificate', body: certificateIssueBody, response: { 201: certificateIssueResponse } },
+  routes.route({
+    ...declared(certificatesApi.issueCertificate),
     config: modify,
     audit: {
       action: 'certificate.issue',
@@ -143,8 +119,8 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
       return issued;
     },
   });
-  routes.post(ApiPath.certificateRevoke, {
-    schema: { operationId: 'revokeCertificates', body: certificatesRevokeBody, response: { 200: certificatesRevokeResponse } },
+  routes.route({
+    ...declared(certificatesApi.revokeCertificates),
     config: modify,
     audit: {
       action: 'certificate.revoke',
@@ -153,12 +129,8 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     },
     handler: (request) => certificates.revoke(scopeOf(request), request.body.serials, request.body.reason),
   });
-  routes.get(ApiPath.certificateDownload, {
-    schema: {
-      operationId: 'downloadCertificate',
-      querystring: certificateDownloadQuery,
-      response: { 200: z.string().describe('application/x-pem-file: the certificate, with chain=true followed by its CA chain up to the root') },
-    },
+  routes.route({
+    ...declared(certificatesApi.downloadCertificate),
     config: view,
     audit: { action: 'certificate.download', target: (input) => serviceTarget(input, [`serial ${input.query.serial}${input.query.chain ? ' with its chain' : ''}`]) },
     handler: async (request, reply) => {

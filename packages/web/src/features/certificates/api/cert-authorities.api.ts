@@ -1,24 +1,16 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  certAuthoritiesDeleteResponse,
-  certAuthoritiesResponse,
-  certAuthorityCreateResponse,
-  type CertAuthority,
-  type CertAuthorityCreate,
-} from '@keydeck/contract/certificates';
-import { ApiPath } from '@keydeck/contract/http';
+import type { CertAuthority, CertAuthorityCreate } from '@keydeck/contract/certificates';
+import { certificatesApi } from '@keydeck/contract/certificates.api';
 import { certAuthorityKeys, certificateKeys } from '../../../lib/query-keys';
-import { toQueryString } from '../../../lib/query-string';
 import { saveFile } from '../../../lib/save-file';
-import { serviceRequest } from '../../../lib/service-session';
+import { serviceCall, serviceDownload } from '../../../lib/service-session';
 import { caFileName, pemToDer, PEM_TYPE } from './certificate-files';
 
 /** The service's CAs as a tree read top down (each root, then the CAs under it), with their counts. */
 export const certAuthoritiesQueryOptions = (serviceId: string) =>
   queryOptions({
     queryKey: certAuthorityKeys(serviceId).lists(),
-    queryFn: ({ signal }) => serviceRequest(serviceId, ApiPath.certAuthorities, { schema: certAuthoritiesResponse, signal }),
+    queryFn: ({ signal }) => serviceCall(serviceId, certificatesApi.listCertAuthorities, { signal }),
     meta: { errorContext: 'Could not load the certificate authorities' },
   });
 
@@ -26,7 +18,7 @@ export const certAuthoritiesQueryOptions = (serviceId: string) =>
 export function useCreateCertAuthority(serviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CertAuthorityCreate) => serviceRequest(serviceId, ApiPath.certAuthorities, { method: 'POST', body, schema: certAuthorityCreateResponse }),
+    mutationFn: (body: CertAuthorityCreate) => serviceCall(serviceId, certificatesApi.createCertAuthority, { body }),
     meta: { inlineErrorStatuses: [400] },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: certificateKeys(serviceId).all }),
   });
@@ -40,7 +32,7 @@ export function useDeleteCertAuthorities(serviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ cas, confirm }: { cas: string[]; confirm: boolean }) =>
-      serviceRequest(serviceId, ApiPath.certAuthorities, { method: 'DELETE', body: { cas, confirm }, schema: certAuthoritiesDeleteResponse }),
+      serviceCall(serviceId, certificatesApi.deleteCertAuthorities, { body: { cas, confirm } }),
     meta: { errorContext: 'Could not delete the certificate authorities' },
     onSettled: () => queryClient.invalidateQueries({ queryKey: certificateKeys(serviceId).all }),
   });
@@ -65,10 +57,9 @@ export function useDownloadCaFile(serviceId: string) {
   return useMutation({
     mutationFn: async ({ ca, what }: { ca: Pick<CertAuthority, 'ca_name'>; what: CaDownload }) => {
       const crl = what === 'crl-pem' || what === 'crl-der';
-      const path = crl
-        ? `${ApiPath.certAuthorityCrl}?${toQueryString({ ca: ca.ca_name, format: 'pem' })}`
-        : `${ApiPath.certAuthorityDownload}?${toQueryString({ ca: ca.ca_name, chain: what === 'chain' })}`;
-      const pem = await serviceRequest(serviceId, path, { schema: z.string().min(1), text: true });
+      const pem = crl
+        ? await serviceDownload(serviceId, certificatesApi.certAuthorityCrl, { query: { ca: ca.ca_name, format: 'pem' } })
+        : await serviceDownload(serviceId, certificatesApi.downloadCertAuthority, { query: { ca: ca.ca_name, chain: what === 'chain' ? 'true' : 'false' } });
       if (what === 'crl-der') saveFile(caFileName(ca.ca_name, '.crl'), pemToDer(pem), 'application/pkix-crl');
       else saveFile(caFileName(ca.ca_name, { certificate: '.pem', chain: '-chain.pem', 'crl-pem': '.crl.pem' }[what]), pem, PEM_TYPE);
     },

@@ -1,18 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  certificateIssueResponse,
-  certificatesResponse,
-  certificatesRevokeResponse,
-  type CertificatesQuery,
-  type ExtendedKeyUsage,
-  type RevocationReason,
-} from '@keydeck/contract/certificates';
-import { ApiPath } from '@keydeck/contract/http';
+import type { CertificatesQuery, ExtendedKeyUsage, RevocationReason } from '@keydeck/contract/certificates';
+import { certificatesApi } from '@keydeck/contract/certificates.api';
 import { certificateKeys, issuedCertificateKeys } from '../../../lib/query-keys';
-import { toQueryString } from '../../../lib/query-string';
 import { saveFile } from '../../../lib/save-file';
-import { serviceRequest } from '../../../lib/service-session';
+import { serviceCall, serviceDownload } from '../../../lib/service-session';
 import { PEM_TYPE } from './certificate-files';
 
 export type CertificateListState = CertificatesQuery;
@@ -21,7 +12,7 @@ export type CertificateListState = CertificatesQuery;
 export const certificatesQueryOptions = (serviceId: string, state: CertificateListState) =>
   queryOptions({
     queryKey: issuedCertificateKeys(serviceId).list(state),
-    queryFn: ({ signal }) => serviceRequest(serviceId, `${ApiPath.certificates}?${toQueryString({ ...state })}`, { schema: certificatesResponse, signal }),
+    queryFn: ({ signal }) => serviceCall(serviceId, certificatesApi.listCertificates, { query: state, signal }),
     placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the certificates' },
   });
@@ -40,7 +31,7 @@ export interface CertificateIssue {
 export function useIssueCertificate(serviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CertificateIssue) => serviceRequest(serviceId, ApiPath.certificates, { method: 'POST', body, schema: certificateIssueResponse }),
+    mutationFn: (body: CertificateIssue) => serviceCall(serviceId, certificatesApi.issueCertificate, { body }),
     meta: { inlineErrorStatuses: [400] },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: certificateKeys(serviceId).all }),
   });
@@ -51,7 +42,7 @@ export function useRevokeCertificates(serviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ serials, reason }: { serials: string[]; reason: RevocationReason }) =>
-      serviceRequest(serviceId, ApiPath.certificateRevoke, { method: 'POST', body: { serials, reason }, schema: certificatesRevokeResponse }),
+      serviceCall(serviceId, certificatesApi.revokeCertificates, { body: { serials, reason } }),
     meta: { errorContext: 'Could not revoke the certificates' },
     onSettled: () => queryClient.invalidateQueries({ queryKey: certificateKeys(serviceId).all }),
   });
@@ -61,7 +52,7 @@ export function useRevokeCertificates(serviceId: string) {
 export function useDownloadCertificate(serviceId: string) {
   return useMutation({
     mutationFn: async ({ serial, chain }: { serial: string; chain: boolean }) => {
-      const pem = await serviceRequest(serviceId, `${ApiPath.certificateDownload}?${toQueryString({ serial, chain })}`, { schema: z.string().min(1), text: true });
+      const pem = await serviceDownload(serviceId, certificatesApi.downloadCertificate, { query: { serial, chain: chain ? 'true' : 'false' } });
       saveFile(`${serial}${chain ? '-chain' : ''}.pem`, pem, PEM_TYPE);
     },
     meta: { errorContext: 'Could not download the certificate' },
