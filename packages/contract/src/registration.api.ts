@@ -26,4 +26,9 @@ export const registrationApi = endpoints({ product: 'vip-auth', tag: 'Registrati
     summary: 'Get an account\'s marketplace subscription',
     description: 'Returns the cloud marketplace (Azure or Google) subscription the account registered through, if any.',
   },
+  // A page, not an API call: Google's cross-site form POST, answered with a 303 to the sign-up page.
+  googleMarketplaceLanding: {
+    method: 'POST', path: '/google-marketplace', responses: {}, hidden: true,
+    summary: 'Google Cloud Marketplace landing', description: 'Moves the buyer\'s marketplace token from the posted form to the sign-up page\'s query.',
+  },
 });

@@ -1,5 +1,7 @@
+import { registrationApi } from '@keydeck/contract/registration.api';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { declared } from '../../platform/endpoint-route.ts';
 import { parseForm } from '../../platform/text-input.ts';
 
 /** The form field Google Cloud Marketplace posts the buyer's JWT in when it sends them to the sign-up URL. */
@@ -20,10 +22,13 @@ export function registerGoogleMarketplaceLanding(app: FastifyInstance): void {
         done(error as Error, undefined);
       }
     });
-    scope.post('/google-marketplace', { schema: { hide: true } }, async (request, reply) => {
-      const form = landingForm.safeParse(request.body);
-      const query = form.success ? `?${new URLSearchParams({ token: form.data[GOOGLE_TOKEN_FIELD] })}` : '';
-      return reply.redirect(`/google-marketplace${query}`, 303);
+    scope.route({
+      ...declared(registrationApi.googleMarketplaceLanding),
+      handler: async (request, reply) => {
+        const form = landingForm.safeParse(request.body);
+        const query = form.success ? `?${new URLSearchParams({ token: form.data[GOOGLE_TOKEN_FIELD] })}` : '';
+        return reply.redirect(`/google-marketplace${query}`, 303);
+      },
     });
   });
 }
