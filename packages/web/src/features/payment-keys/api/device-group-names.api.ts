@@ -1,9 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { deviceGroupsResponse } from '@keydeck/contract/devices';
-import { ApiPath } from '@keydeck/contract/http';
+import { deviceApi } from '@keydeck/contract/devices.api';
 import { deviceGroupNameKeys } from '../../../lib/query-keys';
-import { toQueryString } from '../../../lib/query-string';
-import { serviceRequest } from '../../../lib/service-session';
+import { serviceCall } from '../../../lib/service-session';
 
 /** How many group names a picker offers at once; typing narrows the choice on the server. */
 export const GROUP_NAMES_SHOWN = 50;
@@ -13,8 +11,8 @@ export const deviceGroupNamesQueryOptions = (serviceId: string, search: string |
   queryOptions({
     queryKey: deviceGroupNameKeys(serviceId).list({ search }),
     queryFn: async ({ signal }) => {
-      const query = toQueryString({ chunk: 1, chunk_size: GROUP_NAMES_SHOWN, search, query_only: true });
-      const answer = await serviceRequest(serviceId, `${ApiPath.deviceGroups}?${query}`, { schema: deviceGroupsResponse, signal });
+      const query = { chunk: 1, chunk_size: GROUP_NAMES_SHOWN, search, query_only: true };
+      const answer = await serviceCall(serviceId, deviceApi.listDeviceGroups, { query, signal });
       return { names: answer.data.map((group) => group.group_name), more: answer.more };
     },
     placeholderData: keepPreviousData,

@@ -1,9 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiPath } from '@keydeck/contract/http';
-import { batchResponse, keyAssignmentsResponse, keyLoadResponse, type KeyAssignmentsQuery } from '@keydeck/contract/payment-keys';
+import type { KeyAssignmentsQuery } from '@keydeck/contract/payment-keys';
+import { paymentKeysApi } from '@keydeck/contract/payment-keys.api';
 import { keyAssignmentKeys, paymentKeyKeys } from '../../../lib/query-keys';
-import { toQueryString } from '../../../lib/query-string';
-import { serviceRequest } from '../../../lib/service-session';
+import { serviceCall } from '../../../lib/service-session';
 import { DIALOG_REFUSALS, SECRET_GC_TIME } from './symmetric-keys.api';
 
 export type AssignmentListState = KeyAssignmentsQuery;
@@ -13,7 +12,7 @@ export type AssignmentSlot = { group: string; key_slot: number };
 export const keyAssignmentsQueryOptions = (serviceId: string, state: AssignmentListState) =>
   queryOptions({
     queryKey: keyAssignmentKeys(serviceId).list(state),
-    queryFn: ({ signal }) => serviceRequest(serviceId, `${ApiPath.keyAssignments}?${toQueryString({ ...state })}`, { schema: keyAssignmentsResponse, signal }),
+    queryFn: ({ signal }) => serviceCall(serviceId, paymentKeysApi.listKeyAssignments, { query: state, signal }),
     placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the key assignments' },
   });
@@ -23,7 +22,7 @@ export function useCreateKeyAssignments(serviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (rows: (AssignmentSlot & { key: string })[]) =>
-      serviceRequest(serviceId, ApiPath.keyAssignments, { method: 'POST', body: { key_assignments: rows }, schema: batchResponse }),
+      serviceCall(serviceId, paymentKeysApi.createKeyAssignments, { body: { key_assignments: rows } }),
     meta: { inlineErrorStatuses: [400] },
     onSettled: () => queryClient.invalidateQueries({ queryKey: paymentKeyKeys(serviceId).all }),
   });
@@ -33,7 +32,7 @@ export function useDeleteKeyAssignments(serviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (rows: AssignmentSlot[]) =>
-      serviceRequest(serviceId, ApiPath.keyAssignments, { method: 'DELETE', body: { key_assignments: rows }, schema: batchResponse }),
+      serviceCall(serviceId, paymentKeysApi.deleteKeyAssignments, { body: { key_assignments: rows } }),
     meta: { errorContext: 'Could not remove the assignments' },
     onSettled: () => queryClient.invalidateQueries({ queryKey: paymentKeyKeys(serviceId).all }),
   });
@@ -47,7 +46,7 @@ export function useLoadKey(serviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { serial: string; key_slot: number; kbpk: string }) =>
-      serviceRequest(serviceId, ApiPath.keyLoad, { method: 'POST', body, schema: keyLoadResponse }),
+      serviceCall(serviceId, paymentKeysApi.loadDeviceKey, { body }),
     gcTime: SECRET_GC_TIME,
     meta: { inlineErrorStatuses: DIALOG_REFUSALS },
     // A load is an event of the key's history and marks the device loaded.

@@ -1,14 +1,14 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiPath } from '@keydeck/contract/http';
-import { batchResponse, keyGroupsCreateBody, keyGroupsResponse, type KeyRetrievalAlgorithm } from '@keydeck/contract/payment-keys';
+import type { KeyRetrievalAlgorithm } from '@keydeck/contract/payment-keys';
+import { paymentKeysApi } from '@keydeck/contract/payment-keys.api';
 import { keyGroupKeys, paymentKeyKeys } from '../../../lib/query-keys';
-import { serviceRequest } from '../../../lib/service-session';
+import { serviceCall } from '../../../lib/service-session';
 
 /** The service's key groups, with their key retrieval algorithm, key count and DUKPT BDK. */
 export const keyGroupsQueryOptions = (serviceId: string) =>
   queryOptions({
     queryKey: keyGroupKeys(serviceId).lists(),
-    queryFn: ({ signal }) => serviceRequest(serviceId, ApiPath.keyGroups, { schema: keyGroupsResponse, signal }),
+    queryFn: ({ signal }) => serviceCall(serviceId, paymentKeysApi.listKeyGroups, { signal }),
     meta: { errorContext: 'Could not load the key groups' },
   });
 
@@ -17,11 +17,7 @@ export function useCreateKeyGroup(serviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (name: string) =>
-      serviceRequest(serviceId, ApiPath.keyGroups, {
-        method: 'POST',
-        body: { groups: [{ name, key_retrieval_algorithm: 'static' }] },
-        schema: keyGroupsCreateBody,
-      }),
+      serviceCall(serviceId, paymentKeysApi.createKeyGroups, { body: { groups: [{ name, key_retrieval_algorithm: 'static' }] } }),
     meta: { inlineErrorStatuses: [400] },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentKeyKeys(serviceId).all }),
   });
@@ -31,7 +27,7 @@ export function useCreateKeyGroup(serviceId: string) {
 export function useDeleteKeyGroups(serviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (groups: string[]) => serviceRequest(serviceId, ApiPath.keyGroups, { method: 'DELETE', body: { groups }, schema: batchResponse }),
+    mutationFn: (groups: string[]) => serviceCall(serviceId, paymentKeysApi.deleteKeyGroups, { body: { groups } }),
     meta: { errorContext: 'Could not delete the key groups' },
     onSettled: () => queryClient.invalidateQueries({ queryKey: paymentKeyKeys(serviceId).all }),
   });
@@ -42,7 +38,7 @@ export function useChangeKeyRetrieval(serviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ groups, algorithm }: { groups: string[]; algorithm: KeyRetrievalAlgorithm }) =>
-      serviceRequest(serviceId, ApiPath.keyGroups, { method: 'PUT', body: { groups, key_retrieval_algorithm: algorithm }, schema: batchResponse }),
+      serviceCall(serviceId, paymentKeysApi.changeKeyRetrievalAlgorithm, { body: { groups, key_retrieval_algorithm: algorithm } }),
     meta: { inlineErrorStatuses: [400] },
     onSettled: () => queryClient.invalidateQueries({ queryKey: paymentKeyKeys(serviceId).all }),
   });

@@ -1,20 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiPath } from '@keydeck/contract/http';
-import {
-  batchResponse,
-  componentKcvResponse,
-  symmetricKeyExportResponse,
-  symmetricKeyHistoryResponse,
-  symmetricKeysCreateResponse,
-  symmetricKeysResponse,
-  type KeyAlgorithm,
-  type SymmetricKeyCreate,
-  type SymmetricKeysQuery,
-} from '@keydeck/contract/payment-keys';
+import type { KeyAlgorithm, SymmetricKeyCreate, SymmetricKeysQuery } from '@keydeck/contract/payment-keys';
+import { paymentKeysApi } from '@keydeck/contract/payment-keys.api';
 import { MAX_PAGE_SIZE } from '@keydeck/contract/paging';
 import { paymentKeyKeys, symmetricKeyKeys } from '../../../lib/query-keys';
-import { toQueryString } from '../../../lib/query-string';
-import { serviceRequest } from '../../../lib/service-session';
+import { serviceCall } from '../../../lib/service-session';
 
 export type KeyListState = SymmetricKeysQuery;
 export type KeyAction = 'activate' | 'disable' | 'retire' | 'rotate';
@@ -32,7 +21,7 @@ export const DIALOG_REFUSALS = [400, 404, 409] as const;
 export const symmetricKeysQueryOptions = (serviceId: string, state: KeyListState) =>
   queryOptions({
     queryKey: symmetricKeyKeys(serviceId).list(state),
-    queryFn: ({ signal }) => serviceRequest(serviceId, `${ApiPath.symmetricKeys}?${toQueryString({ ...state })}`, { schema: symmetricKeysResponse, signal }),
+    queryFn: ({ signal }) => serviceCall(serviceId, paymentKeysApi.listSymmetricKeys, { query: state, signal }),
     placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the symmetric keys' },
   });
@@ -41,7 +30,7 @@ export const symmetricKeysQueryOptions = (serviceId: string, state: KeyListState
 export const keyHistoryQueryOptions = (serviceId: string, name: string) =>
   queryOptions({
     queryKey: symmetricKeyKeys(serviceId).detail(name, 'history'),
-    queryFn: ({ signal }) => serviceRequest(serviceId, `${ApiPath.symmetricKeyHistory}?${toQueryString({ key: name })}`, { schema: symmetricKeyHistoryResponse, signal }),
+    queryFn: ({ signal }) => serviceCall(serviceId, paymentKeysApi.symmetricKeyHistory, { query: { key: name }, signal }),
     meta: { errorContext: `Could not load the history of ${name}` },
   });
 
@@ -53,7 +42,7 @@ export function useCreateSymmetricKey(serviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (key: SymmetricKeyCreate) => {
-      const { results } = await serviceRequest(serviceId, ApiPath.symmetricKeys, { method: 'POST', body: { symmetric_keys: [key] }, schema: symmetricKeysCreateResponse });
+      const { results } = await serviceCall(serviceId, paymentKeysApi.createSymmetricKeys, { body: { symmetric_keys: [key] } });
       return results[0]!;
     },
     gcTime: SECRET_GC_TIME,
@@ -67,7 +56,7 @@ export function useUpdateSymmetricKeys(serviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ names, action }: { names: string[]; action: KeyAction }) =>
-      serviceRequest(serviceId, ApiPath.symmetricKeys, { method: 'PUT', body: { symmetric_keys: names, action }, schema: batchResponse }),
+      serviceCall(serviceId, paymentKeysApi.updateSymmetricKeys, { body: { symmetric_keys: names, action } }),
     meta: { errorContext: 'Could not change the keys' },
     onSettled: () => queryClient.invalidateQueries({ queryKey: paymentKeyKeys(serviceId).all }),
   });
@@ -77,7 +66,7 @@ export function useUpdateSymmetricKeys(serviceId: string) {
 export function useDeleteSymmetricKeys(serviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (names: string[]) => serviceRequest(serviceId, ApiPath.symmetricKeys, { method: 'DELETE', body: { symmetric_keys: names }, schema: batchResponse }),
+    mutationFn: (names: string[]) => serviceCall(serviceId, paymentKeysApi.deleteSymmetricKeys, { body: { symmetric_keys: names } }),
     meta: { errorContext: 'Could not delete the keys' },
     onSettled: () => queryClient.invalidateQueries({ queryKey: paymentKeyKeys(serviceId).all }),
   });
@@ -88,7 +77,7 @@ export function useExportSymmetricKey(serviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { key: string; kbpk: string }) =>
-      serviceRequest(serviceId, ApiPath.symmetricKeyExport, { method: 'POST', body, schema: symmetricKeyExportResponse }),
+      serviceCall(serviceId, paymentKeysApi.exportSymmetricKey, { body }),
     gcTime: SECRET_GC_TIME,
     meta: { inlineErrorStatuses: DIALOG_REFUSALS },
     // The export is an event of the key's history.
@@ -100,7 +89,7 @@ export function useExportSymmetricKey(serviceId: string) {
 export function useComponentKcv(serviceId: string) {
   return useMutation({
     mutationFn: (body: { algorithm: KeyAlgorithm; value: string }) =>
-      serviceRequest(serviceId, ApiPath.componentKcv, { method: 'POST', body, schema: componentKcvResponse }),
+      serviceCall(serviceId, paymentKeysApi.componentKcv, { body }),
     gcTime: SECRET_GC_TIME,
     meta: { inlineErrorStatuses: [400] },
   });
@@ -114,8 +103,8 @@ export const activeKeysQueryOptions = (serviceId: string, search: string | undef
   queryOptions({
     queryKey: symmetricKeyKeys(serviceId).list({ picker: true, search }),
     queryFn: ({ signal }) => {
-      const query = toQueryString({ state: 'active', page_size: MAX_PAGE_SIZE, order_by: 'name', search });
-      return serviceRequest(serviceId, `${ApiPath.symmetricKeys}?${query}`, { schema: symmetricKeysResponse, signal });
+      const query = { state: 'active', page_size: MAX_PAGE_SIZE, order_by: 'name', search } as const;
+      return serviceCall(serviceId, paymentKeysApi.listSymmetricKeys, { query, signal });
     },
     placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the keys' },
