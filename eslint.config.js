@@ -39,6 +39,30 @@ const moduleZones = readdirSync(MODULES, { withFileTypes: true })
     message: 'A module imports only another module’s service (*.service.ts): add there what you need.',
   }));
 
+/**
+ * A feature's query keys start with its folder's name ('billing', or 'billing-payments' for a second family), so
+ * whose data a key holds reads from the key, and two features never share one by accident.
+ */
+const queryKeyPlugin = {
+  rules: {
+    'folder-prefix': {
+      meta: { type: 'problem', schema: [] },
+      create(context) {
+        const folder = /features\/([^/]+)\//.exec(context.filename)?.[1];
+        if (!folder) return {};
+        return {
+          "CallExpression[callee.name='queryKeys']"(node) {
+            const name = node.arguments[0];
+            if (name?.type !== 'Literal' || typeof name.value !== 'string') return;
+            if (name.value === folder || name.value.startsWith(`${folder}-`)) return;
+            context.report({ node: name, message: `A feature's query keys start with its folder's name: '${folder}' or '${folder}-…'.` });
+          },
+        };
+      },
+    },
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -93,13 +117,16 @@ export default tseslint.config(
     },
   },
   {
-    // One way to fill an API path and one shape of query keys (lib/query-keys.ts), so a mutation can invalidate by prefix.
+    // One way to call the API (a declared endpoint) and one shape of query keys (lib/query-keys.ts), so a mutation can invalidate by prefix.
     files: ['packages/web/src/**'],
     ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { 'query-keys': queryKeyPlugin },
     rules: {
+      'query-keys/folder-prefix': 'error',
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.property.name='replace'][arguments.0.value=/^:/]", message: 'Fill path parameters with apiPath(ApiPath.x, {...}) from the contract.' },
+        { selector: "CallExpression[callee.property.name='replace'][arguments.0.value=/^:/]", message: 'Call a declared endpoint (contract *.api.ts) with callApi or serviceCall; a link takes endpointUrl.' },
+        { selector: "ImportSpecifier[imported.name=/^(ApiPath|apiPath)$/]", message: 'Call a declared endpoint (contract *.api.ts) with callApi or serviceCall; a link takes endpointUrl.' },
         { selector: "Property[key.name='queryKey'] > ArrayExpression, Property[key.name='queryKey'] > TSAsExpression > ArrayExpression", message: 'Take query keys from a queryKeys() factory (lib/query-keys.ts).' },
         { selector: "CallExpression[callee.property.name=/^(get|set)QueryData$/] > ArrayExpression", message: 'Take query keys from a queryKeys() factory (lib/query-keys.ts).' },
         { selector: 'VariableDeclarator[id.name=/Keys$/] > ObjectExpression', message: 'Make a feature’s keys with queryKeys(name, scope) (lib/query-keys.ts).' },

@@ -55,7 +55,7 @@ export const credentialsApi = endpoints({ product: 'vip-auth', tag: 'credentials
   },
   /** Its refusals are in RFC 6749 §5.2's shape, not the error envelope: declared beside the success. */
   issueAccessToken: {
-    method: 'POST', path: ApiPath.oauthToken, body: tokenRequest,
+    method: 'POST', path: ApiPath.oauthToken, body: tokenRequest, consumes: ['application/x-www-form-urlencoded', 'application/json'],
     responses: { 200: tokenResponse, 400: tokenError, 401: tokenError, 429: tokenError, 503: tokenError },
     summary: 'Exchange API credentials for an access token',
     description:

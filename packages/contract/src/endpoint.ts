@@ -22,6 +22,8 @@ export interface EndpointSpec {
   headers?: z.ZodType;
   /** Each success status and its body; 204 takes z.undefined() or none. */
   responses: { [status: number]: z.ZodType };
+  /** The request body's media types when JSON is not the only one (the OAuth token endpoint takes forms). */
+  consumes?: string[];
   /** The success body is text (a CSV download), not JSON. */
   text?: true;
   /** Left out of the documents (the documents themselves, Stripe's webhook). */
@@ -56,15 +58,21 @@ export type PathParamNames<P extends string> = P extends `${string}:${infer Name
 
 type Input<S> = S extends z.ZodType ? z.input<S> : never;
 
+/** A query flag the wire takes as 'true'/'false' may be given as a boolean: it travels as its text either way. */
+type Flag<V> = [Extract<V, 'true' | 'false'>] extends [never] ? V : V | boolean;
+type QueryInput<S> = Input<S> extends infer Q ? (Q extends object ? { [K in keyof Q]: Flag<Q[K]> } : Q) : never;
+
 /** What a call of the endpoint takes: its path's parameters, its query and its body, each typed by the declaration. */
 export type EndpointInput<E extends EndpointSpec> = ([PathParamNames<E['path']>] extends [never]
   ? { params?: undefined }
   : { params: Record<PathParamNames<E['path']>, string> }) &
-  (E['query'] extends z.ZodType ? { query?: Input<E['query']> } : { query?: undefined }) &
-  (E['body'] extends z.ZodType ? { body: Input<E['body']> } : { body?: undefined });
+  (E['query'] extends z.ZodType ? { query?: QueryInput<E['query']> } : { query?: undefined }) &
+  // An endpoint that reads no body still takes an empty JSON object, as browsers' form posts send one.
+  (E['body'] extends z.ZodType ? { body: Input<E['body']> } : { body?: Record<string, never> });
 
 /** What a successful call answers: any of its success statuses' bodies. */
-export type EndpointOutput<E extends EndpointSpec> = z.output<E['responses'][keyof E['responses'] & number]>;
+export type EndpointOutput<E extends EndpointSpec> = z.output<E['responses'][keyof E['responses'] & SuccessStatus]>;
+type SuccessStatus = 200 | 201 | 202 | 203 | 204 | 206;
 
 /** A query value on the wire: undefined, null and empty values are left out, everything else as text. */
 export function queryString(query: unknown): string {

@@ -18,6 +18,7 @@ export type DeclaredRoute<E extends Endpoint> = {
     body: E['body'];
     headers: E['headers'];
     response: E['responses'];
+    consumes?: string[];
   };
 };
 
@@ -26,8 +27,8 @@ export type DeclaredRoute<E extends Endpoint> = {
  * (`config`), its audit and its handler: `routes.route({ ...declared(deviceApi.listDevices), config: view, handler })`.
  */
 export function declared<E extends Endpoint>(endpoint: E): DeclaredRoute<E> {
-  const { method, path, operationId, summary, description, tag, product, params, query, body, headers, responses, hidden } = endpoint;
-  const schema = { operationId, summary, description, tags: [tag], 'x-product': product, params, querystring: query, body, headers, response: responses, hide: hidden };
+  const { method, path, operationId, summary, description, tag, product, params, query, body, headers, responses, hidden, consumes } = endpoint;
+  const schema = { operationId, summary, description, tags: [tag], 'x-product': product, params, querystring: query, body, headers, response: responses, consumes, hide: hidden };
   // Fastify and the documents read a key's presence: leave out what the endpoint does not declare.
   for (const key of Object.keys(schema) as (keyof typeof schema)[]) if (schema[key] === undefined) delete schema[key];
   return { method, url: path, schema } as DeclaredRoute<E>;

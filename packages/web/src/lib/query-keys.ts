@@ -24,6 +24,13 @@ export const accountScope = (accountId: string | undefined) => accountId ?? 'own
 export const userKeys = (accountId: string | undefined) => queryKeys('users', accountScope(accountId));
 
 /**
+ * An account's IP allowlist and whether it is enforced: the allowlist panel shows both, and the company settings
+ * switch enforcement, which makes every account's copy stale (`everyAllowlist`).
+ */
+export const allowlistKeys = (accountId: string | undefined) => queryKeys('allowlist', accountScope(accountId));
+export const everyAllowlist = queryKeys('allowlist').all;
+
+/**
  * The payment keys of a service: key groups, symmetric keys and key-slot assignments. They change together (a
  * rotation changes the KCV an assignment shows, a new key the group's count), so a change invalidates
  * `paymentKeyKeys(serviceId).all` and every payment-key list of the service refreshes.

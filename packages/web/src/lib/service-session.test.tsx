@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { act, renderHook } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { z } from 'zod';
+import { endpoints } from '@keydeck/contract/endpoint';
 import { ErrorCode } from '@keydeck/contract/errors';
 import { Messages } from '@keydeck/contract/messages';
 import { ApiError } from './api-error';
@@ -12,7 +13,7 @@ import {
   forgetServiceAuthorizations,
   forgetServiceSession,
   loginToService,
-  serviceRequest,
+  serviceCall,
   serviceSessionKeys,
   serviceSessionQueryOptions,
   serviceToken,
@@ -28,6 +29,12 @@ function respondWith(...bodies: { status: number; body: unknown }[]) {
   }
   return spy;
 }
+
+const docs = { summary: 'A test operation', description: 'Declared here to exercise service calls.' };
+const probe = endpoints({ product: 'crypto-cluster', tag: 'Service users' }, {
+  jwtRead: { method: 'GET', path: '/rest/api/v1/service/jwt_service_user', responses: { 200: z.object({ ok: z.boolean() }) }, ...docs },
+  read: { method: 'GET', path: '/x', responses: { 200: z.object({}) }, ...docs },
+});
 
 const session = (token?: string) => ({
   service_session: { service_id: SERVICE, expires_at: '2030-01-01T00:10:00.000Z', idle_timeout_seconds: 600, ...(token ? { token } : {}) },
@@ -47,13 +54,13 @@ describe('service sessions', () => {
     expect(queryClient.getQueryData(serviceSessionKeys(SERVICE).all)).toMatchObject({ expires_at: '2030-01-01T00:10:00.000Z' });
     expect(serviceToken(SERVICE)).toBe('jwt-abc');
 
-    await serviceRequest(SERVICE, '/rest/api/v1/service/jwt_service_user', { schema: z.object({ ok: z.boolean() }) });
+    await serviceCall(SERVICE, probe.jwtRead, {});
     expect(new Headers(fetchSpy.mock.calls[1]?.[1]?.headers).get('Authorization')).toBe('Bearer jwt-abc');
   });
 
   it('marks service calls as service-scoped for their service, so a lost session returns to that service login', async () => {
     respondWith({ status: 403, body: { message: Messages.serviceSessionExpired, error: ErrorCode.serviceSessionRequired } });
-    const failure: unknown = await serviceRequest(SERVICE, '/x', { schema: z.object({}) }).catch((caught: unknown) => caught);
+    const failure: unknown = await serviceCall(SERVICE, probe.read, {}).catch((caught: unknown) => caught);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ status: 403, call: { serviceScoped: true, serviceId: SERVICE } });
   });

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
-import type { z } from 'zod';
 import type { Endpoint, EndpointOutput } from '@keydeck/contract/endpoint';
 import { Messages } from '@keydeck/contract/messages';
 import { serviceSessionsApi } from '@keydeck/contract/service-sessions.api';
 import { currentServiceBody, type ServiceSession } from '@keydeck/contract/services';
 import { servicesApi } from '@keydeck/contract/services.api';
-import { apiRequest, callApi, downloadApi, type ApiCall, type ApiRequest } from './api-client';
+import { callApi, downloadApi, type ApiCall } from './api-client';
 import { ApiError } from './api-error';
 import { CURRENT_SERVICE_KEY } from './current-service';
 import { queryKeys } from './query-keys';
@@ -15,7 +14,7 @@ import { showToast } from './toasts';
 
 /**
  * The web side of service authorization (spec §4, §7, §8): the current service, the service session on it,
- * the JWT of use_jwt services, and serviceRequest, the one way feature code calls a service's data layer.
+ * the JWT of use_jwt services, and serviceCall, the one way feature code calls a service's data layer.
  */
 
 // ---- Current service: session storage, told to the server (PUT service/services) ----
@@ -157,20 +156,6 @@ export async function logoutOfService(queryClient: QueryClient, serviceId: strin
 export function forgetServiceSession(queryClient: QueryClient, serviceId: string): void {
   storeServiceToken(serviceId, undefined);
   queryClient.setQueryData(serviceSessionKeys(serviceId).all, null);
-}
-
-/**
- * The one way feature code calls a service's data endpoints: service-scoped (a 403 for an expired session
- * sends the user to the service login), with the bearer token when the service uses JWT.
- */
-export async function serviceRequest<S extends z.ZodType>(
-  serviceId: string,
-  path: string,
-  request: Omit<ApiRequest<S>, 'serviceScoped' | 'serviceId' | 'bearer'>,
-): Promise<z.infer<S>> {
-  const result = await apiRequest(path, { ...request, serviceScoped: true, serviceId, bearer: serviceToken(serviceId) });
-  activityListeners.forEach((listener) => listener(serviceId));
-  return result;
 }
 
 type ServiceCall<E extends Endpoint> = Omit<ApiCall<E>, 'serviceScoped' | 'serviceId' | 'bearer'>;

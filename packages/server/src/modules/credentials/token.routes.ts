@@ -26,11 +26,8 @@ export function registerTokenEndpoint(app: FastifyInstance, deps: AppDeps): void
         done(error as Error, undefined);
       }
     });
-    const token = declared(credentialsApi.issueAccessToken);
     scope.withTypeProvider<ZodTypeProvider>().route({
-      ...token,
-      // The standard's form encoding beside JSON, for the documents: EndpointSpec has no field for it (yet).
-      schema: { ...token.schema, consumes: ['application/x-www-form-urlencoded', 'application/json'] },
+      ...declared(credentialsApi.issueAccessToken),
       config: { public: true, systemScope: true, withoutAntiForgery: true, rateLimit: 'token', oauthErrors: true },
       audit: {
         action: 'credential.token',

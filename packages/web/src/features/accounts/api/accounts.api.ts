@@ -1,9 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Account, AccountFields } from '@keydeck/contract/accounts';
 import { accountsApi } from '@keydeck/contract/accounts.api';
-import { ApiPath, apiPath } from '@keydeck/contract/http';
-import { accountMarketplace } from '@keydeck/contract/registration';
-import { apiRequest, callApi } from '../../../lib/api-client';
+import { registrationApi } from '@keydeck/contract/registration.api';
+import { callApi } from '../../../lib/api-client';
 import { accountKeys } from '../../../lib/accounts.queries';
 
 /** The marketplace the account signed up through; under the account's detail key, so whatever refreshes the account refreshes this too. */
@@ -11,7 +10,7 @@ export const accountMarketplaceQueryOptions = (accountId: string) =>
   queryOptions({
     queryKey: accountKeys.detail(accountId, 'marketplace'),
     queryFn: async ({ signal }) =>
-      (await apiRequest(apiPath(ApiPath.accountMarketplace, { account_id: accountId }), { schema: accountMarketplace, signal })).marketplace,
+      (await callApi(registrationApi.getAccountMarketplace, { params: { account_id: accountId }, signal })).marketplace,
     meta: { errorContext: 'Could not load the marketplace sign-up' },
   });
 

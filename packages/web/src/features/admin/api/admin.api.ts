@@ -3,7 +3,7 @@ import { adminApi } from '@keydeck/contract/admin.api';
 import { callApi } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-const serverInfoKeys = queryKeys('server-info');
+const serverInfoKeys = queryKeys('admin-server-info');
 
 /** A console call: a 403 here is a permission refusal, so the server's message is shown (not serviceScoped). */
 export const serverInfoQueryOptions = queryOptions({

@@ -3,10 +3,9 @@ import type { Allowlist } from '@keydeck/contract/allowlist';
 import { allowlistApi } from '@keydeck/contract/allowlist.api';
 import { callApi } from '../../../lib/api-client';
 import { sendConfirmedChange } from '../../../lib/confirmed-change';
-import { accountScope, queryKeys } from '../../../lib/query-keys';
+import { allowlistKeys } from '../../../lib/query-keys';
 
 /** `accountId` undefined is the caller's own account; platform administrators name another. */
-const allowlistKeys = (accountId: string | undefined) => queryKeys('allowlist', accountScope(accountId));
 
 export const allowlistQueryOptions = (accountId: string | undefined) =>
   queryOptions({

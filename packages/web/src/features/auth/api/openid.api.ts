@@ -5,7 +5,7 @@ import { callApi } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { sessionKeys } from '../../../lib/session';
 
-const openidProviderKeys = (accountSlug: string) => queryKeys('openid-providers', accountSlug);
+const openidProviderKeys = (accountSlug: string) => queryKeys('auth-openid-providers', accountSlug);
 
 /** The sign-in options of an account, by its slug (an unknown slug simply has none). */
 export const openidProvidersQueryOptions = (accountSlug: string) =>

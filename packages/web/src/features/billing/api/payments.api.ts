@@ -8,10 +8,10 @@ import { queryKeys } from '../../../lib/query-keys';
  * The platform's view of billing: every account's payments, one account's billing, card setups. A refund or a
  * retry changes payments and the account's subscriptions: it invalidates `platformBillingKeys.all`.
  */
-const platformBillingKeys = queryKeys('platform-billing');
-const paymentKeys = queryKeys('platform-billing', 'payments');
-const accountBillingKeys = queryKeys('platform-billing', 'accounts');
-const setupIntentKeys = queryKeys('platform-billing', 'setup-intents');
+const platformBillingKeys = queryKeys('billing-platform');
+const paymentKeys = queryKeys('billing-platform', 'payments');
+const accountBillingKeys = queryKeys('billing-platform', 'accounts');
+const setupIntentKeys = queryKeys('billing-platform', 'setup-intents');
 
 export const paymentsQueryOptions = (query: PaymentsQuery) =>
   queryOptions({

@@ -10,7 +10,7 @@ import { loadStripeJs, STRIPE_UNAVAILABLE } from '../api/stripe-js';
  * Stripe.js per publishable key. Its failure is null rather than an error: this form shows it in words, and the
  * central error toast stays out of it; gcTime 0 lets the next opening try again.
  */
-const stripeJsKeys = queryKeys('stripe-js');
+const stripeJsKeys = queryKeys('billing-stripe-js');
 
 interface CardEntryProps {
   clientSecret: string;

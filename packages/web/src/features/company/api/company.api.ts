@@ -1,10 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { accountSettings } from '@keydeck/contract/accounts';
 import { accountsApi } from '@keydeck/contract/accounts.api';
-import { ApiPath } from '@keydeck/contract/http';
-import { apiRequest, callApi } from '../../../lib/api-client';
+import { allowlistApi } from '@keydeck/contract/allowlist.api';
+import { callApi } from '../../../lib/api-client';
 import { sendConfirmedChange } from '../../../lib/confirmed-change';
-import { queryKeys } from '../../../lib/query-keys';
+import { everyAllowlist, queryKeys } from '../../../lib/query-keys';
 
 const companyKeys = queryKeys('company-settings');
 
@@ -20,14 +19,14 @@ export function useEnforceIpChange() {
   return useMutation({
     mutationFn: (enforce: boolean) =>
       sendConfirmedChange((confirmed) =>
-        apiRequest(ApiPath.userAccount, { method: 'PUT', body: { enforce_ip: enforce, confirm: confirmed }, schema: accountSettings }),
+        callApi(allowlistApi.updateAccountSettings, { body: { enforce_ip: enforce, confirm: confirmed } }),
       ),
     meta: { errorContext: 'Could not change IP allowlist enforcement' },
     onSuccess: (settings) => {
       if (!settings) return;
       queryClient.setQueryData(companyKeys.all, settings);
       // The allowlist panel shows enforcement too: every account's copy of it is stale now.
-      void queryClient.invalidateQueries({ queryKey: queryKeys('allowlist').all });
+      void queryClient.invalidateQueries({ queryKey: everyAllowlist });
     },
   });
 }

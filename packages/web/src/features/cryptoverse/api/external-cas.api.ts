@@ -24,7 +24,7 @@ export type ExternalCasListQuery = {
   unarchivedOnly: boolean;
 };
 
-const externalCaKeys = (serviceId: string) => queryKeys('external-cas', serviceId);
+const externalCaKeys = (serviceId: string) => queryKeys('cryptoverse', serviceId);
 
 /** The service's external CAs, checked against the contract (a mismatch fails with 'Validation failed: ...'). */
 export const externalCasQueryOptions = (serviceId: string, query: ExternalCasListQuery) =>

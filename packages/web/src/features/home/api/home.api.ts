@@ -1,14 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { auditPage } from '@keydeck/contract/audit';
-import { ApiPath } from '@keydeck/contract/http';
 import { adminServicesApi } from '@keydeck/contract/services.api';
-import { apiRequest, callApi } from '../../../lib/api-client';
+import { auditApi } from '@keydeck/contract/audit.api';
+import { callApi } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { toQueryString } from '../../../lib/query-string';
 import { serviceKeys, servicesListQueryOptions } from '../../../lib/services';
 
 // Keyed under the features whose data they show, so those features' changes refresh the home page too.
-const auditKeys = queryKeys('audit');
+const recentEventKeys = queryKeys('home-recent-events');
 
 /** Requests of every account awaiting a platform administrator's approval. */
 export const pendingApprovalsQueryOptions = () =>
@@ -25,8 +23,8 @@ export const ownServicesQueryOptions = () => servicesListQueryOptions({ page_siz
 /** The newest events of the caller's account. */
 export const recentEventsQueryOptions = () =>
   queryOptions({
-    queryKey: auditKeys.list({ home: true }),
+    queryKey: recentEventKeys.all,
     queryFn: ({ signal }) =>
-      apiRequest(`${ApiPath.auditEvents}?${toQueryString({ page_size: 5, order: 'desc', order_by: 'occurred_at' })}`, { schema: auditPage, signal }),
+      callApi(auditApi.listAuditEvents, { query: { page_size: 5, order: 'desc', order_by: 'occurred_at' }, signal }),
     meta: { errorContext: 'Could not load the recent events' },
   });

@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api-error';
 import { queryKeys } from '../../../lib/query-keys';
 import { servicesListQueryOptions } from '../../../lib/services';
 
-const entitlementKeys = queryKeys('marketplace-entitlements');
+const entitlementKeys = queryKeys('marketplaces');
 
 const params = (accountId: string) => ({ account_id: accountId });
 

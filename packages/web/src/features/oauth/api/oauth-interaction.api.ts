@@ -1,7 +1,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { OAuthInteraction } from '@keydeck/contract/oauth';
 import { oauthApi } from '@keydeck/contract/oauth.api';
-import { callApi, type ApiCall } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -35,9 +35,7 @@ export function useAnswerOAuthInteraction(uid: string) {
   return useMutation({
     mutationFn: async (answer: InteractionAnswer) => {
       const endpoint = answer === 'allow' ? oauthApi.allowOAuthInteraction : oauthApi.denyOAuthInteraction;
-      // An empty JSON object as the body, as the consent page always sent (its test holds it); the endpoint reads none.
-      const call = { params: { uid }, body: {} } as unknown as ApiCall<typeof endpoint>;
-      return (await callApi(endpoint, call)).location;
+      return (await callApi(endpoint, { params: { uid }, body: {} })).location;
     },
     meta: { errorContext: 'Could not answer the authorization request' },
   });

@@ -1,14 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { accountsPage } from '@keydeck/contract/accounts';
-import { ApiPath } from '@keydeck/contract/http';
 import { MAX_PAGE_SIZE } from '@keydeck/contract/paging';
 import type { PortRange, portRangeFields, portRangesDeleteBody, portRangesQuery, portRangeUpdate } from '@keydeck/contract/port-ranges';
 import { portRangeApi } from '@keydeck/contract/port-ranges.api';
+import { accountsApi } from '@keydeck/contract/accounts.api';
 import type { z } from 'zod';
 import { accountKeys } from '../../../lib/accounts.queries';
-import { apiRequest, callApi } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { toQueryString } from '../../../lib/query-string';
 
 type PortRangesQuery = z.output<typeof portRangesQuery>;
 export type PortRangeFields = z.output<typeof portRangeFields>;
@@ -44,7 +42,7 @@ export const accountOptionsQueryOptions = (search: string) =>
   queryOptions({
     queryKey: accountKeys.list({ search, page_size: 20 }),
     queryFn: ({ signal }) =>
-      apiRequest(`${ApiPath.adminAccounts}?${toQueryString({ search, page_size: 20 })}`, { schema: accountsPage, signal }),
+      callApi(accountsApi.listAccounts, { query: { search, page_size: 20 }, signal }),
     placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the accounts' },
   });

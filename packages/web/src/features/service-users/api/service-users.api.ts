@@ -1,13 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ApiPath } from '@keydeck/contract/http';
 import { MAX_PAGE_SIZE } from '@keydeck/contract/paging';
 import type { serviceUserGroupsCreateBody, serviceUserGroupsUpdateBody, serviceUsersBody } from '@keydeck/contract/service-users';
 import { serviceUserVariants } from '@keydeck/contract/service-users.api';
-import { usersPage } from '@keydeck/contract/users';
-import { apiRequest } from '../../../lib/api-client';
+import { usersApi } from '@keydeck/contract/users.api';
+import { callApi } from '../../../lib/api-client';
 import { queryKeys, userKeys } from '../../../lib/query-keys';
-import { toQueryString } from '../../../lib/query-string';
 import { serviceAccessKeys } from '../../../lib/service-access';
 import { serviceCall } from '../../../lib/service-session';
 
@@ -48,7 +46,7 @@ const PICKER_QUERY = { page_size: MAX_PAGE_SIZE, order_by: 'username' } as const
 export const accountUsersQueryOptions = () =>
   queryOptions({
     queryKey: userKeys(undefined).list(PICKER_QUERY),
-    queryFn: ({ signal }) => apiRequest(`${ApiPath.users}?${toQueryString(PICKER_QUERY)}`, { schema: usersPage, signal }),
+    queryFn: ({ signal }) => callApi(usersApi.listUsers, { query: PICKER_QUERY, signal }),
     meta: { errorContext: 'Could not load the users of your company' },
   });
 

@@ -1,9 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiPath, apiPath } from '@keydeck/contract/http';
 import type { User, UserFields, UsersListQuery, UserUpdate } from '@keydeck/contract/users';
 import { usersApi } from '@keydeck/contract/users.api';
-import { userMfaResetResponse } from '@keydeck/contract/mfa';
-import { apiRequest, callApi } from '../../../lib/api-client';
+import { mfaApi } from '@keydeck/contract/mfa.api';
+import { callApi } from '../../../lib/api-client';
 import { userKeys } from '../../../lib/query-keys';
 import { invalidateUsersAndRoles } from './users.keys';
 
@@ -32,11 +31,7 @@ export async function deleteUser(accountId: string | undefined, id: string): Pro
 
 /** Removes the user's authenticator app and recovery codes; they enrol again at their next sign-in if MFA is enforced. */
 export async function resetUserMfa(accountId: string | undefined, id: string): Promise<void> {
-  await apiRequest(apiPath(ApiPath.userMfaReset, { user_id: id }), {
-    method: 'POST',
-    body: { account_id: accountId },
-    schema: userMfaResetResponse,
-  });
+  await callApi(mfaApi.resetUserMfa, { params: { user_id: id }, body: { account_id: accountId } });
 }
 
 export function useInviteUser(accountId: string | undefined) {

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { accountScope, queryKeys, userKeys } from '../../../lib/query-keys';
 
 /** `accountId` undefined is the caller's own account; a platform administrator names another. */
-export const roleKeys = (accountId: string | undefined) => queryKeys('roles', accountScope(accountId));
+export const roleKeys = (accountId: string | undefined) => queryKeys('users-roles', accountScope(accountId));
 
 /**
  * Users and roles change together: a role's user count follows its holders, a user's group text
