@@ -1,3 +1,4 @@
+import { authApi } from '@keydeck/contract/auth.api';
 import { CSRF_COOKIE } from '@keydeck/contract/http';
 import type { Endpoint, EndpointInput, EndpointOutput } from '@keydeck/contract/endpoint';
 import { callEndpoint, downloadEndpoint, type CallOptions, type Transport } from './call.ts';
@@ -12,7 +13,7 @@ export interface ClientOptions {
 
 type Call<E extends Endpoint> = (input: EndpointInput<E>, options?: CallOptions) => Promise<EndpointOutput<E>>;
 
-/** A group of declarations as functions: `client.of(deviceApi).listDevices({ query })`. */
+/** A group of declarations as functions: `client.of(devicesApi).listDevices({ query })`. */
 export type BoundEndpoints<G extends Record<string, Endpoint>> = { [K in keyof G]: Call<G[K]> };
 
 /**
@@ -39,12 +40,23 @@ export function createClient({ baseUrl, bearer, fetch: send = fetch }: ClientOpt
       return response;
     },
   };
-  const optionsOf = (options?: CallOptions): CallOptions => ({ bearer, csrfToken: cookies.get(CSRF_COOKIE) ?? null, ...options });
-  const call = <E extends Endpoint>(endpoint: E, input: EndpointInput<E>, options?: CallOptions) => callEndpoint(transport, endpoint, input, optionsOf(options));
+  /**
+   * A session call that changes something echoes the anti-forgery cookie; a client that has none yet asks for the
+   * session first, as a browser's first page load does (every answer hands a visitor a token, even a refusal).
+   */
+  const optionsOf = async (endpoint: Endpoint, options?: CallOptions): Promise<CallOptions> => {
+    if (bearer === undefined && endpoint.method !== 'GET' && !cookies.has(CSRF_COOKIE)) {
+      await callEndpoint(transport, authApi.getSession, {}).catch(() => undefined);
+    }
+    return { bearer, csrfToken: cookies.get(CSRF_COOKIE) ?? null, ...options };
+  };
+  const call = async <E extends Endpoint>(endpoint: E, input: EndpointInput<E>, options?: CallOptions) =>
+    callEndpoint(transport, endpoint, input, await optionsOf(endpoint, options));
   return {
     call,
     /** A file the endpoint answers (a list with export=true), as text. */
-    download: <E extends Endpoint>(endpoint: E, input: EndpointInput<E>, options?: CallOptions) => downloadEndpoint(transport, endpoint, input, optionsOf(options)),
+    download: async <E extends Endpoint>(endpoint: E, input: EndpointInput<E>, options?: CallOptions) =>
+      downloadEndpoint(transport, endpoint, input, await optionsOf(endpoint, options)),
     /** A group of declarations as typed functions. */
     of: <G extends Record<string, Endpoint>>(group: G): BoundEndpoints<G> =>
       Object.fromEntries(Object.entries(group).map(([name, endpoint]) => [name, (input: EndpointInput<Endpoint>, options?: CallOptions) => call(endpoint, input, options)])) as unknown as BoundEndpoints<G>,

@@ -21,7 +21,7 @@ import { endpoints } from './endpoint.ts';
 import { ApiPath } from './http.ts';
 
 /** A customer's cloud HSMs (spec §2 cloud-provisioning/cloud-hsms, cloud-hsm-management/{id}) and the /chc overview. */
-export const cloudHsmApi = endpoints({ product: 'cloud-product', tag: 'Cloud HSMs' }, {
+export const cloudHsmsApi = endpoints({ product: 'cloud-product', tag: 'Cloud HSMs' }, {
   listCloudHsms: {
     method: 'GET', path: ApiPath.cloudHsms, params: cloudHsmsParams, query: cloudHsmsQuery, responses: { 200: cloudHsmsPage },
     summary: 'List a service\'s cloud HSMs', description: 'Lists the cloud HSMs of one of the account\'s services.',

@@ -14,7 +14,7 @@ import { endpoints } from './endpoint.ts';
 import { ApiPath } from './http.ts';
 
 /** Clusters of cloud HSMs in a cluster_management service (spec §2 cluster-management/clusters) and their members. */
-export const clusterApi = endpoints({ product: 'cloud-product', tag: 'Clusters' }, {
+export const clustersApi = endpoints({ product: 'cloud-product', tag: 'Clusters' }, {
   listClusters: {
     method: 'GET', path: ApiPath.clusters, params: clustersParams, query: clustersQuery, responses: { 200: clustersPage },
     summary: 'List a service\'s clusters', description: 'Lists the HSM clusters of one of the account\'s services.',

@@ -29,7 +29,7 @@ const batchHeaders = z.object({ 'idempotency-key': z.string().trim().min(1).max(
 const serviceParams = z.object({ service_id: z.string() });
 
 /** Devices of the current service (spec §7): groups, devices, their batches and models. */
-export const deviceApi = endpoints({ product: 'crypto-cluster', tag: 'Devices' }, {
+export const devicesApi = endpoints({ product: 'crypto-cluster', tag: 'Devices' }, {
   listDeviceGroups: {
     method: 'GET', path: ApiPath.deviceGroups, query: deviceGroupsQuery, responses: { 200: deviceGroupsResponse },
     summary: 'List device groups', description: 'Lists the current service\'s device groups with their device counts.',

@@ -4,7 +4,7 @@ import { portRangesCreateBody, portRangesDeleteBody, portRangesPage, portRangesR
 import { portRangesQuery } from './port-ranges-queries.ts';
 
 /** The platform's port ranges and their assignment to accounts (platform administrators). */
-export const portRangeApi = endpoints({ product: 'cloud-product', tag: 'Port ranges' }, {
+export const portRangesApi = endpoints({ product: 'cloud-product', tag: 'Port ranges' }, {
   listPortRanges: {
     method: 'GET', path: ApiPath.adminPortRanges, query: portRangesQuery, responses: { 200: portRangesPage },
     summary: 'List port ranges', description: 'Lists the port ranges assigned to accounts for their services.',

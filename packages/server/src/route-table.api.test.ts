@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { allEndpoints } from '@keydeck/contract/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/test-app.ts';
 
@@ -50,6 +51,16 @@ describe('route table', () => {
       return /auditDetails|insert\(audit(Events|ChainHeads)/.test(text) || fromAudit.some((name) => name && !allowed.test(name));
     });
     expect(offenders).toEqual([]);
+  });
+
+  it('registers every route from its endpoint declaration in the contract, and every declaration as a route', () => {
+    const routes = t.app.routeCatalog.filter((r) => r.method !== 'HEAD' && r.schema?.operationId);
+    const registered = new Map(routes.map((r) => [r.schema!.operationId as string, `${String(r.method)} ${r.url}`]));
+    const notRegistered = allEndpoints.filter((e) => registered.get(e.operationId) !== `${e.method} ${e.path}`).map((e) => e.operationId);
+    expect(notRegistered).toEqual([]);
+    const byHand = routes.filter((r) => !(r.schema as { 'x-product'?: string })['x-product']).map((r) => `${String(r.method)} ${r.url}`);
+    expect(byHand).toEqual([]);
+    expect(registered.size).toBe(allEndpoints.length);
   });
 
   it('gives every operation a distinct operationId', () => {

@@ -24,7 +24,7 @@ export type DeclaredRoute<E extends Endpoint> = {
 
 /**
  * A route's method, path and schemas from its endpoint declaration in the contract; the route adds its access
- * (`config`), its audit and its handler: `routes.route({ ...declared(deviceApi.listDevices), config: view, handler })`.
+ * (`config`), its audit and its handler: `routes.route({ ...declared(devicesApi.listDevices), config: view, handler })`.
  */
 export function declared<E extends Endpoint>(endpoint: E): DeclaredRoute<E> {
   const { method, path, operationId, summary, description, tag, product, params, query, body, headers, responses, hidden, consumes } = endpoint;

@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { serviceSessions } from '../db/schema/services.ts';
 import { type AppError, forbidden, securityRefusal, serviceSessionRequired } from './errors.ts';
+import { principalOf } from './endpoint-route.ts';
 import { addressAllowed } from './ip-ranges.ts';
 import type { ServiceTokens } from './service-tokens.ts';
 import { SYSTEM_SCOPE, inScope } from './tenant-scope.ts';
@@ -84,7 +85,7 @@ export function checkServiceAccess(
   }
   return {
     // The service the session was read for: the one wanted, else the console session's current one.
-    serviceId: wanted!.serviceId ?? request.principal!.currentServiceId!,
+    serviceId: wanted!.serviceId ?? principalOf(request).currentServiceId!,
     serviceName: row.service_name,
     serviceSessionId: row.id,
     serviceUserId: row.service_user_id,

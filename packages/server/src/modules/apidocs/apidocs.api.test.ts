@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app.ts';
 import { permissionOf, type OpenApiDocument } from './apidocs.document.ts';
-import { apiProducts, type ApiProduct } from './apidocs.products.ts';
+import { apiProducts, type ApiProduct } from '@keydeck/contract/api-products';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 const documents = new Map<ApiProduct, OpenApiDocument>();

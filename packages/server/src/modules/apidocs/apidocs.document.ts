@@ -1,8 +1,7 @@
 import { Messages } from '@keydeck/contract/messages';
 import type { RouteOptions } from 'fastify';
 import { exampleOf, type JsonSchema } from './apidocs.examples.ts';
-import { operationDocs } from './apidocs.operations.ts';
-import { classify, productTitles, tagDescriptions, type ApiProduct } from './apidocs.products.ts';
+import { productTitles, tagDescriptions, type ApiProduct, type ApiTag } from '@keydeck/contract/api-products';
 
 type Operation = JsonSchema & { operationId?: string; responses: Record<string, JsonSchema>; parameters?: JsonSchema[]; requestBody?: JsonSchema };
 export type OpenApiDocument = JsonSchema & { paths: Record<string, Record<string, Operation>>; components: Record<string, Record<string, JsonSchema>> };
@@ -80,11 +79,10 @@ function errorsOf(method: string, path: string, op: Operation, config: RouteOpti
   ].filter((code): code is string => typeof code === 'string' && !(code in op.responses));
 }
 
-function decorate(method: string, path: string, op: Operation, route: RouteOptions | undefined, tag: string, refs: Record<string, JsonSchema>): Operation {
+function decorate(method: string, path: string, op: Operation, route: RouteOptions | undefined, refs: Record<string, JsonSchema>): Operation {
   const config = route?.config;
-  const docs = (op.operationId && operationDocs[op.operationId]) || undefined;
-  const summary = (op.summary as string | undefined) ?? docs?.[0];
-  const description = [(op.description as string | undefined) ?? docs?.[1], permissionLine(config)].filter(Boolean).join('\n\n');
+  const summary = op.summary as string;
+  const description = [op.description as string, permissionLine(config)].join('\n\n');
   const responses: Record<string, JsonSchema> = Object.fromEntries(
     Object.entries(op.responses).map(([code, response]) => {
       const content = response.content as Record<string, { schema?: JsonSchema }> | undefined;
@@ -109,7 +107,7 @@ function decorate(method: string, path: string, op: Operation, route: RouteOptio
   return {
     operationId: op.operationId,
     ...(summary && { summary }),
-    tags: (op.tags as string[] | undefined) ?? [tag],
+    tags: op.tags as string[],
     description,
     ...rest,
     'x-permission': permissionOf(config),
@@ -120,10 +118,10 @@ function decorate(method: string, path: string, op: Operation, route: RouteOptio
 }
 
 /**
- * The API document as it is published: OpenAPI 3.1 from @fastify/swagger (which reads the zod contract),
- * completed from the route declarations: tags and product by path (apidocs.products.ts), summary and
- * description (apidocs.operations.ts unless the route's schema has its own), permission, error responses
- * and examples. With `product`, only that product's operations; without, all of them.
+ * The API document as it is published: OpenAPI 3.1 from @fastify/swagger, which reads the endpoint declarations
+ * (contract *.api.ts: schemas, summary, description, product and tag) as the routes registered them, completed
+ * from each route's access (permission, security, error responses) and with examples. With `product`, only that
+ * product's operations; without, all of them.
  */
 export function documentApi(generated: unknown, routes: RouteOptions[], product?: ApiProduct): OpenApiDocument {
   const raw = generated as OpenApiDocument;
@@ -135,11 +133,10 @@ export function documentApi(generated: unknown, routes: RouteOptions[], product?
     const path = openapiPath(rawPath);
     for (const [method, declaredOp] of Object.entries(item)) {
       if (!methods.includes(method)) continue;
-      // A declared endpoint (contract/endpoint.ts) names its product and tag; older routes are placed by path.
-      const { 'x-product': declaredProduct, ...op } = declaredOp as Operation & { 'x-product'?: ApiProduct };
-      const place = declaredProduct ? { product: declaredProduct, tag: (op.tags as string[])[0]! } : classify(path);
-      if (product && place?.product !== product) continue;
-      const documented = decorate(method, path, op, routeOf.get(`${method} ${path}`), place?.tag ?? 'Unclassified', refs);
+      // Every route is registered from its declaration (platform/endpoint-route.ts), which names its product.
+      const { 'x-product': declaredProduct, ...op } = declaredOp as Operation & { 'x-product': ApiProduct };
+      if (product && declaredProduct !== product) continue;
+      const documented = decorate(method, path, op, routeOf.get(`${method} ${path}`), refs);
       (documented.tags as string[]).forEach((t) => tags.add(t));
       (paths[path] ??= {})[method] = documented;
     }
@@ -156,7 +153,7 @@ export function documentApi(generated: unknown, routes: RouteOptions[], product?
       license: { name: 'Proprietary', url: 'https://keydeck.example.com/terms' },
     },
     servers: [{ url: '/', description: 'This console (same origin)' }],
-    tags: [...tags].sort().map((name) => ({ name, description: tagDescriptions[name] ?? `${name} operations.` })),
+    tags: [...tags].sort().map((name) => ({ name, description: tagDescriptions[name as ApiTag] })),
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
     components: {
       ...raw.components,

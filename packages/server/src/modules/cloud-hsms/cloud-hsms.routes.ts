@@ -1,4 +1,4 @@
-import { cloudHsmApi } from '@keydeck/contract/cloud-hsms.api';
+import { cloudHsmsApi } from '@keydeck/contract/cloud-hsms.api';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -42,12 +42,12 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   };
 
   routes.route({
-    ...declared(cloudHsmApi.listCloudHsms),
+    ...declared(cloudHsmsApi.listCloudHsms),
     config: read,
     handler: (request) => hsms.listHsms(ctx(request), request.params, request.query),
   });
   routes.route({
-    ...declared(cloudHsmApi.requestCloudHsm),
+    ...declared(cloudHsmsApi.requestCloudHsm),
     config: manage,
     audit: {
       action: 'cloud_hsm.request',
@@ -60,12 +60,12 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     },
   });
   routes.route({
-    ...declared(cloudHsmApi.getCloudHsm),
+    ...declared(cloudHsmsApi.getCloudHsm),
     config: read,
     handler: async (request) => ({ data: await hsms.getHsm(ctx(request), request.params.hsm_id) }),
   });
   routes.route({
-    ...declared(cloudHsmApi.deprovisionCloudHsm),
+    ...declared(cloudHsmsApi.deprovisionCloudHsm),
     config: manage,
     // Done in the request when the HSM never got a partition; else its provisioner zeroizes it in a job.
     audit: { action: 'cloud_hsm.deprovision', ...onHsm, also: ({ result }) => (result.data.status === 'Deprovisioned' ? ['cloud_hsm.deprovisioned'] : []) },
@@ -76,41 +76,41 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     },
   });
   routes.route({
-    ...declared(cloudHsmApi.getCloudHsmHealth),
+    ...declared(cloudHsmsApi.getCloudHsmHealth),
     config: read,
     handler: async (request) => ({ data: await hsms.healthSeries(ctx(request), request.params.hsm_id, request.query.since) }),
   });
   routes.route({
-    ...declared(cloudHsmApi.listCloudHsmAuditEvents),
+    ...declared(cloudHsmsApi.listCloudHsmAuditEvents),
     config: read,
     handler: (request) => hsms.auditTrail(ctx(request), request.params.hsm_id, request.query),
   });
   routes.route({
-    ...declared(cloudHsmApi.showCloudHsmPins),
+    ...declared(cloudHsmsApi.showCloudHsmPins),
     config: manage,
     audit: { action: 'cloud_hsm.pins_shown', ...onHsm },
     handler: async (request) => ({ data: await secrets.showPins(ctx(request), request.params.hsm_id) }),
   });
   routes.route({
-    ...declared(cloudHsmApi.rotateCloudHsmUserPin),
+    ...declared(cloudHsmsApi.rotateCloudHsmUserPin),
     config: manage,
     audit: { action: 'cloud_hsm.user_pin_rotate', ...onHsm },
     handler: async (request) => ({ data: await secrets.rotateUserPin(ctx(request), request.params.hsm_id) }),
   });
   routes.route({
-    ...declared(cloudHsmApi.backUpCloudHsm),
+    ...declared(cloudHsmsApi.backUpCloudHsm),
     config: manage,
     audit: { action: 'cloud_hsm.backup', ...onHsm },
     handler: async (request) => ({ data: await secrets.backup(ctx(request), request.params.hsm_id, request.body.passphrase) }),
   });
   routes.route({
-    ...declared(cloudHsmApi.restoreCloudHsm),
+    ...declared(cloudHsmsApi.restoreCloudHsm),
     config: manage,
     audit: { action: 'cloud_hsm.restore', ...onHsm },
     handler: async (request) => ({ data: await secrets.restore(ctx(request), request.params.hsm_id, request.body.passphrase, request.body.content) }),
   });
   routes.route({
-    ...declared(cloudHsmApi.getCloudOverview),
+    ...declared(cloudHsmsApi.getCloudOverview),
     config: read,
     handler: async (request) => ({ data: await cloudOverview(ctx(request), request.params.account_id) }),
   });

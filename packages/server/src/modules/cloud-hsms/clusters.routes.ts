@@ -1,4 +1,4 @@
-import { clusterApi } from '@keydeck/contract/clusters.api';
+import { clustersApi } from '@keydeck/contract/clusters.api';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -34,12 +34,12 @@ export function register(app: FastifyInstance, ctx: (request: FastifyRequest) =>
   };
 
   routes.route({
-    ...declared(clusterApi.listClusters),
+    ...declared(clustersApi.listClusters),
     config: read,
     handler: (request) => clusters.listClusters(ctx(request), request.params, request.query),
   });
   routes.route({
-    ...declared(clusterApi.createCluster),
+    ...declared(clustersApi.createCluster),
     config: manage,
     audit: { action: 'cluster.create', target: ({ body, result }) => (result ? { id: result.data.id, name: body.name } : body.name), account: existingNamedAccount },
     handler: async (request, reply) => {
@@ -48,35 +48,35 @@ export function register(app: FastifyInstance, ctx: (request: FastifyRequest) =>
     },
   });
   routes.route({
-    ...declared(clusterApi.getCluster),
+    ...declared(clustersApi.getCluster),
     config: read,
     handler: async (request) => ({ data: await clusters.getCluster(ctx(request), request.params.cluster_id) }),
   });
   routes.route({
-    ...declared(clusterApi.deleteCluster),
+    ...declared(clustersApi.deleteCluster),
     config: manage,
     audit: { action: 'cluster.delete', ...onCluster },
     handler: async (request) => ({ data: await clusters.deleteCluster(ctx(request), request.params.cluster_id, request.body?.confirm ?? false) }),
   });
   routes.route({
-    ...declared(clusterApi.listClusterMembers),
+    ...declared(clustersApi.listClusterMembers),
     config: read,
     handler: (request) => clusters.listMembers(ctx(request), request.params.cluster_id),
   });
   routes.route({
-    ...declared(clusterApi.addClusterMember),
+    ...declared(clustersApi.addClusterMember),
     config: manage,
     audit: { action: 'cluster.member_add', ...onMember },
     handler: async (request) => ({ data: await clusters.addMember(ctx(request), request.params.cluster_id, request.body.hsm_id) }),
   });
   routes.route({
-    ...declared(clusterApi.removeClusterMember),
+    ...declared(clustersApi.removeClusterMember),
     config: manage,
     audit: { action: 'cluster.member_remove', ...onMember },
     handler: async (request) => ({ data: await clusters.removeMember(ctx(request), request.params.cluster_id, request.params.hsm_id) }),
   });
   routes.route({
-    ...declared(clusterApi.syncCluster),
+    ...declared(clustersApi.syncCluster),
     config: manage,
     audit: { action: 'cluster.sync', ...onCluster },
     handler: async (request, reply) => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DeviceBatchResponse } from '@keydeck/contract/devices';
-import { deviceApi } from '@keydeck/contract/devices.api';
+import { devicesApi } from '@keydeck/contract/devices.api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AuditInput } from '../../platform/audit-declaration.ts';
@@ -36,12 +36,12 @@ export function register(app: FastifyInstance): void {
   const { view, modify, scopeOf } = serviceDataRoutes('Device');
 
   routes.route({
-    ...declared(deviceApi.listDeviceGroups),
+    ...declared(devicesApi.listDeviceGroups),
     config: view,
     handler: (request) => groups.list(scopeOf(request), request.query),
   });
   routes.route({
-    ...declared(deviceApi.createDeviceGroups),
+    ...declared(devicesApi.createDeviceGroups),
     config: modify,
     audit: { action: 'device_group.create', target: ({ request, body }) => `${request.serviceAccess.serviceName}: ${body.groups.map((g) => g.group_name).join(', ')}` },
     handler: async (request, reply) => {
@@ -51,7 +51,7 @@ export function register(app: FastifyInstance): void {
     },
   });
   routes.route({
-    ...declared(deviceApi.deleteDeviceGroups),
+    ...declared(devicesApi.deleteDeviceGroups),
     config: modify,
     audit: {
       action: 'device_group.delete',
@@ -63,7 +63,7 @@ export function register(app: FastifyInstance): void {
   });
 
   routes.route({
-    ...declared(deviceApi.listDevices),
+    ...declared(devicesApi.listDevices),
     config: view,
     handler: async (request, reply) => {
       if (!request.query.export) return devices.list(scopeOf(request), request.query);
@@ -83,7 +83,7 @@ export function register(app: FastifyInstance): void {
     },
   });
   routes.route({
-    ...declared(deviceApi.createDevices),
+    ...declared(devicesApi.createDevices),
     config: modify,
     audit: { action: 'device.create', target: (input) => batchTarget(input, input.body.dry_run ? 'checked' : 'added', input.body.devices.map((d) => d.serial)) },
     handler: async (request, reply) => {
@@ -93,36 +93,36 @@ export function register(app: FastifyInstance): void {
     },
   });
   routes.route({
-    ...declared(deviceApi.updateDevices),
+    ...declared(devicesApi.updateDevices),
     config: modify,
     audit: { action: 'device.update', target: (input) => batchTarget(input, input.body.change.replace('_', ' '), changedSerials(input.result)) },
     handler: (request) => devices.update(callOf(request), request.body),
   });
   routes.route({
-    ...declared(deviceApi.moveDevices),
+    ...declared(devicesApi.moveDevices),
     config: modify,
     audit: { action: 'device.move', target: (input) => batchTarget(input, `moved to ${input.body.group}`, changedSerials(input.result)) },
     handler: (request) => devices.move(callOf(request), request.body),
   });
   routes.route({
-    ...declared(deviceApi.deleteDevices),
+    ...declared(devicesApi.deleteDevices),
     config: modify,
     audit: { action: 'device.delete', target: (input) => batchTarget(input, 'deleted', changedSerials(input.result)) },
     handler: (request) => devices.remove(callOf(request), request.body),
   });
   routes.route({
-    ...declared(deviceApi.deviceHistory),
+    ...declared(devicesApi.deviceHistory),
     config: view,
     handler: (request) => devices.history(scopeOf(request), request.query.serial),
   });
 
   routes.route({
-    ...declared(deviceApi.listDeviceModels),
+    ...declared(devicesApi.listDeviceModels),
     config: view,
     handler: (request) => models.list(scopeOf(request)),
   });
   routes.route({
-    ...declared(deviceApi.createDeviceModel),
+    ...declared(devicesApi.createDeviceModel),
     config: modify,
     audit: { action: 'device_model.create', target: ({ body }) => body.device_model },
     handler: async (request, reply) => {
@@ -131,13 +131,13 @@ export function register(app: FastifyInstance): void {
     },
   });
   routes.route({
-    ...declared(deviceApi.renameDeviceModel),
+    ...declared(devicesApi.renameDeviceModel),
     config: modify,
     audit: { action: 'device_model.update', target: ({ body }) => `${body.old_name} -> ${body.device_model}` },
     handler: (request) => models.rename(scopeOf(request), request.body.old_name, request.body.device_model),
   });
   routes.route({
-    ...declared(deviceApi.deleteDeviceModel),
+    ...declared(devicesApi.deleteDeviceModel),
     config: modify,
     audit: { action: 'device_model.delete', target: ({ body }) => body.device_model },
     handler: (request) => models.remove(scopeOf(request), request.body.device_model),

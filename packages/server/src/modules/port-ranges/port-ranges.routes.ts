@@ -1,5 +1,5 @@
 import { Permission } from '@keydeck/contract/permissions';
-import { portRangeApi } from '@keydeck/contract/port-ranges.api';
+import { portRangesApi } from '@keydeck/contract/port-ranges.api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { declared } from '../../platform/endpoint-route.ts';
@@ -11,13 +11,13 @@ export function register(app: FastifyInstance): void {
   const permission = Permission.platformAdmin;
 
   routes.route({
-    ...declared(portRangeApi.listPortRanges),
+    ...declared(portRangesApi.listPortRanges),
     config: { permission },
     handler: (request) => ranges.listRanges(request.tx, request.query),
   });
 
   routes.route({
-    ...declared(portRangeApi.createPortRanges),
+    ...declared(portRangesApi.createPortRanges),
     config: { permission },
     audit: { action: 'port_ranges.create', target: ({ body }) => body.port_ranges.map((r) => `${r.start_port}-${r.end_port}`).join(', ') },
     handler: async (request, reply) => {
@@ -28,7 +28,7 @@ export function register(app: FastifyInstance): void {
   });
 
   routes.route({
-    ...declared(portRangeApi.updatePortRanges),
+    ...declared(portRangesApi.updatePortRanges),
     config: { permission },
     audit: { action: 'port_ranges.update', target: ({ body }) => body.port_ranges.map((r) => r.id).join(', ') },
     handler: async (request) => {
@@ -37,7 +37,7 @@ export function register(app: FastifyInstance): void {
   });
 
   routes.route({
-    ...declared(portRangeApi.deletePortRanges),
+    ...declared(portRangesApi.deletePortRanges),
     config: { permission },
     audit: { action: 'port_ranges.delete', target: ({ body }) => body.port_ranges.join(', ') },
     handler: async (request) => {

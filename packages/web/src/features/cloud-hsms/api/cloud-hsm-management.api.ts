@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
-import { cloudHsmApi } from '@keydeck/contract/cloud-hsms.api';
+import { cloudHsmsApi } from '@keydeck/contract/cloud-hsms.api';
 import { callApi } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { HEALTH_RANGE_HOURS, type AuditTrailSearch, type HealthRange } from '../cloud-hsms.search';
@@ -20,7 +20,7 @@ export const cloudHsmHealthQueryOptions = (id: string, range: HealthRange) =>
     queryKey: hsmKeys.detail(id, 'health', range),
     queryFn: async ({ signal }) => {
       const since = new Date(Date.now() - HEALTH_RANGE_HOURS[range] * 3_600_000).toISOString();
-      return (await callApi(cloudHsmApi.getCloudHsmHealth, { params: hsm(id), query: { since }, signal })).data;
+      return (await callApi(cloudHsmsApi.getCloudHsmHealth, { params: hsm(id), query: { since }, signal })).data;
     },
     placeholderData: keepPreviousData,
     refetchInterval: HEALTH_REFRESH_MS,
@@ -31,7 +31,7 @@ export const cloudHsmHealthQueryOptions = (id: string, range: HealthRange) =>
 export const cloudHsmAuditQueryOptions = (id: string, query: AuditTrailSearch) =>
   queryOptions({
     queryKey: queryKeys('cloud-hsms', 'hsms', id, 'audit').list(query),
-    queryFn: ({ signal }) => callApi(cloudHsmApi.listCloudHsmAuditEvents, { params: hsm(id), query, signal }),
+    queryFn: ({ signal }) => callApi(cloudHsmsApi.listCloudHsmAuditEvents, { params: hsm(id), query, signal }),
     placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the audit trail' },
   });
@@ -40,7 +40,7 @@ export const cloudHsmAuditQueryOptions = (id: string, query: AuditTrailSearch) =
 export function useShowPins(id: string) {
   const invalidate = useInvalidateCloud();
   return useMutation({
-    mutationFn: async () => (await callApi(cloudHsmApi.showCloudHsmPins, { params: hsm(id) })).data,
+    mutationFn: async () => (await callApi(cloudHsmsApi.showCloudHsmPins, { params: hsm(id) })).data,
     gcTime: SECRET_GC_TIME,
     meta: { errorContext: 'Could not show the PINs' },
     onSettled: invalidate,
@@ -51,7 +51,7 @@ export function useShowPins(id: string) {
 export function useRotateUserPin(id: string) {
   const invalidate = useInvalidateCloud();
   return useMutation({
-    mutationFn: async () => (await callApi(cloudHsmApi.rotateCloudHsmUserPin, { params: hsm(id) })).data,
+    mutationFn: async () => (await callApi(cloudHsmsApi.rotateCloudHsmUserPin, { params: hsm(id) })).data,
     gcTime: SECRET_GC_TIME,
     meta: { errorContext: 'Could not rotate the user PIN' },
     onSettled: invalidate,
@@ -62,7 +62,7 @@ export function useRotateUserPin(id: string) {
 export function useBackUpCloudHsm(id: string) {
   const invalidate = useInvalidateCloud();
   return useMutation({
-    mutationFn: async (passphrase: string) => (await callApi(cloudHsmApi.backUpCloudHsm, { params: hsm(id), body: { passphrase } })).data,
+    mutationFn: async (passphrase: string) => (await callApi(cloudHsmsApi.backUpCloudHsm, { params: hsm(id), body: { passphrase } })).data,
     gcTime: SECRET_GC_TIME,
     meta: { errorContext: 'Could not back up the cloud HSM', inlineErrorStatuses: [400, 409] },
     onSuccess: invalidate,
@@ -73,7 +73,7 @@ export function useBackUpCloudHsm(id: string) {
 export function useRestoreCloudHsm(id: string) {
   const invalidate = useInvalidateCloud();
   return useMutation({
-    mutationFn: async (body: { passphrase: string; content: string }) => (await callApi(cloudHsmApi.restoreCloudHsm, { params: hsm(id), body })).data,
+    mutationFn: async (body: { passphrase: string; content: string }) => (await callApi(cloudHsmsApi.restoreCloudHsm, { params: hsm(id), body })).data,
     gcTime: SECRET_GC_TIME,
     meta: { errorContext: 'Could not restore the cloud HSM', inlineErrorStatuses: [400, 409] },
     onSuccess: invalidate,

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
 import type { CloudHsmRequest, CloudHsmSummary } from '@keydeck/contract/cloud-hsms';
-import { cloudHsmApi } from '@keydeck/contract/cloud-hsms.api';
+import { cloudHsmsApi } from '@keydeck/contract/cloud-hsms.api';
 import { type CloudHsmStatus } from '@keydeck/contract/cloud-hsms-queries';
 import { infrastructureApi } from '@keydeck/contract/infrastructure.api';
 import { callApi } from '../../../lib/api-client';
@@ -31,7 +31,7 @@ const wireSearch = ({ include_deprovisioned: include, ...search }: CloudHsmsSear
 export const cloudHsmsQueryOptions = (service: ServiceRef, search: CloudHsmsSearch) =>
   queryOptions({
     queryKey: hsmKeys.list({ ...service, ...search }),
-    queryFn: ({ signal }) => callApi(cloudHsmApi.listCloudHsms, { params: serviceParams(service), query: wireSearch(search), signal }),
+    queryFn: ({ signal }) => callApi(cloudHsmsApi.listCloudHsms, { params: serviceParams(service), query: wireSearch(search), signal }),
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (query.state.data?.data.some((hsm) => inFlight(hsm.status)) ? IN_FLIGHT_REFRESH_MS : false),
     meta: { errorContext: 'Could not load the cloud HSMs' },
@@ -41,7 +41,7 @@ export const cloudHsmsQueryOptions = (service: ServiceRef, search: CloudHsmsSear
 export const cloudHsmQueryOptions = (id: string) =>
   queryOptions({
     queryKey: hsmKeys.detail(id),
-    queryFn: async ({ signal }) => (await callApi(cloudHsmApi.getCloudHsm, { params: { hsm_id: id }, signal })).data,
+    queryFn: async ({ signal }) => (await callApi(cloudHsmsApi.getCloudHsm, { params: { hsm_id: id }, signal })).data,
     refetchInterval: (query) => {
       const status = query.state.data?.status;
       return status === undefined ? false : inFlight(status) ? IN_FLIGHT_REFRESH_MS : status === 'Enabled' ? HEALTH_REFRESH_MS : false;
@@ -63,7 +63,7 @@ export const cloudOverviewQueryOptions = (accountId: string) =>
   queryOptions({
     queryKey: overviewKeys.detail(accountId),
     queryFn: async ({ signal }) =>
-      (await callApi(cloudHsmApi.getCloudOverview, { params: { account_id: accountId }, signal })).data,
+      (await callApi(cloudHsmsApi.getCloudOverview, { params: { account_id: accountId }, signal })).data,
     refetchInterval: (query) => (query.state.data?.in_flight.length ? IN_FLIGHT_REFRESH_MS : false),
     meta: { errorContext: 'Could not load your cloud HSMs' },
   });
@@ -79,7 +79,7 @@ export function useRequestCloudHsm(service: ServiceRef) {
   const invalidate = useInvalidateCloud();
   return useMutation({
     mutationFn: async (request: CloudHsmRequest) =>
-      (await callApi(cloudHsmApi.requestCloudHsm, { params: serviceParams(service), body: request })).data,
+      (await callApi(cloudHsmsApi.requestCloudHsm, { params: serviceParams(service), body: request })).data,
     // Field errors (a name taken) land on the form; a refusal with words of its own (no seat, no room) above it.
     meta: { errorContext: 'Could not request the cloud HSM', inlineErrorStatuses: [400, 409] },
     onSuccess: invalidate,
@@ -91,7 +91,7 @@ export function useDeprovisionCloudHsm() {
   const invalidate = useInvalidateCloud();
   return useMutation({
     mutationFn: async ({ hsm, confirmName }: { hsm: Pick<CloudHsmSummary, 'id'>; confirmName: string }) =>
-      (await callApi(cloudHsmApi.deprovisionCloudHsm, { params: { hsm_id: hsm.id }, body: { confirm_name: confirmName } })).data,
+      (await callApi(cloudHsmsApi.deprovisionCloudHsm, { params: { hsm_id: hsm.id }, body: { confirm_name: confirmName } })).data,
     meta: { errorContext: 'Could not deprovision the cloud HSM', inlineErrorStatuses: [400, 409] },
     onSuccess: invalidate,
   });

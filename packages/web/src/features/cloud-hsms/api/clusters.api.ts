@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
 import type { Cluster } from '@keydeck/contract/cloud-hsms';
-import { clusterApi } from '@keydeck/contract/clusters.api';
+import { clustersApi } from '@keydeck/contract/clusters.api';
 import { callApi } from '../../../lib/api-client';
 import type { ClustersSearch } from '../cloud-hsms.search';
 import type { ServiceRef } from './cloud-hsms.api';
@@ -18,7 +18,7 @@ const serviceParams = ({ accountId, serviceId }: ServiceRef) => ({ account_id: a
 export const clustersQueryOptions = (service: ServiceRef, search: ClustersSearch, watched: ReadonlyMap<string, string | null> = new Map()) =>
   queryOptions({
     queryKey: clusterKeys.list({ ...service, ...search }),
-    queryFn: ({ signal }) => callApi(clusterApi.listClusters, { params: serviceParams(service), query: search, signal }),
+    queryFn: ({ signal }) => callApi(clustersApi.listClusters, { params: serviceParams(service), query: search, signal }),
     placeholderData: keepPreviousData,
     refetchInterval: (query) =>
       query.state.data?.data.some(
@@ -33,7 +33,7 @@ export const clustersQueryOptions = (service: ServiceRef, search: ClustersSearch
 export const clusterMembersQueryOptions = (clusterId: string) =>
   queryOptions({
     queryKey: clusterKeys.detail(clusterId, 'members'),
-    queryFn: ({ signal }) => callApi(clusterApi.listClusterMembers, { params: { cluster_id: clusterId }, signal }),
+    queryFn: ({ signal }) => callApi(clustersApi.listClusterMembers, { params: { cluster_id: clusterId }, signal }),
     meta: { errorContext: 'Could not load the cluster’s members' },
   });
 
@@ -41,7 +41,7 @@ export const clusterMembersQueryOptions = (clusterId: string) =>
 export function useCreateCluster(service: ServiceRef) {
   const invalidate = useInvalidateCloud();
   return useMutation({
-    mutationFn: async (name: string) => (await callApi(clusterApi.createCluster, { params: serviceParams(service), body: { name } })).data,
+    mutationFn: async (name: string) => (await callApi(clustersApi.createCluster, { params: serviceParams(service), body: { name } })).data,
     meta: { errorContext: 'Could not create the cluster', inlineErrorStatuses: [400, 409] },
     onSuccess: invalidate,
   });
@@ -51,7 +51,7 @@ export function useCreateCluster(service: ServiceRef) {
 export function useDeleteCluster() {
   const invalidate = useInvalidateCloud();
   return useMutation({
-    mutationFn: (cluster: Cluster) => callApi(clusterApi.deleteCluster, { params: { cluster_id: cluster.id }, body: { confirm: cluster.member_count > 0 } }),
+    mutationFn: (cluster: Cluster) => callApi(clustersApi.deleteCluster, { params: { cluster_id: cluster.id }, body: { confirm: cluster.member_count > 0 } }),
     meta: { errorContext: 'Could not delete the cluster' },
     onSuccess: invalidate,
   });
@@ -61,7 +61,7 @@ export function useDeleteCluster() {
 export function useAddClusterMember(clusterId: string) {
   const invalidate = useInvalidateCloud();
   return useMutation({
-    mutationFn: async (hsmId: string) => (await callApi(clusterApi.addClusterMember, { params: { cluster_id: clusterId }, body: { hsm_id: hsmId } })).data,
+    mutationFn: async (hsmId: string) => (await callApi(clustersApi.addClusterMember, { params: { cluster_id: clusterId }, body: { hsm_id: hsmId } })).data,
     meta: { errorContext: 'Could not add the member', inlineErrorStatuses: [400, 409] },
     onSuccess: invalidate,
   });
@@ -72,7 +72,7 @@ export function useRemoveClusterMember() {
   const invalidate = useInvalidateCloud();
   return useMutation({
     mutationFn: async ({ clusterId, hsmId }: { clusterId: string; hsmId: string }) =>
-      (await callApi(clusterApi.removeClusterMember, { params: { cluster_id: clusterId, hsm_id: hsmId } })).data,
+      (await callApi(clustersApi.removeClusterMember, { params: { cluster_id: clusterId, hsm_id: hsmId } })).data,
     meta: { errorContext: 'Could not remove the member' },
     onSuccess: invalidate,
   });
@@ -82,7 +82,7 @@ export function useRemoveClusterMember() {
 export function useSyncCluster() {
   const invalidate = useInvalidateCloud();
   return useMutation({
-    mutationFn: async (clusterId: string) => (await callApi(clusterApi.syncCluster, { params: { cluster_id: clusterId } })).data,
+    mutationFn: async (clusterId: string) => (await callApi(clustersApi.syncCluster, { params: { cluster_id: clusterId } })).data,
     meta: { errorContext: 'Could not sync the cluster' },
     onSuccess: invalidate,
   });

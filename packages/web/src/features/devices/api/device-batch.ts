@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DEVICE_BATCH_MAX, type DeviceBatchResult, type DevicesUpdateBody } from '@keydeck/contract/devices';
-import { deviceApi } from '@keydeck/contract/devices.api';
+import { devicesApi } from '@keydeck/contract/devices.api';
 import { ApiError } from '../../../lib/api-error';
 import { serviceCall } from '../../../lib/service-session';
 import { deviceKeys } from './device-keys';
@@ -36,10 +36,10 @@ export const MAX_BATCH_CALLS = 1_000;
 type BatchPart = { devices: string[] } | { filter: DeviceFilterWire | undefined; after?: string };
 
 function batchCall(serviceId: string, change: DeviceBatchChange, part: BatchPart, headers: Record<string, string>) {
-  if (change.kind === 'move') return serviceCall(serviceId, deviceApi.moveDevices, { body: { group: change.group, ...part }, headers });
-  if (change.kind === 'delete') return serviceCall(serviceId, deviceApi.deleteDevices, { body: part, headers });
+  if (change.kind === 'move') return serviceCall(serviceId, devicesApi.moveDevices, { body: { group: change.group, ...part }, headers });
+  if (change.kind === 'delete') return serviceCall(serviceId, devicesApi.deleteDevices, { body: part, headers });
   const { kind: _kind, ...body } = change;
-  return serviceCall(serviceId, deviceApi.updateDevices, { body: { ...body, ...part }, headers });
+  return serviceCall(serviceId, devicesApi.updateDevices, { body: { ...body, ...part }, headers });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeviceGroupsDeleteBody } from '@keydeck/contract/devices';
-import { deviceApi } from '@keydeck/contract/devices.api';
+import { devicesApi } from '@keydeck/contract/devices.api';
 import { serviceCall } from '../../../lib/service-session';
 import { deviceGroupKeys, deviceKeys } from './device-keys';
 
@@ -16,7 +16,7 @@ export const deviceGroupsQueryOptions = (serviceId: string, search: string | und
     queryKey: deviceGroupKeys(serviceId).list({ search, namesOnly }),
     queryFn: ({ pageParam, signal }) => {
       const query = { chunk: pageParam, chunk_size: GROUP_CHUNK_SIZE, search, query_only: namesOnly || undefined };
-      return serviceCall(serviceId, deviceApi.listDeviceGroups, { query, signal });
+      return serviceCall(serviceId, devicesApi.listDeviceGroups, { query, signal });
     },
     initialPageParam: 1,
     getNextPageParam: (last, _pages, chunk) => (last.more ? chunk + 1 : undefined),
@@ -27,7 +27,7 @@ export function useCreateDeviceGroup(serviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (groupName: string) =>
-      serviceCall(serviceId, deviceApi.createDeviceGroups, { body: { groups: [{ group_name: groupName }] } }),
+      serviceCall(serviceId, devicesApi.createDeviceGroups, { body: { groups: [{ group_name: groupName }] } }),
     meta: { inlineErrorStatuses: [400] },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceGroupKeys(serviceId).all }),
   });
@@ -38,7 +38,7 @@ export function useDeleteDeviceGroups(serviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: DeviceGroupsDeleteBody) =>
-      serviceCall(serviceId, deviceApi.deleteDeviceGroups, { body }),
+      serviceCall(serviceId, devicesApi.deleteDeviceGroups, { body }),
     meta: { inlineErrorStatuses: [400] },
     onSettled: () => queryClient.invalidateQueries({ queryKey: deviceKeys(serviceId).all }),
   });

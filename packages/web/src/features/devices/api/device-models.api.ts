@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { deviceApi } from '@keydeck/contract/devices.api';
+import { devicesApi } from '@keydeck/contract/devices.api';
 import { serviceCall } from '../../../lib/service-session';
 import { deviceKeys, deviceModelKeys } from './device-keys';
 
@@ -8,7 +8,7 @@ import { deviceKeys, deviceModelKeys } from './device-keys';
 export const deviceModelsQueryOptions = (serviceId: string) =>
   queryOptions({
     queryKey: deviceModelKeys(serviceId).lists(),
-    queryFn: ({ signal }) => serviceCall(serviceId, deviceApi.listDeviceModels, { params: { service_id: serviceId }, signal }),
+    queryFn: ({ signal }) => serviceCall(serviceId, devicesApi.listDeviceModels, { params: { service_id: serviceId }, signal }),
     meta: { errorContext: 'Could not load the device models' },
   });
 
@@ -16,7 +16,7 @@ export function useCreateDeviceModel(serviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (name: string) =>
-      serviceCall(serviceId, deviceApi.createDeviceModel, { params: { service_id: serviceId }, body: { device_model: name } }),
+      serviceCall(serviceId, devicesApi.createDeviceModel, { params: { service_id: serviceId }, body: { device_model: name } }),
     meta: { inlineErrorStatuses: [400] },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceModelKeys(serviceId).all }),
   });
@@ -27,7 +27,7 @@ export function useRenameDeviceModel(serviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ oldName, name }: { oldName: string; name: string }) =>
-      serviceCall(serviceId, deviceApi.renameDeviceModel, { params: { service_id: serviceId }, body: { device_model: name, old_name: oldName } }),
+      serviceCall(serviceId, devicesApi.renameDeviceModel, { params: { service_id: serviceId }, body: { device_model: name, old_name: oldName } }),
     meta: { inlineErrorStatuses: [400] },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceKeys(serviceId).all }),
   });
@@ -38,7 +38,7 @@ export function useDeleteDeviceModel(serviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (name: string) =>
-      serviceCall(serviceId, deviceApi.deleteDeviceModel, { params: { service_id: serviceId }, body: { device_model: name } }),
+      serviceCall(serviceId, devicesApi.deleteDeviceModel, { params: { service_id: serviceId }, body: { device_model: name } }),
     meta: { errorContext: 'Could not delete the device model' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceModelKeys(serviceId).all }),
   });

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NewDevice } from '@keydeck/contract/devices';
-import { deviceApi } from '@keydeck/contract/devices.api';
+import { devicesApi } from '@keydeck/contract/devices.api';
 import { saveFile } from '../../../lib/save-file';
 import { serviceCall, serviceDownload } from '../../../lib/service-session';
 import { deviceKeys } from './device-keys';
@@ -12,7 +12,7 @@ export const devicesQueryOptions = (serviceId: string, state: DeviceListState) =
     queryKey: deviceKeys(serviceId).list(state),
     queryFn: ({ signal }) => {
       const { page, page_size, order, order_by } = state;
-      return serviceCall(serviceId, deviceApi.listDevices, { query: { page, page_size, order, order_by, ...wireFilter(state) }, signal });
+      return serviceCall(serviceId, devicesApi.listDevices, { query: { page, page_size, order, order_by, ...wireFilter(state) }, signal });
     },
     placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the devices' },
@@ -23,7 +23,7 @@ export const deviceHistoryQueryOptions = (serviceId: string, serial: string) =>
   queryOptions({
     queryKey: deviceKeys(serviceId).detail(serial, 'history'),
     queryFn: ({ signal }) =>
-      serviceCall(serviceId, deviceApi.deviceHistory, { query: { serial }, signal }),
+      serviceCall(serviceId, devicesApi.deviceHistory, { query: { serial }, signal }),
     meta: { errorContext: `Could not load the history of device ${serial}` },
   });
 
@@ -35,7 +35,7 @@ export function useExportDevices(serviceId: string) {
   return useMutation({
     mutationFn: async (state: DeviceListState) => {
       const query = { export: true, order_by: state.order_by, order: state.order, ...wireFilter(state) };
-      const csv = await serviceDownload(serviceId, deviceApi.listDevices, { query });
+      const csv = await serviceDownload(serviceId, devicesApi.listDevices, { query });
       saveFile(`devices-${new Date().toISOString().slice(0, 10)}.csv`, csv, 'text/csv');
     },
     meta: { errorContext: 'Could not export the devices' },
@@ -47,7 +47,7 @@ export function useCreateDevices(serviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ devices, dryRun = false }: { devices: NewDevice[]; dryRun?: boolean }) =>
-      serviceCall(serviceId, deviceApi.createDevices, { body: { devices, dry_run: dryRun } }),
+      serviceCall(serviceId, devicesApi.createDevices, { body: { devices, dry_run: dryRun } }),
     // Field refusals land on the form's fields.
     meta: { inlineErrorStatuses: [400] },
     onSuccess: (_result, { dryRun }) => (dryRun ? undefined : queryClient.invalidateQueries({ queryKey: deviceKeys(serviceId).all })),

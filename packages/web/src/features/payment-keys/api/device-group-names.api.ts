@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { deviceApi } from '@keydeck/contract/devices.api';
+import { devicesApi } from '@keydeck/contract/devices.api';
 import { deviceGroupNameKeys } from '../../../lib/query-keys';
 import { serviceCall } from '../../../lib/service-session';
 
@@ -12,7 +12,7 @@ export const deviceGroupNamesQueryOptions = (serviceId: string, search: string |
     queryKey: deviceGroupNameKeys(serviceId).list({ search }),
     queryFn: async ({ signal }) => {
       const query = { chunk: 1, chunk_size: GROUP_NAMES_SHOWN, search, query_only: true };
-      const answer = await serviceCall(serviceId, deviceApi.listDeviceGroups, { query, signal });
+      const answer = await serviceCall(serviceId, devicesApi.listDeviceGroups, { query, signal });
       return { names: answer.data.map((group) => group.group_name), more: answer.more };
     },
     placeholderData: keepPreviousData,

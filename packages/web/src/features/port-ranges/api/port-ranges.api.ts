@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE } from '@keydeck/contract/paging';
 import type { PortRange, portRangeFields, portRangesDeleteBody, portRangesQuery, portRangeUpdate } from '@keydeck/contract/port-ranges';
-import { portRangeApi } from '@keydeck/contract/port-ranges.api';
+import { portRangesApi } from '@keydeck/contract/port-ranges.api';
 import { accountsApi } from '@keydeck/contract/accounts.api';
 import type { z } from 'zod';
 import { accountKeys } from '../../../lib/accounts.queries';
@@ -17,7 +17,7 @@ export const portRangeKeys = queryKeys('port-ranges');
 export const portRangesQueryOptions = (query: PortRangesQuery) =>
   queryOptions({
     queryKey: portRangeKeys.list(query),
-    queryFn: ({ signal }) => callApi(portRangeApi.listPortRanges, { query, signal }),
+    queryFn: ({ signal }) => callApi(portRangesApi.listPortRanges, { query, signal }),
     placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the port ranges' },
   });
@@ -31,7 +31,7 @@ export const freePortRangesQueryOptions = () =>
     queryKey: portRangeKeys.list('free'),
     queryFn: async ({ signal }) => {
       const query = { page: 1, page_size: MAX_PAGE_SIZE, order_by: 'start_port', order: 'asc' } as const;
-      const page = await callApi(portRangeApi.listPortRanges, { query, signal });
+      const page = await callApi(portRangesApi.listPortRanges, { query, signal });
       return page.data.filter((range) => range.account_id === null);
     },
     meta: { errorContext: 'Could not load the free port ranges' },
@@ -51,7 +51,7 @@ export function useCreatePortRange() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (fields: PortRangeFields) =>
-      (await callApi(portRangeApi.createPortRanges, { body: { port_ranges: [fields] } })).port_ranges[0]!,
+      (await callApi(portRangesApi.createPortRanges, { body: { port_ranges: [fields] } })).port_ranges[0]!,
     // Overlaps and bad ports come back as 400 field errors (port_ranges.0.start_port) for the form.
     meta: { errorContext: 'Could not create the port range', inlineErrorStatuses: [400] },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: portRangeKeys.all }),
@@ -63,7 +63,7 @@ export function useUpdatePortRange() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (change: PortRangeChange) =>
-      (await callApi(portRangeApi.updatePortRanges, { body: { port_ranges: [change] } })).port_ranges[0]!,
+      (await callApi(portRangesApi.updatePortRanges, { body: { port_ranges: [change] } })).port_ranges[0]!,
     meta: { errorContext: 'Could not change the port range' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: portRangeKeys.all }),
   });
@@ -71,7 +71,7 @@ export function useUpdatePortRange() {
 
 /** Deletes one range; the batch action calls it row by row for per-row results. */
 export function deletePortRange(range: PortRange): Promise<z.infer<typeof portRangesDeleteBody>> {
-  return callApi(portRangeApi.deletePortRanges, { body: { port_ranges: [range.id] } });
+  return callApi(portRangesApi.deletePortRanges, { body: { port_ranges: [range.id] } });
 }
 
 export const rangeText = (range: Pick<PortRange, 'start_port' | 'end_port'>) =>
