@@ -6,7 +6,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { isRedirect, type ParsedLocation } from '@tanstack/react-router';
 import { sessionKeys } from '../lib/session';
 import { sessionWith } from '../test/render';
-import { fromUnknownPath, notFoundMessage, signInFirst } from './route-redirects';
+import { fromSectionQuery, fromUnknownPath, notFoundMessage, signInFirst } from './route-redirects';
 
 afterEach(() => {
   act(() => notifications.clean());
@@ -43,6 +43,22 @@ describe('an unknown path', () => {
     );
     expect(isRedirect(leave('/no/such/page', true))).toBe(true);
     expect(screen.queryByText(/does not exist/)).toBeNull();
+  });
+});
+
+describe('an old service workspace link (?section=)', () => {
+  const follow = (search: Record<string, unknown>): Promise<unknown> =>
+    fromSectionQuery(() => ['/', 'devices', 'device-groups'])({ location: { search } as ParsedLocation }).catch((error: unknown) => error);
+
+  it("opens the section's route, keeping the rest of the query (the devices list's filters)", async () => {
+    const thrown = await follow({ section: 'devices', group: 'South', page: 2 });
+    expect(isRedirect(thrown) && thrown.options).toMatchObject({ to: '/home/service/devices', search: { group: 'South', page: 2 }, replace: true });
+  });
+
+  it('opens the workspace for a section it does not know, and lets a link without one through', async () => {
+    const thrown = await follow({ section: 'no-such-section', group: 'South' });
+    expect(isRedirect(thrown) && thrown.options).toMatchObject({ to: '/home/service', search: {} });
+    expect(await follow({ group: 'South' })).toBeUndefined();
   });
 });
 

@@ -38,6 +38,19 @@ export async function signInFirst({ context, search }: { context: RouterContext;
   throw redirect({ to: '/login', search: { continue: `/oauth/authorize${query}` } });
 }
 
+/**
+ * Old workspace links named the section in the query (/home/service?section=devices&group=North): they open the
+ * section's route with the rest of the query; an unknown section opens the workspace.
+ */
+export const fromSectionQuery =
+  (sections: () => readonly string[]) =>
+  async ({ location }: { location: ParsedLocation }): Promise<void> => {
+    const { section, ...rest } = location.search as Record<string, unknown>;
+    if (section === undefined) return;
+    const known = typeof section === 'string' && section !== '/' && sections().includes(section);
+    throw redirect({ to: known ? `/home/service/${section}` : '/home/service', search: known ? rest : {}, replace: true } as never);
+  };
+
 export const notFoundMessage = (path: string) => `The page ${path} does not exist, so you were taken to the start page.`;
 
 /**

@@ -4,7 +4,7 @@ import { adminScreens } from './routes/admin.routes';
 import { apiDocsScreens } from './routes/api-docs.routes';
 import { billing, billingIndex, billingTabs } from './routes/billing.routes';
 import { cloudHsmScreens } from './routes/cloud-hsms.routes';
-import { homeScreens } from './routes/home.routes';
+import { homeScreens, serviceSections, serviceWorkspace } from './routes/home.routes';
 import { cardSetupsDashboard, infrastructureScreens } from './routes/infrastructure.routes';
 import { publicScreens } from './routes/public.routes';
 import { index, loginGroup, shell, unknown } from './routes/root.routes';
@@ -21,6 +21,7 @@ export const routeTree = rootRoute.addChildren([
   loginGroup.addChildren([...publicScreens]),
   shell.addChildren([
     ...homeScreens,
+    serviceWorkspace.addChildren([...serviceSections]),
     ...cloudHsmScreens,
     ...settingsScreens,
     billing.addChildren([billingIndex, ...billingTabs]),

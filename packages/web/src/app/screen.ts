@@ -2,6 +2,7 @@ import {
   createRoute,
   stripSearchParams,
   type AnyRoute,
+  type ParsedLocation,
   type ResolveFullPath,
   type ResolveId,
   type RouteComponent,
@@ -34,7 +35,7 @@ export interface ScreenOptions<V> extends StaticDataRouteOption {
   component: RouteComponent;
   search?: SearchParams<V>;
   /** Runs before the screen opens, after the root's guard; throws a redirect to send the visitor elsewhere. */
-  beforeLoad?: (input: { context: RouterContext; search: SearchOf<V> }) => Promise<void>;
+  beforeLoad?: (input: { context: RouterContext; search: SearchOf<V>; location: ParsedLocation }) => Promise<void>;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useMatches, useRouter, type AnyRoute } from '@tanstack/react-router';
 import { hasPermission, type PermissionName } from '@keydeck/contract/permissions';
-import type { NavCount } from './route-static-data';
+import type { NavCount, ServiceSectionRule } from './route-static-data';
 import { useSession } from './session';
 
 export interface NavDestination {
@@ -52,6 +52,8 @@ export interface ChildTab {
   /** The route's full path, with its parent's params still as $placeholders. */
   to: string;
   label: string;
+  /** Declared by a service workspace section: what opens it (see lib/service-sections). */
+  serviceSection: ServiceSectionRule | undefined;
 }
 
 /**
@@ -64,7 +66,7 @@ export function useChildTabs(parentRouteId: string): ChildTab[] {
   return routes.flatMap((route) => {
     const tab = route.options.staticData?.tab;
     if (!tab || route.parentRoute?.id !== parentRouteId) return [];
-    return [{ routeId: route.id, to: route.fullPath, label: tab.label }];
+    return [{ routeId: route.id, to: route.fullPath, label: tab.label, serviceSection: route.options.staticData?.serviceSection }];
   });
 }
 

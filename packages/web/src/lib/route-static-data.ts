@@ -1,5 +1,7 @@
 import type { FeatureName } from '@keydeck/contract/features';
-import type { PermissionName } from '@keydeck/contract/permissions';
+import type { PermissionCategory, PermissionName } from '@keydeck/contract/permissions';
+import type { ServiceFeatureName } from '@keydeck/contract/service-features';
+import type { ServiceType } from '@keydeck/contract/services';
 import type { StaticDataRouteOption as StaticData } from '@tanstack/react-router';
 
 /** What the route table (app/routes/) declares about a route; the guard, the shell and the navigation read these. */
@@ -17,7 +19,19 @@ declare module '@tanstack/react-router' {
     nav?: { label: string; group?: 'Settings' | 'Administration' | 'Infrastructure' | 'Dashboards'; description?: string; count?: NavCount };
     /** Present on child routes shown as a tab of their parent layout (see useChildTabs). */
     tab?: { label: string };
+    /** A section of the service workspace: what the current service and the caller's service user group need to open it. */
+    serviceSection?: ServiceSectionRule;
   }
+}
+
+/**
+ * A workspace section opens when the caller's group holds its permission category (spec §6) and, where it names
+ * them, the service offers its feature and is of its type.
+ */
+export interface ServiceSectionRule {
+  category: PermissionCategory;
+  feature?: ServiceFeatureName;
+  serviceType?: ServiceType;
 }
 
 /**

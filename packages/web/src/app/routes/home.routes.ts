@@ -1,8 +1,11 @@
 import { Permission } from '@keydeck/contract/permissions';
+import { deviceListSearch } from '../../features/devices/devices.search';
 import { servicesDashboardSearch, serviceWorkspaceSearch } from '../../features/services/services.search';
 import { lenientSearch } from '../../lib/ui/list-search';
 import { lazyScreen } from '../lazy-screen';
-import { list, query, screen } from '../screen';
+import { fromSectionQuery } from '../route-redirects';
+import { list, query, screen, tabOf } from '../screen';
+import { serviceSection } from '../service-section';
 import { shell } from './root.routes';
 
 /** Home and the services: the dashboard, the current service's workspace and its users, the catalogue to request one. */
@@ -18,13 +21,75 @@ const servicesDashboard = screen(shell, 'home/services/{-$service_id}', {
   search: list(servicesDashboardSearch),
   component: lazyScreen(() => import('../../features/services/pages/services-dashboard.page'), 'ServicesDashboardPage'),
 });
-// The current service's workspace; its sections are tabs named by ?section=.
-const serviceWorkspace = screen(shell, 'home/service', {
+// The current service's workspace: a header above its sections, one tab per child route (adding a section is adding a
+// child). A section declares what opens it on the service; the workspace shows the tabs the caller may open.
+export const serviceWorkspace = screen(shell, 'home/service', {
   permission: Permission.servicesRead,
   title: 'Service',
   search: query(lenientSearch(serviceWorkspaceSearch)),
+  beforeLoad: fromSectionQuery(sectionPaths),
   component: lazyScreen(() => import('../pages/service-workspace.page'), 'ServiceWorkspacePage'),
 });
+const section = tabOf(serviceWorkspace, 'Service');
+export const serviceSections = [
+  // The first section, open to every group: /home/service itself.
+  section('/', 'Overview', { component: lazyScreen(() => import('../../features/services/pages/service-overview.page'), 'ServiceOverviewPage') }),
+  // Devices belong to every service type; the Device category opens them.
+  section('devices', 'Remote Devices', {
+    serviceSection: { category: 'Device' },
+    search: list(deviceListSearch),
+    component: lazyScreen(() => import('../../features/devices/pages/devices-section.page'), 'DevicesSectionPage'),
+  }),
+  section('device-groups', 'Device Groups', {
+    serviceSection: { category: 'Device' },
+    component: serviceSection(lazyScreen(() => import('../../features/devices/components/device-groups-section'), 'DeviceGroupsSection')),
+  }),
+  section('device-models', 'Device Models', {
+    serviceSection: { category: 'Device' },
+    component: serviceSection(lazyScreen(() => import('../../features/devices/components/device-models-section'), 'DeviceModelsSection')),
+  }),
+  // Payment keys (symmetric keys and key groups, key-slot assignments): where the service offers them, Key opens them.
+  section('symmetric-keys', 'Symmetric Keys', {
+    serviceSection: { category: 'Key', feature: 'symmetric_keys' },
+    component: serviceSection(lazyScreen(() => import('../../features/payment-keys/components/symmetric-keys-section'), 'SymmetricKeysSection')),
+  }),
+  section('key-assignments', 'Key Assignments', {
+    serviceSection: { category: 'Key', feature: 'key_assignments' },
+    component: serviceSection(lazyScreen(() => import('../../features/payment-keys/components/key-assignments-section'), 'KeyAssignmentsSection')),
+  }),
+  // The service's own CAs and the certificates they issue: where the service offers them, CertManage opens both.
+  section('certificate-authorities', 'Certificate Authorities', {
+    serviceSection: { category: 'CertManage', feature: 'certificate_authorities' },
+    component: serviceSection(lazyScreen(() => import('../../features/certificates/components/cert-authorities-section'), 'CertAuthoritiesSection')),
+  }),
+  section('certificate-management', 'Certificate Management', {
+    serviceSection: { category: 'CertManage', feature: 'certificate_authorities' },
+    component: serviceSection(
+      lazyScreen(() => import('../../features/certificates/components/certificate-management-section'), 'CertificateManagementSection'),
+    ),
+  }),
+  // Where exports and reports are delivered, and the SSH host keys pinned for them: the Host category opens them.
+  section('transfer-servers', 'Transfer Servers', {
+    serviceSection: { category: 'Host', feature: 'transfer_servers' },
+    component: serviceSection(lazyScreen(() => import('../../features/transfer/components/transfer-servers-section'), 'TransferServersSection')),
+  }),
+  // Reports the service sends out about itself, like its logs: where the service offers them, the Log category opens them.
+  section('scheduled-reports', 'Scheduled Reports', {
+    serviceSection: { category: 'Log', feature: 'scheduled_reports' },
+    component: serviceSection(
+      lazyScreen(() => import('../../features/scheduled-reports/components/scheduled-reports-section'), 'ScheduledReportsSection'),
+    ),
+  }),
+  section('external-cas', 'External CAs', {
+    serviceSection: { category: 'CertManage', serviceType: 'cryptoverse' },
+    component: serviceSection(lazyScreen(() => import('../../features/cryptoverse/components/external-cas-section'), 'ExternalCasSection')),
+  }),
+] as const;
+// Annotated: the workspace's redirect reads its children's paths, which are typed by the workspace.
+function sectionPaths(): string[] {
+  return serviceSections.map((child) => child.path);
+}
+
 const serviceAdmin = screen(shell, 'home/service/admin', {
   permission: Permission.servicesRead,
   title: 'Service users and groups',
@@ -38,4 +103,4 @@ const serviceCatalogue = screen(shell, 'key-management-services', {
   component: lazyScreen(() => import('../../features/services/pages/service-catalogue.page'), 'ServiceCataloguePage'),
 });
 
-export const homeScreens = [home, servicesDashboard, serviceWorkspace, serviceAdmin, serviceCatalogue] as const;
+export const homeScreens = [home, servicesDashboard, serviceAdmin, serviceCatalogue] as const;

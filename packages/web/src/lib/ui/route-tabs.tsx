@@ -1,14 +1,22 @@
 import '@mantine/core/styles/Tabs.css';
 import { Tabs } from '@mantine/core';
 import { Outlet, useNavigate } from '@tanstack/react-router';
-import { useActiveTab, useChildTabs } from '../navigation';
+import { useActiveTab, useChildTabs, type ChildTab } from '../navigation';
+
+interface RouteTabsProps {
+  layoutId: string;
+  label: string;
+  params?: Record<string, string>;
+  /** Which tabs the user may open (the service workspace's sections); all when absent. */
+  shows?: (tab: ChildTab) => boolean;
+}
 
 /**
  * A layout's child routes as tabs, the open one's page in its panel. params fill the layout's own $params in the tabs'
  * paths. The tabs wrap onto a second row rather than hide any at narrow widths.
  */
-export function RouteTabs({ layoutId, label, params }: { layoutId: string; label: string; params?: Record<string, string> }) {
-  const tabs = useChildTabs(layoutId);
+export function RouteTabs({ layoutId, label, params, shows }: RouteTabsProps) {
+  const tabs = useChildTabs(layoutId).filter((tab) => shows?.(tab) ?? true);
   const activeId = useActiveTab(tabs);
   const navigate = useNavigate();
   return (

@@ -1,39 +1,14 @@
 import type { z } from 'zod';
 import { DEVICE_ORDER_BY, type deviceFilters } from '@keydeck/contract/devices';
-import { PAGING_DEFAULTS } from '@keydeck/contract/paging';
+import { lenientSearch } from '../../../lib/ui/list-search';
+import { deviceListSearch, type DeviceListState } from '../devices.search';
 
+export type { DeviceListState };
 export type DeviceOrderBy = (typeof DEVICE_ORDER_BY)[number];
-
-/** The Remote Devices list: paging, order and the spec §3 filters, as GET service/device takes them. */
-export interface DeviceListState {
-  page: number;
-  page_size: number;
-  order: 'asc' | 'desc';
-  order_by: DeviceOrderBy;
-  search?: string | undefined;
-  archived?: boolean | undefined;
-  group?: string | undefined;
-  date_start?: string | undefined;
-  date_end?: string | undefined;
-  operator: 'and' | 'or';
-}
 export type DeviceListPatch = Partial<{ [K in keyof DeviceListState]: DeviceListState[K] | undefined }>;
 
-/** The list as the URL holds it (every field optional), with the defaults filled in: serial order, all filters. */
-export function deviceListState(search: DeviceListPatch): DeviceListState {
-  return {
-    page: search.page ?? PAGING_DEFAULTS.page,
-    page_size: search.page_size ?? PAGING_DEFAULTS.page_size,
-    order: search.order ?? PAGING_DEFAULTS.order,
-    order_by: search.order_by ?? 'serial',
-    search: search.search,
-    archived: search.archived,
-    group: search.group,
-    date_start: search.date_start,
-    date_end: search.date_end,
-    operator: search.operator ?? 'and',
-  };
-}
+/** The list as the URL holds it (defaults left out), with the defaults filled in: serial order, all filters. */
+export const deviceListState = lenientSearch(deviceListSearch) as (search: DeviceListPatch) => DeviceListState;
 
 /** A list order_by from the table's sort header; an unknown one keeps serial order. */
 export const deviceOrderBy = (value: string | undefined): DeviceOrderBy | undefined =>

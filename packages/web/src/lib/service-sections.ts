@@ -1,0 +1,28 @@
+import { createContext, useContext } from 'react';
+import type { Service } from '@keydeck/contract/services';
+import type { ServiceSectionRule } from './route-static-data';
+import { useServiceAccess } from './service-access';
+import { useServiceFeatures } from './service-features';
+
+/**
+ * Which workspace sections (routes declaring staticData.serviceSection) the caller may open on the service; none
+ * while its features or the caller's group are still loading (isLoading says so).
+ */
+export function useServiceSections(service: Service): { opens(rule: ServiceSectionRule): boolean; isLoading: boolean } {
+  const access = useServiceAccess(service);
+  const features = useServiceFeatures(service);
+  return {
+    opens: ({ category, feature, serviceType }) =>
+      access.can(category) && (feature === undefined || features.on(feature)) && (serviceType === undefined || service.type === serviceType),
+    isLoading: access.isLoading || features.isLoading,
+  };
+}
+
+/** The service whose workspace is open: the workspace layout provides it to its section routes. */
+export const WorkspaceServiceContext = createContext<Service | null>(null);
+
+export function useWorkspaceService(): Service {
+  const service = useContext(WorkspaceServiceContext);
+  if (!service) throw new Error('A workspace section opens only inside the service workspace');
+  return service;
+}
