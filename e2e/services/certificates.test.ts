@@ -112,7 +112,7 @@ describe('certificate authorities', () => {
     await login.getByRole('button', { name: 'Log in', exact: true }).click();
     await login.waitFor({ state: 'detached' });
 
-    await page.goto('/home/service?section=certificate-authorities');
+    await page.goto('/home/service/certificate-authorities');
     await page.getByRole('tab', { name: 'Certificate Authorities', selected: true }).waitFor();
     await settled(page, CAS);
     await page.getByTestId('table-empty').waitFor();

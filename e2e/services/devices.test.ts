@@ -62,7 +62,7 @@ describe('remote devices', () => {
     await apiCall(page, 'POST', '/rest/api/v1/service/device_group', { groups: [{ group_name: 'North' }, { group_name: 'South' }] });
     await apiCall(page, 'POST', `/rest/api/v1/service/device/model/${serviceId}`, { device_model: 'PAX A920' });
 
-    await page.goto('/home/service?section=devices');
+    await page.goto('/home/service/devices');
     await page.getByRole('tab', { name: 'Remote Devices', selected: true }).waitFor();
     await settled(page, TABLE);
 
@@ -82,9 +82,9 @@ describe('remote devices', () => {
     expect(await rows(page, TABLE).first().textContent()).toContain(serial(1));
 
     // Filters live in the URL: the South group holds 400.
-    await page.goto(`/home/service?section=devices&group=South`);
+    await page.goto(`/home/service/devices?group=South`);
     await expect.poll(() => page.getByTestId('devices-total').textContent()).toBe('400 devices');
-    await page.goto('/home/service?section=devices');
+    await page.goto('/home/service/devices');
     await settled(page, TABLE);
 
     // Archive and lock a selection: each device answered in the spec's words.
@@ -98,7 +98,7 @@ describe('remote devices', () => {
     await expect.poll(() => rows(page, TABLE).nth(2).textContent()).toContain('Locked');
 
     // Every device matching a filter, without picking them: South moves to North.
-    await page.goto('/home/service?section=devices&group=South');
+    await page.goto('/home/service/devices?group=South');
     await expect.poll(() => page.getByTestId('devices-total').textContent()).toBe('400 devices');
     await pick(page, serial(601));
     await page.getByRole('button', { name: 'Select all 400 matching' }).click();
@@ -116,7 +116,7 @@ describe('remote devices', () => {
     await expect.poll(() => page.getByTestId('devices-total').textContent()).toBe('0 devices');
 
     // Delete asks first.
-    await page.goto('/home/service?section=devices');
+    await page.goto('/home/service/devices');
     await search(page, serial(10));
     await pick(page, serial(10));
     expect(await batch(page, 'Delete', true)).toContain(`Deleted: ${serial(10)}`);
@@ -135,7 +135,7 @@ describe('remote devices', () => {
     expect(await accessibilityViolations(page)).toEqual([]);
 
     // Export: every device of the filter, as CSV.
-    await page.goto('/home/service?section=devices&group=North');
+    await page.goto('/home/service/devices?group=North');
     await expect.poll(() => page.getByTestId('devices-total').textContent()).toBe('999 devices');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     const lines = (await readFile((await download.path())!, 'utf8')).trim().split('\r\n');

@@ -37,7 +37,7 @@ describe('external CAs', () => {
     await login.getByRole('button', { name: 'Log in', exact: true }).click();
     await login.waitFor({ state: 'detached' });
 
-    await page.goto('/home/service?section=external-cas');
+    await page.goto('/home/service/external-cas');
     await page.getByRole('heading', { name: 'External CAs' }).waitFor();
     await settled(page, 'External CAs');
 

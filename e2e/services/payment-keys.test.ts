@@ -115,7 +115,7 @@ describe('payment keys', () => {
     await apiCall(page, 'POST', '/rest/api/v1/service/device_group', { groups: [{ group_name: 'Lanes' }] });
     await apiCall(page, 'POST', '/rest/api/v1/service/device', { devices: [{ serial, group: 'Lanes' }] });
 
-    await page.goto('/home/service?section=symmetric-keys');
+    await page.goto('/home/service/symmetric-keys');
     await page.getByRole('tab', { name: 'Symmetric Keys', selected: true }).waitFor();
     await settled(page, KEYS);
 

@@ -94,7 +94,7 @@ describe('scheduled reports', () => {
     expect(tested.test_result.host_key.fingerprint).toBe(sftp.hostKey.fingerprint);
     await apiCall(page, 'PUT', '/rest/api/v1/service/host_keys', { host_keys: [{ host: '127.0.0.1', port: sftp.port, fingerprint: sftp.hostKey.fingerprint }] });
 
-    await page.goto('/home/service?section=scheduled-reports');
+    await page.goto('/home/service/scheduled-reports');
     await page.getByRole('tab', { name: 'Scheduled Reports', selected: true }).waitFor();
     await settled(page, REPORTS);
     await shot(page, 'reports-01-empty', true);

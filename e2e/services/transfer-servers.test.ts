@@ -80,7 +80,7 @@ describe('transfer servers', () => {
     await login.getByRole('button', { name: 'Log in', exact: true }).click();
     await login.waitFor({ state: 'detached' });
 
-    await page.goto('/home/service?section=transfer-servers');
+    await page.goto('/home/service/transfer-servers');
     await page.getByRole('tab', { name: 'Transfer Servers', selected: true }).waitFor();
     await settled(page, SERVERS);
     await settled(page, HOST_KEYS);
