@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { Messages } from '@keydeck/contract/messages';
+import { api } from '@keydeck/contract/api';
 import { accessibilityViolations } from '../harness/axe';
 import { accountFields, apiCall } from '../harness/api';
 import { useBrowser } from '../harness/browser';
@@ -20,7 +21,7 @@ describe('accounts administration', () => {
     await signInAsPlatformAdmin(page);
     // More than one page of accounts, all findable by this run's prefix.
     const seeded = Array.from({ length: 11 }, (_, i) => accountFields(`pg${run}-${String(i).padStart(2, '0')}`, `Paged ${run} ${String(i).padStart(2, '0')}`));
-    await apiCall(page, 'POST', '/rest/api/v1/admin/accounts', { accounts: seeded });
+    await apiCall(page, api.accounts.createAccounts, { body: { accounts: seeded } });
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Accounts' }).click();
     await page.waitForURL((url) => url.pathname === ACCOUNTS);

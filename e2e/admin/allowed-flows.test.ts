@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { Messages } from '@keydeck/contract/messages';
+import { api } from '@keydeck/contract/api';
 import { accessibilityViolations } from '../harness/axe';
 import { apiCall } from '../harness/api';
 import { useBrowser } from '../harness/browser';
@@ -13,7 +14,7 @@ const PASSWORD_SWITCH = 'Username and password';
 const OPENID_SWITCH = 'Identity providers (OpenID Connect)';
 
 async function demoCompanyId(page: Page): Promise<string> {
-  const { data } = await apiCall<{ data: { id: string; name: string }[] }>(page, 'GET', `/rest/api/v1/admin/accounts?search=${encodeURIComponent(DEMO_COMPANY)}`);
+  const { data } = await apiCall(page, api.accounts.listAccounts, { query: { search: DEMO_COMPANY } });
   return data.find((account) => account.name === DEMO_COMPANY)!.id;
 }
 
@@ -28,8 +29,8 @@ async function backAsPlatformAdmin(page: Page) {
 async function restoreDemoFlows(page: Page, accountId: string) {
   await page.context().clearCookies();
   await page.request.get('/rest/api/v1/login');
-  await apiCall(page, 'POST', '/rest/api/v1/login', { username: inject('adminUsername'), password: inject('adminPassword') });
-  await apiCall(page, 'PUT', `/rest/api/v1/accounts/${accountId}/allowed-flows`, { password: true, openid: true });
+  await apiCall(page, api.auth.login, { body: { username: inject('adminUsername'), password: inject('adminPassword') } });
+  await apiCall(page, api.allowedFlows.updateAllowedFlows, { params: { account_id: accountId }, body: { password: true, openid: true } });
 }
 
 async function setSwitch(page: Page, label: string, checked: boolean) {

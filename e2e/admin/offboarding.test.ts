@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { accountsResponse } from '@keydeck/contract/accounts';
 import { accountExport } from '@keydeck/contract/offboarding';
+import { api } from '@keydeck/contract/api';
 import { accessibilityViolations } from '../harness/axe';
 import { accountFields, apiCall } from '../harness/api';
 import { useBrowser } from '../harness/browser';
@@ -21,7 +21,7 @@ describe('account offboarding', () => {
     const { page } = browser;
     await signInAsPlatformAdmin(page);
     const fields = accountFields(`off${run}`, `Offboard ${run}`);
-    const { accounts } = accountsResponse.parse(await apiCall(page, 'POST', '/rest/api/v1/admin/accounts', { accounts: [fields] }));
+    const { accounts } = await apiCall(page, api.accounts.createAccounts, { body: { accounts: [fields] } });
     const account = accounts[0]!;
 
     // Licenses tab: grant one through the form.

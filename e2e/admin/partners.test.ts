@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { api } from '@keydeck/contract/api';
 import { apiCall } from '../harness/api';
 import { accessibilityViolations } from '../harness/axe';
 import { useBrowser } from '../harness/browser';
@@ -14,7 +15,7 @@ const browser = useBrowser();
 const run = randomBytes(3).toString('hex');
 
 async function demoCompanyId(page: Page): Promise<string> {
-  const found = await apiCall<{ data: { id: string; name: string }[] }>(page, 'GET', `/rest/api/v1/admin/accounts?search=${encodeURIComponent(DEMO_COMPANY)}`);
+  const found = await apiCall(page, api.accounts.listAccounts, { query: { search: DEMO_COMPANY } });
   return found.data.find((a) => a.name === DEMO_COMPANY)!.id;
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { Messages } from '@keydeck/contract/messages';
+import { api } from '@keydeck/contract/api';
 import { accessibilityViolations } from '../harness/axe';
 import { apiCall } from '../harness/api';
 import { useBrowser } from '../harness/browser';
@@ -27,7 +28,7 @@ async function createRange(page: Page, range: { start: number; end: number }, de
 }
 
 async function demoCompanyId(page: Page): Promise<string> {
-  const { data } = await apiCall<{ data: { id: string; name: string }[] }>(page, 'GET', `/rest/api/v1/admin/accounts?search=${encodeURIComponent(DEMO_COMPANY)}`);
+  const { data } = await apiCall(page, api.accounts.listAccounts, { query: { search: DEMO_COMPANY } });
   return data.find((account) => account.name === DEMO_COMPANY)!.id;
 }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { api } from '@keydeck/contract/api';
 import { apiCall } from '../harness/api';
 import { accessibilityViolations } from '../harness/axe';
 import { useBrowser } from '../harness/browser';
@@ -14,7 +15,7 @@ describe('Solutions', () => {
   it('a platform administrator defines a solution and onboards it onto an account, watching each step to the end', async () => {
     const { page } = browser;
     await signInAsPlatformAdmin(page);
-    const found = await apiCall<{ data: { id: string; name: string }[] }>(page, 'GET', `/rest/api/v1/admin/accounts?search=${encodeURIComponent(DEMO_COMPANY)}`);
+    const found = await apiCall(page, api.accounts.listAccounts, { query: { search: DEMO_COMPANY } });
     const account = found.data.find((a) => a.name === DEMO_COMPANY)!;
     await page.goto(`/v2/admin/company-management/accounts/${account.id}/solutions`);
     await settled(page, 'Solutions');

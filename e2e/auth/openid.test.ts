@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '@keydeck/contract/api';
 import { startOidcProvider, type OidcTestProvider } from '../../packages/server/test/oidc-provider';
 import { apiCall } from '../harness/api';
 import { accessibilityViolations } from '../harness/axe';
@@ -19,17 +20,15 @@ describe('sign-in with OpenID Connect', () => {
     const { page } = browser;
     await signInAsPlatformAdmin(page);
     // The provider listens on loopback, which the egress policy closes until a platform administrator opens it.
-    const policy = await apiCall<{ allowed_ranges: string[] }>(page, 'GET', '/rest/api/v1/admin/egress-policy');
+    const policy = await apiCall(page, api.egress.getEgressPolicy, {});
     if (!policy.allowed_ranges.includes('127.0.0.1/32')) {
-      await apiCall(page, 'PUT', '/rest/api/v1/admin/egress-policy', { allowed_ranges: [...policy.allowed_ranges, '127.0.0.1/32'] });
+      await apiCall(page, api.egress.setEgressPolicy, { body: { allowed_ranges: [...policy.allowed_ranges, '127.0.0.1/32'] } });
     }
-    const { data } = await apiCall<{ data: { id: string; name: string }[] }>(page, 'GET', `/rest/api/v1/admin/accounts?search=${encodeURIComponent(DEMO_COMPANY)}`);
+    const { data } = await apiCall(page, api.accounts.listAccounts, { query: { search: DEMO_COMPANY } });
     const demo = data.find((account) => account.name === DEMO_COMPANY)!;
-    await apiCall(page, 'POST', `/rest/api/v1/accounts/${demo.id}/identity-providers`, {
-      name: 'Demo IdP',
-      issuer: idp.issuer,
-      client_id: idp.client.client_id,
-      client_secret: idp.client.client_secret,
+    await apiCall(page, api.identityProviders.createIdentityProvider, {
+      params: { account_id: demo.id },
+      body: { name: 'Demo IdP', issuer: idp.issuer, client_id: idp.client.client_id, client_secret: idp.client.client_secret },
     });
     await page.goto(`/v2/admin/company-management/accounts/${demo.id}/identity-providers`);
     await page.getByRole('cell', { name: 'Demo IdP', exact: true }).waitFor();

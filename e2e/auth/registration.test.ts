@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { Messages } from '@keydeck/contract/messages';
 import { PasswordText } from '@keydeck/contract/passwords';
+import { api } from '@keydeck/contract/api';
 import { apiCall } from '../harness/api';
 import { accessibilityViolations } from '../harness/axe';
 import { useBrowser } from '../harness/browser';
@@ -84,7 +85,7 @@ describe('self-service registration', () => {
     await page.getByRole('status').filter({ hasText: 'Your account is ready' }).waitFor();
 
     await signInAsPlatformAdmin(page);
-    const found = await apiCall<{ data: { id: string }[] }>(page, 'GET', `/rest/api/v1/admin/accounts?search=${company.slug}`);
+    const found = await apiCall(page, api.accounts.listAccounts, { query: { search: company.slug } });
     await page.goto(`/v2/admin/company-management/accounts/${found.data[0]!.id}/company`);
     await page.getByText('Marketplace: Azure (token …Q7w2)').waitFor();
 

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import type { CDPSession, Page } from 'playwright-core';
 import { Messages } from '@keydeck/contract/messages';
+import { api } from '@keydeck/contract/api';
 import { accessibilityViolations } from '../harness/axe';
 import { apiCall } from '../harness/api';
 import { useBrowser } from '../harness/browser';
@@ -27,10 +28,10 @@ async function newDemoUser(page: Page, options: { mfaEnforced?: boolean } = {}):
   const email = `${username}@example.test`;
   await signIn(page, Demo.admin.username);
   const invited = new Date();
-  await apiCall(page, 'POST', '/rest/api/v1/user/users', { users: [{ username, name: 'Kim Keyholder', email, mfa_enforced: options.mfaEnforced ?? false }] });
+  await apiCall(page, api.users.createUsers, { body: { users: [{ username, name: 'Kim Keyholder', email, mfa_enforced: options.mfaEnforced ?? false }] } });
   const token = new URL(passwordLinkIn(await waitForMail(email, invited)), 'http://x').searchParams.get('token');
-  await apiCall(page, 'POST', '/rest/api/v1/user/password/token', { token, password: inject('demoPassword') });
-  await apiCall(page, 'POST', '/rest/api/v1/logout');
+  await apiCall(page, api.passwords.setPasswordWithToken, { body: { token: token!, password: inject('demoPassword') } });
+  await apiCall(page, api.auth.logout, {});
   return username;
 }
 

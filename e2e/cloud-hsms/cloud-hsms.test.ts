@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { api } from '@keydeck/contract/api';
+import type { EndpointOutput } from '@keydeck/contract/endpoint';
 import { apiCall } from '../harness/api';
 import { accessibilityViolations } from '../harness/axe';
 import { useBrowser } from '../harness/browser';
@@ -18,7 +20,7 @@ const SHOTS = '/tmp/kd';
 const BACKGROUND_MS = 90_000;
 const KEY_LABEL = 'e2e-key';
 
-type Hsm = { id: string; name: string; status: string; connection: { module: string; environment: Record<string, string>; token_label: string } | null };
+type Hsm = EndpointOutput<typeof api.cloudHsms.getCloudHsm>['data'];
 
 async function shot(page: Page, name: string, fullPage = true) {
   for (const toast of await toasts(page).all()) await toast.click().catch(() => undefined);
@@ -38,13 +40,14 @@ async function prepare(page: Page, run: string): Promise<CloudWorld> {
   return world;
 }
 
-const hsmsPath = (world: CloudWorld) => `/rest/api/v2/accounts/${world.accountId}/services/${world.cloudHsmsServiceId}/cloud-hsms`;
-
 /** A cloud HSM requested through the API as the customer, once Enabled. */
 async function requestHsm(page: Page, world: CloudWorld, name: string): Promise<Hsm> {
-  const { data } = await apiCall<{ data: Hsm }>(page, 'POST', hsmsPath(world), { name, blueprint_id: world.blueprint.id, zone_id: world.zone.id });
-  await expect.poll(async () => (await apiCall<{ data: Hsm }>(page, 'GET', `/rest/api/v2/cloud-hsms/${data.id}`)).data.status, { timeout: BACKGROUND_MS, interval: 500 }).toBe('Enabled');
-  return (await apiCall<{ data: Hsm }>(page, 'GET', `/rest/api/v2/cloud-hsms/${data.id}`)).data;
+  const { data } = await apiCall(page, api.cloudHsms.requestCloudHsm, {
+    params: { account_id: world.accountId, service_id: world.cloudHsmsServiceId },
+    body: { name, blueprint_id: world.blueprint.id, zone_id: world.zone.id },
+  });
+  await expect.poll(async () => (await apiCall(page, api.cloudHsms.getCloudHsm, { params: { hsm_id: data.id } })).data.status, { timeout: BACKGROUND_MS, interval: 500 }).toBe('Enabled');
+  return (await apiCall(page, api.cloudHsms.getCloudHsm, { params: { hsm_id: data.id } })).data;
 }
 
 /** pkcs11-tool from Debian's opensc, against the HSM's module and token, logged in with `pin`. */
@@ -146,7 +149,7 @@ describe('cloud HSMs', () => {
       expect(await rows(page, members).filter({ hasText: name }).textContent()).toContain('In sync');
     }
     await shot(page, 'clusters');
-    const pinB = (await apiCall<{ data: { user_pin: string } }>(page, 'POST', `/rest/api/v2/cloud-hsms/${hsmB.id}/pins`)).data.user_pin;
+    const pinB = (await apiCall(page, api.cloudHsms.showCloudHsmPins, { params: { hsm_id: hsmB.id } })).data.user_pin;
     expect(pkcs11Tool(hsmB, pinB, ['--list-objects', '--type', 'secrkey'])).toContain(`label:      ${KEY_LABEL}`);
 
     await page.goto('/chc');
@@ -184,8 +187,8 @@ describe('cloud HSMs', () => {
     const run = randomBytes(3).toString('hex').toUpperCase();
     const world = await prepare(page, run);
     const hsm = await requestHsm(page, world, `axe-${run.toLowerCase()}`);
-    const cluster = (await apiCall<{ data: { id: string } }>(page, 'POST', `/rest/api/v2/accounts/${world.accountId}/services/${world.clusterServiceId}/clusters`, { name: `Axe ${run}` })).data;
-    await apiCall(page, 'POST', `/rest/api/v2/clusters/${cluster.id}/members`, { hsm_id: hsm.id });
+    const cluster = (await apiCall(page, api.clusters.createCluster, { params: { account_id: world.accountId, service_id: world.clusterServiceId }, body: { name: `Axe ${run}` } })).data;
+    await apiCall(page, api.clusters.addClusterMember, { params: { cluster_id: cluster.id }, body: { hsm_id: hsm.id } });
 
     const pages: [string, () => Promise<void>][] = [
       ['/chc', () => page.getByRole('table', { name: 'Clusters' }).waitFor()],

@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Page } from 'playwright-core';
+import { api } from '@keydeck/contract/api';
+import type { ServiceType } from '@keydeck/contract/services';
 import { apiCall } from '../harness/api';
 import { DEMO_COMPANY } from '../harness/sign-in';
 
-const V2 = '/rest/api/v2';
-type Data<T> = { data: T };
 type Named = { id: string; name: string };
 
 export interface CloudWorld {
@@ -27,34 +27,36 @@ const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400
  */
 export async function seedCloudWorld(page: Page, run: string): Promise<CloudWorld> {
   const slug = run.toLowerCase();
-  const accounts = await apiCall<{ data: Named[] }>(page, 'GET', `/rest/api/v1/admin/accounts?search=${encodeURIComponent(DEMO_COMPANY)}`);
+  const accounts = await apiCall(page, api.accounts.listAccounts, { query: { search: DEMO_COMPANY } });
   const accountId = accounts.data.find((account) => account.name === DEMO_COMPANY)!.id;
 
-  const datacenter = (await apiCall<Data<Named>>(page, 'POST', `${V2}/configuration/datacenters`, { name: `Frankfurt ${run}`, code: `fra-${slug}`, location: 'Frankfurt' })).data;
-  const zone = (await apiCall<Data<Named>>(page, 'POST', `${V2}/configuration/ipam-zones`, { name: `fra-${slug}`, datacenter_id: datacenter.id })).data;
-  await apiCall(page, 'POST', `${V2}/configuration/ipam-zones/${zone.id}/pools`, { cidr: `10.${randomInt(100, 250)}.${randomInt(0, 250)}.0/28` });
-  const group = (await apiCall<Data<Named>>(page, 'POST', `${V2}/configuration/chsm-provisioner-groups`, { name: `Group ${run}`, zone_id: zone.id })).data;
+  const datacenter = (await apiCall(page, api.infrastructure.createDatacenter, { body: { name: `Frankfurt ${run}`, code: `fra-${slug}`, location: 'Frankfurt' } })).data;
+  const zone = (await apiCall(page, api.infrastructure.createIpamZone, { body: { name: `fra-${slug}`, datacenter_id: datacenter.id } })).data;
+  await apiCall(page, api.infrastructure.addIpamPool, { params: { zone_id: zone.id }, body: { cidr: `10.${randomInt(100, 250)}.${randomInt(0, 250)}.0/28` } });
+  const group = (await apiCall(page, api.infrastructure.createProvisionerGroup, { body: { name: `Group ${run}`, zone_id: zone.id } })).data;
 
   const builtin = `builtin-${hostname()}`;
-  const provisioners = await apiCall<{ data: Named[] }>(page, 'GET', `${V2}/configuration/chsm-provisioners?search=${encodeURIComponent(builtin)}`);
+  const provisioners = await apiCall(page, api.infrastructure.listProvisioners, { query: { search: builtin } });
   const provisioner = provisioners.data.find((candidate) => candidate.name === builtin);
   if (!provisioner) throw new Error(`The server's built-in provisioner ${builtin} has not registered`);
-  await apiCall(page, 'PUT', `${V2}/configuration/chsm-provisioners/${provisioner.id}`, { group_id: group.id, draining: false });
+  await apiCall(page, api.infrastructure.updateProvisioner, { params: { provisioner_id: provisioner.id }, body: { group_id: group.id, draining: false } });
 
   const model = `SoftHSM2 ${run}`;
   const blueprint = (
-    await apiCall<Data<Named>>(page, 'POST', `${V2}/configuration/blueprints`, { name: `Standard ${run}`, model, partitions: 1, ports: 2, provisioner_group_id: group.id })
+    await apiCall(page, api.infrastructure.createBlueprint, { body: { name: `Standard ${run}`, model, partitions: 1, ports: 2, provisioner_group_id: group.id } })
   ).data;
-  await apiCall(page, 'POST', `${V2}/configuration/licenses`, { model, reference: `LIC-${run}`, seats: 10, valid_from: isoDay(-1), valid_until: isoDay(365) });
+  await apiCall(page, api.infrastructure.createProductLicense, {
+    body: { model, reference: `LIC-${run}`, seats: 10, valid_from: isoDay(-1), valid_until: isoDay(365) },
+  });
   const start = randomInt(20_000, 60_000);
-  await apiCall(page, 'POST', '/rest/api/v1/admin/port-ranges', {
-    port_ranges: [{ start_port: start, end_port: start + 19, description: `Cloud HSMs ${run}`, account_id: accountId }],
+  await apiCall(page, api.portRanges.createPortRanges, {
+    body: { port_ranges: [{ start_port: start, end_port: start + 19, description: `Cloud HSMs ${run}`, account_id: accountId }] },
   });
 
-  const catalogue = await apiCall<{ service_locations: { id: string }[]; environments: string[] }>(page, 'GET', `/rest/api/v1/service/services?page_size=99&account_id=${accountId}`);
-  const order = (type: string, name: string) => ({ type, name, location: catalogue.service_locations[0]!.id, environment: catalogue.environments[0]!, account_id: accountId });
-  const { services } = await apiCall<{ services: { id: string }[] }>(page, 'POST', '/rest/api/v1/admin/services/', {
-    services: [order('cloud_hsms', `Cloud HSMs ${run}`), order('cluster_management', `Clusters ${run}`)],
+  const catalogue = await apiCall(page, api.services.listServices, { query: { page_size: 99, account_id: accountId } });
+  const order = (type: ServiceType, name: string) => ({ type, name, location: catalogue.service_locations[0]!.id, environment: catalogue.environments[0]!, account_id: accountId });
+  const { services } = await apiCall(page, api.adminServices.adminCreateServices, {
+    body: { services: [order('cloud_hsms', `Cloud HSMs ${run}`), order('cluster_management', `Clusters ${run}`)] },
   });
   return { accountId, blueprint, zone, cloudHsmsServiceId: services[0]!.id, clusterServiceId: services[1]!.id };
 }

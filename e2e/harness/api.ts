@@ -1,14 +1,30 @@
 import type { Page } from 'playwright-core';
+import { callEndpoint, type Transport } from '@keydeck/client/call';
+import { CSRF_COOKIE } from '@keydeck/contract/http';
+import type { Endpoint, EndpointInput, EndpointOutput } from '@keydeck/contract/endpoint';
+
+/** The page's own request context as the typed client's transport: its cookies go with every call. */
+const transportOf = (page: Page): Transport => ({
+  fetch: async (url, init) => {
+    const headers: Record<string, string> = {};
+    new Headers(init?.headers).forEach((value, name) => (headers[name] = value));
+    const response = await page.request.fetch(String(url), {
+      method: init?.method,
+      headers,
+      data: typeof init?.body === 'string' ? init.body : undefined,
+    });
+    const empty = [204, 205, 304].includes(response.status());
+    return new Response(empty ? null : new Uint8Array(await response.body()), { status: response.status(), headers: response.headers() });
+  },
+});
 
 /**
- * Seeds data through the API with the page's own session (its cookies and anti-forgery token), the
- * way the console would send it. Throws on any answer that is not 2xx.
+ * Seeds data through a declared endpoint with the page's own session (its cookies and anti-forgery token), the
+ * way the console sends it; a refusal throws with the server's message.
  */
-export async function apiCall<T = unknown>(page: Page, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
-  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'VCSRF-TOKEN')?.value ?? '';
-  const response = await page.request.fetch(path, { method, data: body, headers: { 'X-VCSRF-TOKEN': csrf } });
-  if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
-  return (await response.json()) as T;
+export async function apiCall<E extends Endpoint>(page: Page, endpoint: E, input: EndpointInput<E>): Promise<EndpointOutput<E>> {
+  const csrfToken = (await page.context().cookies()).find((cookie) => cookie.name === CSRF_COOKIE)?.value ?? null;
+  return callEndpoint(transportOf(page), endpoint, input, { csrfToken });
 }
 
 /** Fields of a valid new account, unique by `key`. */

@@ -1,24 +1,24 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import { api } from '@keydeck/contract/api';
+import type { ServiceType } from '@keydeck/contract/services';
 import { apiCall } from './api';
 import { DEMO_COMPANY, signInAsPlatformAdmin } from './sign-in';
 
 /** Provisioning is a background job: long enough for a loaded machine, short enough to fail clearly. */
 export const PROVISIONING_WAIT_MS = 30_000;
 
-type Catalogue = { service_locations: { id: string }[]; environments: string[] };
-
 /**
  * A platform administrator creates a service for the demo company (its administrators become its users once
  * provisioned) and signs out again. Returns the service's id.
  */
-export async function createDemoService(page: Page, name: string, type = 'cryptoverse'): Promise<string> {
+export async function createDemoService(page: Page, name: string, type: ServiceType = 'cryptoverse'): Promise<string> {
   await signInAsPlatformAdmin(page);
-  const accounts = await apiCall<{ data: { id: string; name: string }[] }>(page, 'GET', `/rest/api/v1/admin/accounts?search=${encodeURIComponent(DEMO_COMPANY)}`);
+  const accounts = await apiCall(page, api.accounts.listAccounts, { query: { search: DEMO_COMPANY } });
   const demo = accounts.data.find((account) => account.name === DEMO_COMPANY)!;
-  const catalogue = await apiCall<Catalogue>(page, 'GET', `/rest/api/v1/service/services?page_size=99&account_id=${demo.id}`);
+  const catalogue = await apiCall(page, api.services.listServices, { query: { page_size: 99, account_id: demo.id } });
   const order = { type, name, location: catalogue.service_locations[0]!.id, environment: catalogue.environments[0]!, account_id: demo.id };
-  const { services } = await apiCall<{ services: { id: string }[] }>(page, 'POST', '/rest/api/v1/admin/services/', { services: [order] });
+  const { services } = await apiCall(page, api.adminServices.adminCreateServices, { body: { services: [order] } });
   await page.context().clearCookies();
   return services[0]!.id;
 }
@@ -26,7 +26,7 @@ export async function createDemoService(page: Page, name: string, type = 'crypto
 /** Waits until the provisioning job has enabled the service, as the page's signed-in user sees it. */
 export async function waitUntilEnabled(page: Page, serviceId: string): Promise<void> {
   await expect
-    .poll(async () => (await apiCall<{ service: { status: string } }>(page, 'GET', `/rest/api/v1/service/?id=${serviceId}`)).service.status, {
+    .poll(async () => (await apiCall(page, api.services.getService, { query: { id: serviceId } })).service.status, {
       timeout: PROVISIONING_WAIT_MS,
       interval: 500,
     })

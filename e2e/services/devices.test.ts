@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { api } from '@keydeck/contract/api';
 import { apiCall } from '../harness/api';
 import { accessibilityViolations } from '../harness/axe';
 import { useBrowser } from '../harness/browser';
@@ -59,8 +60,8 @@ describe('remote devices', () => {
     const login = await waitForDialog(page);
     await login.getByRole('button', { name: 'Log in', exact: true }).click();
     await login.waitFor({ state: 'detached' });
-    await apiCall(page, 'POST', '/rest/api/v1/service/device_group', { groups: [{ group_name: 'North' }, { group_name: 'South' }] });
-    await apiCall(page, 'POST', `/rest/api/v1/service/device/model/${serviceId}`, { device_model: 'PAX A920' });
+    await apiCall(page, api.devices.createDeviceGroups, { body: { groups: [{ group_name: 'North' }, { group_name: 'South' }] } });
+    await apiCall(page, api.devices.createDeviceModel, { params: { service_id: serviceId }, body: { device_model: 'PAX A920' } });
 
     await page.goto('/home/service/devices');
     await page.getByRole('tab', { name: 'Remote Devices', selected: true }).waitFor();

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { api } from '@keydeck/contract/api';
 import { apiCall } from '../harness/api';
 import { accessibilityViolations } from '../harness/axe';
 import { useBrowser } from '../harness/browser';
@@ -112,8 +113,8 @@ describe('payment keys', () => {
     await login.getByRole('button', { name: 'Log in', exact: true }).click();
     await login.waitFor({ state: 'detached' });
     const serial = `PK${run}-0001`;
-    await apiCall(page, 'POST', '/rest/api/v1/service/device_group', { groups: [{ group_name: 'Lanes' }] });
-    await apiCall(page, 'POST', '/rest/api/v1/service/device', { devices: [{ serial, group: 'Lanes' }] });
+    await apiCall(page, api.devices.createDeviceGroups, { body: { groups: [{ group_name: 'Lanes' }] } });
+    await apiCall(page, api.devices.createDevices, { body: { devices: [{ serial, group: 'Lanes' }] } });
 
     await page.goto('/home/service/symmetric-keys');
     await page.getByRole('tab', { name: 'Symmetric Keys', selected: true }).waitFor();

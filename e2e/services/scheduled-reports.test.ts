@@ -5,6 +5,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { api } from '@keydeck/contract/api';
 import { startSftpServer } from '../../packages/server/test/sftp-server';
 import { apiCall } from '../harness/api';
 import { accessibilityViolations } from '../harness/axe';
@@ -60,12 +61,12 @@ async function choose(page: Page, scope: Locator, label: string, option: string 
  */
 async function platformSetUp(page: Page) {
   await signInAsPlatformAdmin(page);
-  const accounts = await apiCall<{ data: { id: string; name: string }[] }>(page, 'GET', `/rest/api/v1/admin/accounts?search=${encodeURIComponent(DEMO_COMPANY)}`);
+  const accounts = await apiCall(page, api.accounts.listAccounts, { query: { search: DEMO_COMPANY } });
   const demo = accounts.data.find((account) => account.name === DEMO_COMPANY)!;
-  await apiCall(page, 'PUT', `/rest/api/v2/account/${demo.id}/feature/`, { feature_name: 'scheduled_reports', feature_value: true });
-  const policy = await apiCall<{ allowed_ranges: string[] }>(page, 'GET', '/rest/api/v1/admin/egress-policy');
+  await apiCall(page, api.features.setAccountFeature, { params: { account_id: demo.id }, body: { feature_name: 'scheduled_reports', feature_value: true } });
+  const policy = await apiCall(page, api.egress.getEgressPolicy, {});
   if (!policy.allowed_ranges.includes('127.0.0.1/32')) {
-    await apiCall(page, 'PUT', '/rest/api/v1/admin/egress-policy', { allowed_ranges: [...policy.allowed_ranges, '127.0.0.1/32'] });
+    await apiCall(page, api.egress.setEgressPolicy, { body: { allowed_ranges: [...policy.allowed_ranges, '127.0.0.1/32'] } });
   }
   await page.context().clearCookies();
 }
@@ -84,15 +85,15 @@ describe('scheduled reports', () => {
     await login.waitFor({ state: 'detached' });
 
     // The service's devices, and its SFTP server with the host key the operator compared and trusted.
-    await apiCall(page, 'POST', '/rest/api/v1/service/device_group', { groups: [{ group_name: 'Lanes' }] });
+    await apiCall(page, api.devices.createDeviceGroups, { body: { groups: [{ group_name: 'Lanes' }] } });
     const serials = [`RP${run}-0001`, `RP${run}-0002`, `RP${run}-0003`];
-    await apiCall(page, 'POST', '/rest/api/v1/service/device', { devices: serials.map((serial) => ({ serial, group: 'Lanes' })) });
-    await apiCall(page, 'POST', '/rest/api/v1/service/scp_servers', {
-      servers: [{ name: 'Reports SFTP', protocol: 'sftp', host: '127.0.0.1', port: sftp.port, username: 'reports', secret: SFTP_PASSWORD, remote_directory: 'inbox' }],
+    await apiCall(page, api.devices.createDevices, { body: { devices: serials.map((serial) => ({ serial, group: 'Lanes' })) } });
+    await apiCall(page, api.transfer.createScpServers, {
+      body: { servers: [{ name: 'Reports SFTP', protocol: 'sftp', host: '127.0.0.1', port: sftp.port, username: 'reports', secret: SFTP_PASSWORD, remote_directory: 'inbox' }] },
     });
-    const tested = await apiCall<{ test_result: { host_key: { fingerprint: string } } }>(page, 'POST', '/rest/api/v1/service/scp_servers/test', { name: 'Reports SFTP' });
-    expect(tested.test_result.host_key.fingerprint).toBe(sftp.hostKey.fingerprint);
-    await apiCall(page, 'PUT', '/rest/api/v1/service/host_keys', { host_keys: [{ host: '127.0.0.1', port: sftp.port, fingerprint: sftp.hostKey.fingerprint }] });
+    const tested = await apiCall(page, api.transfer.testScpServer, { body: { name: 'Reports SFTP' } });
+    expect(tested.test_result.host_key?.fingerprint).toBe(sftp.hostKey.fingerprint);
+    await apiCall(page, api.transfer.trustHostKeys, { body: { host_keys: [{ host: '127.0.0.1', port: sftp.port, fingerprint: sftp.hostKey.fingerprint }] } });
 
     await page.goto('/home/service/scheduled-reports');
     await page.getByRole('tab', { name: 'Scheduled Reports', selected: true }).waitFor();
@@ -167,14 +168,14 @@ describe('scheduled reports', () => {
     await drawer.waitFor({ state: 'detached' });
 
     // A destination that does not answer: the run fails, and the history says why.
-    await apiCall(page, 'POST', '/rest/api/v1/service/scp_servers', {
-      servers: [{ name: 'Closed port', protocol: 'sftp', host: '127.0.0.1', port: closedPort, username: 'reports', secret: SFTP_PASSWORD }],
+    await apiCall(page, api.transfer.createScpServers, {
+      body: { servers: [{ name: 'Closed port', protocol: 'sftp', host: '127.0.0.1', port: closedPort, username: 'reports', secret: SFTP_PASSWORD }] },
     });
-    const servers = await apiCall<{ servers: { id: string; name: string }[] }>(page, 'GET', `/rest/api/v1/service/scp_servers?service_id=${serviceId}`);
+    const servers = await apiCall(page, api.transfer.listScpServers, { query: { service_id: serviceId } });
     const closed = servers.servers.find((server) => server.name === 'Closed port')!;
     const broken = `Broken delivery ${run}`;
-    await apiCall(page, 'POST', '/rest/api/v1/service/scheduled_reports', {
-      reports: [{ name: broken, kind: 'keys', frequency: 'daily', time: '05:00', transfer_server_id: closed.id }],
+    await apiCall(page, api.scheduledReports.createScheduledReports, {
+      body: { reports: [{ name: broken, kind: 'keys', frequency: 'daily', time: '05:00', transfer_server_id: closed.id }] },
     });
     await page.reload();
     await page.getByRole('button', { name: `Run ${broken} now` }).click();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { api } from '@keydeck/contract/api';
 import { apiCall } from '../harness/api';
 import { accessibilityViolations } from '../harness/axe';
 import { useBrowser } from '../harness/browser';
@@ -22,8 +23,6 @@ async function shot(page: Page, name: string, keepToasts = false) {
   }
   await page.screenshot({ path: `${SHOTS}/addresses-${name}.png`, fullPage: true });
 }
-
-type List = { current_ip: string; allowed_addresses: { ip_address: string; label: string | null }[] };
 
 describe('a service’s allowed IP addresses', () => {
   it('adds an address, asks before a list that shuts the operator out, and saves one that keeps them in', async () => {
@@ -60,7 +59,7 @@ describe('a service’s allowed IP addresses', () => {
     await shot(page, '03-confirm');
     await question.getByRole('button', { name: 'No' }).click();
     await question.waitFor({ state: 'detached' });
-    expect((await apiCall<List>(page, 'GET', '/rest/api/v1/service/allowed_addresses')).allowed_addresses).toEqual([]);
+    expect((await apiCall(page, api.serviceAddresses.listServiceAllowedAddresses, {})).allowed_addresses).toEqual([]);
 
     // With the operator's own address added, it saves without asking.
     await page.getByRole('button', { name: 'Add my address' }).click();
@@ -69,7 +68,7 @@ describe('a service’s allowed IP addresses', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await waitForToast(page, 'Saved 2 allowed addresses.');
     await shot(page, '04-saved', true);
-    const saved = await apiCall<List>(page, 'GET', '/rest/api/v1/service/allowed_addresses');
+    const saved = await apiCall(page, api.serviceAddresses.listServiceAllowedAddresses, {});
     expect(saved.allowed_addresses.map((a) => [a.ip_address, a.label])).toContainEqual(['203.0.113.0/24', 'Head office']);
     expect(saved.allowed_addresses).toHaveLength(2);
     expect(await accessibilityViolations(page)).toEqual([]);
@@ -82,6 +81,6 @@ describe('a service’s allowed IP addresses', () => {
     await shot(page, '05-host-bits');
 
     // Back to every address allowed, for whoever uses the demo service next.
-    await apiCall(page, 'PUT', '/rest/api/v1/service/allowed_addresses', { allowed_addresses: [] });
+    await apiCall(page, api.serviceAddresses.replaceServiceAllowedAddresses, { body: { allowed_addresses: [] } });
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { Messages } from '@keydeck/contract/messages';
+import { api } from '@keydeck/contract/api';
 import { apiCall } from '../harness/api';
 import { accessibilityViolations } from '../harness/axe';
 import { useBrowser } from '../harness/browser';
@@ -13,8 +14,6 @@ import { waitForToast } from '../harness/toast';
 
 const browser = useBrowser();
 const unique = (label: string) => `E2E ${label} ${Math.random().toString(36).slice(2, 8)}`;
-
-type ServicesPage = { data: { id: string; name: string; status: string }[]; service_locations: { id: string }[]; environments: string[] };
 
 /** The platform administrator, signed in in a browser context of their own beside the demo user's. */
 async function platformAdminPage(): Promise<Page> {
@@ -29,21 +28,18 @@ async function platformAdminPage(): Promise<Page> {
 }
 
 async function demoCompanyId(page: Page): Promise<string> {
-  const { data } = await apiCall<{ data: { id: string; name: string }[] }>(page, 'GET', `/rest/api/v1/admin/accounts?search=${encodeURIComponent(DEMO_COMPANY)}`);
+  const { data } = await apiCall(page, api.accounts.listAccounts, { query: { search: DEMO_COMPANY } });
   return data.find((account) => account.name === DEMO_COMPANY)!.id;
 }
 
 /** A cryptoverse service of the demo company, requested by the signed-in demo user and approved through the API. */
 async function enabledService(demo: Page, name: string): Promise<string> {
-  const catalogue = await apiCall<ServicesPage>(demo, 'GET', '/rest/api/v1/service/services?page_size=99');
-  const { service } = await apiCall<{ service: { id: string } }>(demo, 'POST', '/rest/api/v1/service/services', {
-    type: 'cryptoverse',
-    name,
-    location: catalogue.service_locations[0]!.id,
-    environment: catalogue.environments[0]!,
+  const catalogue = await apiCall(demo, api.services.listServices, { query: { page_size: 99 } });
+  const { service } = await apiCall(demo, api.services.requestService, {
+    body: { type: 'cryptoverse', name, location: catalogue.service_locations[0]!.id, environment: catalogue.environments[0]! },
   });
   const admin = await platformAdminPage();
-  await apiCall(admin, 'PUT', '/rest/api/v1/admin/services/', { services: [{ id: service.id, action: 'approve' }] });
+  await apiCall(admin, api.adminServices.adminUpdateServices, { body: { services: [{ id: service.id, action: 'approve' }] } });
   await admin.context().close();
   await waitUntilEnabled(demo, service.id);
   return service.id;
@@ -133,7 +129,7 @@ describe('services', () => {
     // The service session ends elsewhere (another tab logs out); the next service call is refused.
     await page.waitForLoadState('networkidle');
     const expired = waitForToast(page, Messages.serviceSessionExpired);
-    await apiCall(page, 'DELETE', `/rest/api/v1/service/login/${serviceId}`);
+    await apiCall(page, api.serviceSessions.serviceLogout, { params: { service_id: serviceId } });
     // Opening a tab makes the next service call; a refetch already under way may make it first and leave the
     // workspace before the click lands: either way the refusal must send the user back.
     const click = page.getByRole('tab', { name: 'External CAs' }).click();

@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { api } from '@keydeck/contract/api';
 import { apiCall } from '../harness/api';
 import { accessibilityViolations } from '../harness/axe';
 import { useBrowser } from '../harness/browser';
@@ -44,9 +45,9 @@ async function shot(page: Page, name: string, fullPage = false) {
 /** The platform's egress policy opens loopback, where the harness's SFTP server listens, beside what it opened already. */
 async function openLoopback(page: Page) {
   await signInAsPlatformAdmin(page);
-  const policy = await apiCall<{ allowed_ranges: string[] }>(page, 'GET', '/rest/api/v1/admin/egress-policy');
+  const policy = await apiCall(page, api.egress.getEgressPolicy, {});
   const allowed = [...new Set([...policy.allowed_ranges, '127.0.0.1/32'])];
-  await apiCall(page, 'PUT', '/rest/api/v1/admin/egress-policy', { allowed_ranges: allowed });
+  await apiCall(page, api.egress.setEgressPolicy, { body: { allowed_ranges: allowed } });
   await page.context().clearCookies();
 }
 
@@ -148,8 +149,8 @@ describe('transfer servers', () => {
     await shot(page, '07-test-success');
     await closeDialog(second);
     // An FTPS server beside it (added through the API, never connected to): FTP has no SSH host key.
-    await apiCall(page, 'POST', '/rest/api/v1/service/ftp_servers', {
-      servers: [{ name: `Audit ${run}`, protocol: 'ftps', host: 'ftp.example.com', username: 'audit', secret: 'Ftp-Password-1', remote_directory: '/audit' }],
+    await apiCall(page, api.transfer.createFtpServers, {
+      body: { servers: [{ name: `Audit ${run}`, protocol: 'ftps', host: 'ftp.example.com', username: 'audit', secret: 'Ftp-Password-1', remote_directory: '/audit' }] },
     });
     await page.reload();
     await serverRow(page, `Audit ${run}`).waitFor();

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { api } from '@keydeck/contract/api';
 import { accessibilityViolations } from '../harness/axe';
 import { useBrowser } from '../harness/browser';
 import { waitForDialog } from '../harness/dialog';
@@ -94,7 +95,7 @@ describe('API credentials', () => {
   it("a platform administrator manages an account's credentials from its account page and at the spec's path", async () => {
     const { page } = browser;
     await signInAsPlatformAdmin(page);
-    const { data } = await apiCall<{ data: { id: string; name: string }[] }>(page, 'GET', `/rest/api/v1/admin/accounts?search=${encodeURIComponent(DEMO_COMPANY)}`);
+    const { data } = await apiCall(page, api.accounts.listAccounts, { query: { search: DEMO_COMPANY } });
     const demoId = data.find((account) => account.name === DEMO_COMPANY)!.id;
 
     await page.goto(`/v2/admin/company-management/accounts/${demoId}/company`);

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { api } from '@keydeck/contract/api';
 import { accessibilityViolations } from '../harness/axe';
 import { apiCall } from '../harness/api';
 import { useBrowser } from '../harness/browser';
@@ -93,7 +94,10 @@ describe('syslog settings', () => {
 
     // A server that refuses the connection: the test says so in red, with the error.
     const refusing = `Refusing ${run}`;
-    await apiCall(page, 'POST', `/rest/api/v1/accounts/${accountId}/syslog-configs`, { name: refusing, host: '127.0.0.1', port: await closedTcpPort(), protocol: 'tcp' });
+    await apiCall(page, api.syslog.createSyslogConfig, {
+      params: { account_id: accountId },
+      body: { name: refusing, host: '127.0.0.1', port: await closedTcpPort(), protocol: 'tcp' },
+    });
     await rows(page, TABLE).filter({ hasText: refusing }).waitFor({ timeout: 8_000 });
     await page.getByRole('button', { name: `Send test message to ${refusing}` }).click();
     await result.getByText('Test message not delivered').waitFor();
@@ -105,10 +109,14 @@ describe('syslog settings', () => {
     const { page } = browser;
     await signIn(page, Demo.admin.username);
     const accountId = await openSyslogFromNav(page);
-    const path = `/rest/api/v1/accounts/${accountId}/syslog-configs`;
     const first = `First ${run}`;
     const second = `Second ${run}`;
-    for (const name of [first, second]) await apiCall(page, 'POST', path, { name, host: 'syslog.example.com', port: 514, protocol: 'udp', enabled: false });
+    for (const name of [first, second]) {
+      await apiCall(page, api.syslog.createSyslogConfig, {
+        params: { account_id: accountId },
+        body: { name, host: 'syslog.example.com', port: 514, protocol: 'udp', enabled: false },
+      });
+    }
 
     await rows(page, TABLE).filter({ hasText: second }).waitFor({ timeout: 8_000 });
     await page.getByRole('button', { name: `Edit ${second}` }).click();
