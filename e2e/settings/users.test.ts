@@ -65,7 +65,7 @@ describe('users and roles settings', () => {
 
     // A custom role, on the Roles tab (the URL keeps the tab).
     await page.getByRole('tab', { name: 'Roles' }).click();
-    await page.waitForURL((url) => url.searchParams.get('tab') === 'roles' && !url.searchParams.has('search'));
+    await page.waitForURL((url) => url.pathname === `${USERS}/roles` && !url.searchParams.has('search'));
     await page.getByRole('button', { name: 'New role' }).click();
     const roleDialog = await waitForDialog(page);
     await fill(page, { 'Role name': roleName });

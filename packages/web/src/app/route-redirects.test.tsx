@@ -6,7 +6,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { isRedirect, type ParsedLocation } from '@tanstack/react-router';
 import { sessionKeys } from '../lib/session';
 import { sessionWith } from '../test/render';
-import { fromSectionQuery, fromUnknownPath, notFoundMessage, signInFirst } from './route-redirects';
+import { fromTabQuery, fromUnknownPath, notFoundMessage, signInFirst } from './route-redirects';
 
 afterEach(() => {
   act(() => notifications.clean());
@@ -48,7 +48,9 @@ describe('an unknown path', () => {
 
 describe('an old service workspace link (?section=)', () => {
   const follow = (search: Record<string, unknown>): Promise<unknown> =>
-    fromSectionQuery(() => ['/', 'devices', 'device-groups'])({ location: { search } as ParsedLocation }).catch((error: unknown) => error);
+    fromTabQuery({ param: 'section', layout: '/home/service', index: 'overview', tabs: () => ['/', 'devices', 'device-groups'] })({
+      location: { search } as ParsedLocation,
+    }).catch((error: unknown) => error);
 
   it("opens the section's route, keeping the rest of the query (the devices list's filters)", async () => {
     const thrown = await follow({ section: 'devices', group: 'South', page: 2 });
@@ -59,6 +61,11 @@ describe('an old service workspace link (?section=)', () => {
     const thrown = await follow({ section: 'no-such-section', group: 'South' });
     expect(isRedirect(thrown) && thrown.options).toMatchObject({ to: '/home/service', search: {} });
     expect(await follow({ group: 'South' })).toBeUndefined();
+  });
+
+  it("opens the workspace itself for the first tab's old name, keeping the rest of the query", async () => {
+    const thrown = await follow({ section: 'overview', group: 'South' });
+    expect(isRedirect(thrown) && thrown.options).toMatchObject({ to: '/home/service', search: { group: 'South' } });
   });
 });
 

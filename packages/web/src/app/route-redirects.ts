@@ -39,16 +39,18 @@ export async function signInFirst({ context, search }: { context: RouterContext;
 }
 
 /**
- * Old workspace links named the section in the query (/home/service?section=devices&group=North): they open the
- * section's route with the rest of the query; an unknown section opens the workspace.
+ * Old links named a layout's tab in the query (/home/service?section=devices&group=North, /v2/home/settings/users?tab=roles):
+ * they open the tab's route with the rest of the query; the first tab's old name opens the layout itself, an unknown
+ * name opens the layout without the query.
  */
-export const fromSectionQuery =
-  (sections: () => readonly string[]) =>
+export const fromTabQuery =
+  ({ param, layout, index, tabs }: { param: string; layout: string; index: string; tabs: () => readonly string[] }) =>
   async ({ location }: { location: ParsedLocation }): Promise<void> => {
-    const { section, ...rest } = location.search as Record<string, unknown>;
-    if (section === undefined) return;
-    const known = typeof section === 'string' && section !== '/' && sections().includes(section);
-    throw redirect({ to: known ? `/home/service/${section}` : '/home/service', search: known ? rest : {}, replace: true } as never);
+    const { [param]: tab, ...rest } = location.search as Record<string, unknown>;
+    if (tab === undefined) return;
+    const known = typeof tab === 'string' && tab !== '/' && tabs().includes(tab);
+    const to = known ? `${layout}/${tab}` : layout;
+    throw redirect({ to, search: known || tab === index ? rest : {}, replace: true } as never);
   };
 
 export const notFoundMessage = (path: string) => `The page ${path} does not exist, so you were taken to the start page.`;

@@ -1,15 +1,11 @@
-import '@mantine/core/styles/Tabs.css';
-import { Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Service } from '@keydeck/contract/services';
-import { ServiceAddressesPanel } from '../../features/service-addresses/components/service-addresses-panel';
-import { ServiceGroupsPanel } from '../../features/service-users/components/service-groups-panel';
-import { ServiceUsersPanel } from '../../features/service-users/components/service-users-panel';
 import { serviceQueryOptions } from '../../features/services/api/services.api';
 import { ChooseServiceButton, NoServiceSelected, NotLoggedInToService, WorkspaceGuidance } from '../../features/services/components/workspace-guidance';
 import { useServiceAccess } from '../../lib/service-access';
-import { useServiceFeatures } from '../../lib/service-features';
 import { useCurrentService, useServiceSession } from '../../lib/service-session';
+import { ServiceSectionTabs } from '../service-section-tabs';
 
 /** /home/service/admin: the current service's users and groups; it needs a selected service and a service session. */
 export function ServiceAdminPage() {
@@ -58,10 +54,9 @@ function ServiceAdmin({ serviceId }: { serviceId: string }) {
   );
 }
 
+/** The users, the groups and the allowed addresses are the page's child routes (tabs), for a group holding User. */
 function Administration({ service }: { service: Service }) {
   const access = useServiceAccess(service);
-  // The service's own allowed addresses decide who may use it, as its users and groups do: the User category.
-  const addresses = useServiceFeatures(service).on('allowed_addresses');
   if (access.isLoading) return <Loader size="sm" aria-label="Loading your permissions" />;
   if (!access.can('User')) {
     return (
@@ -71,31 +66,13 @@ function Administration({ service }: { service: Service }) {
       </WorkspaceGuidance>
     );
   }
-  const canModify = access.can('User', 'Modify');
   return (
-    <Tabs defaultValue="users" keepMounted={false}>
-      <Group justify="space-between" align="flex-end">
-        <Tabs.List aria-label="Users and groups">
-          <Tabs.Tab value="users">Users</Tabs.Tab>
-          <Tabs.Tab value="groups">Groups</Tabs.Tab>
-          {addresses ? <Tabs.Tab value="addresses">Allowed addresses</Tabs.Tab> : null}
-        </Tabs.List>
-        <Text size="sm" c="dimmed">
-          Your group: {access.groupName}
-          {canModify ? '' : ' (view only)'}
-        </Text>
-      </Group>
-      <Tabs.Panel value="users" pt="lg">
-        <ServiceUsersPanel service={service} canModify={canModify} self={access.userName} />
-      </Tabs.Panel>
-      <Tabs.Panel value="groups" pt="lg">
-        <ServiceGroupsPanel service={service} serviceName={service.name} canModify={canModify} />
-      </Tabs.Panel>
-      {addresses ? (
-        <Tabs.Panel value="addresses" pt="lg">
-          <ServiceAddressesPanel serviceId={service.id} canModify={canModify} />
-        </Tabs.Panel>
-      ) : null}
-    </Tabs>
+    <>
+      <Text size="sm" c="dimmed">
+        Your group: {access.groupName}
+        {access.can('User', 'Modify') ? '' : ' (view only)'}
+      </Text>
+      <ServiceSectionTabs service={service} layoutId="/shell/home/service/admin" layoutPath="/home/service/admin" label="Users and groups" />
+    </>
   );
 }

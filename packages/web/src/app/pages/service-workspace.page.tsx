@@ -1,16 +1,14 @@
 import { Anchor, Box, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, Navigate, useMatches } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import type { Service } from '@keydeck/contract/services';
 import { allServicesQueryOptions, serviceQueryOptions } from '../../features/services/api/services.api';
 import { IdleCountdown } from '../../features/services/components/idle-countdown';
 import { locationName } from '../../features/services/components/service-columns';
 import { ServiceStatusBadge } from '../../features/services/components/service-status-badge';
 import { NoServiceSelected, NotLoggedInToService } from '../../features/services/components/workspace-guidance';
-import type { ChildTab } from '../../lib/navigation';
-import { useServiceSections, WorkspaceServiceContext } from '../../lib/service-sections';
 import { useCurrentService, useServiceSession, useServiceSessionEndNotice } from '../../lib/service-session';
-import { RouteTabs } from '../../lib/ui/route-tabs';
+import { ServiceSectionTabs } from '../service-section-tabs';
 
 /** /home/service: the current service's workspace; it needs a selected service and an open service session. */
 export function ServiceWorkspacePage() {
@@ -80,24 +78,16 @@ function Workspace({ serviceId }: { serviceId: string }) {
   );
 }
 
-const LAYOUT_ID = '/shell/home/service';
-
-/**
- * The sections are the workspace's child routes (the route table declares each with what opens it): the tabs show
- * those the caller's group may open on this service; a section it may not open shows the overview instead.
- */
+/** The sections are the workspace's child routes: the route table declares each, with what opens it. */
 function Sections({ service }: { service: Service }) {
-  const sections = useServiceSections(service);
-  const shows = (tab: ChildTab) => (tab.serviceSection ? sections.opens(tab.serviceSection) : true);
-  const refused = useMatches({ select: (matches) => matches.some((match) => match.staticData.serviceSection && !sections.opens(match.staticData.serviceSection)) });
   return (
-    <WorkspaceServiceContext.Provider value={service}>
+    <>
       <Group justify="flex-end">
         <Anchor component={Link} to="/home/service/admin" size="sm">
           Service users and groups
         </Anchor>
       </Group>
-      {refused && !sections.isLoading ? <Navigate to="/home/service" replace /> : <RouteTabs layoutId={LAYOUT_ID} label="Service sections" shows={shows} />}
-    </WorkspaceServiceContext.Provider>
+      <ServiceSectionTabs service={service} layoutId="/shell/home/service" layoutPath="/home/service" label="Service sections" />
+    </>
   );
 }

@@ -3,7 +3,7 @@ import { deviceListSearch } from '../../features/devices/devices.search';
 import { servicesDashboardSearch, serviceWorkspaceSearch } from '../../features/services/services.search';
 import { lenientSearch } from '../../lib/ui/list-search';
 import { lazyScreen } from '../lazy-screen';
-import { fromSectionQuery } from '../route-redirects';
+import { fromTabQuery } from '../route-redirects';
 import { list, query, screen, tabOf } from '../screen';
 import { serviceSection } from '../service-section';
 import { shell } from './root.routes';
@@ -27,7 +27,7 @@ export const serviceWorkspace = screen(shell, 'home/service', {
   permission: Permission.servicesRead,
   title: 'Service',
   search: query(lenientSearch(serviceWorkspaceSearch)),
-  beforeLoad: fromSectionQuery(sectionPaths),
+  beforeLoad: fromTabQuery({ param: 'section', layout: '/home/service', index: 'overview', tabs: sectionPaths }),
   component: lazyScreen(() => import('../pages/service-workspace.page'), 'ServiceWorkspacePage'),
 });
 const section = tabOf(serviceWorkspace, 'Service');
@@ -90,12 +90,23 @@ function sectionPaths(): string[] {
   return serviceSections.map((child) => child.path);
 }
 
+// The current service's users and groups: one tab per child route, as the workspace's sections.
 const serviceAdmin = screen(shell, 'home/service/admin', {
   permission: Permission.servicesRead,
   title: 'Service users and groups',
   nav: { label: 'Service users', description: 'Who may work in the current service, and what each group may do.' },
   component: lazyScreen(() => import('../pages/service-admin.page'), 'ServiceAdminPage'),
 });
+const adminTab = tabOf(serviceAdmin, 'Service users and groups');
+const serviceAdminTabs = [
+  adminTab('/', 'Users', { component: lazyScreen(() => import('../../features/service-users/pages/service-users.page'), 'ServiceUsersPage') }),
+  adminTab('groups', 'Groups', { component: lazyScreen(() => import('../../features/service-users/pages/service-groups.page'), 'ServiceGroupsPage') }),
+  // The service's own allowed addresses decide who may use it, as its users and groups do: the User category.
+  adminTab('addresses', 'Allowed addresses', {
+    serviceSection: { category: 'User', feature: 'allowed_addresses' },
+    component: lazyScreen(() => import('../../features/service-addresses/pages/service-addresses.page'), 'ServiceAddressesPage'),
+  }),
+] as const;
 const serviceCatalogue = screen(shell, 'key-management-services', {
   permission: Permission.servicesRead,
   title: 'Request a service',
@@ -103,4 +114,5 @@ const serviceCatalogue = screen(shell, 'key-management-services', {
   component: lazyScreen(() => import('../../features/services/pages/service-catalogue.page'), 'ServiceCataloguePage'),
 });
 
-export const homeScreens = [home, servicesDashboard, serviceAdmin, serviceCatalogue] as const;
+// The navigation follows this order.
+export const homeScreens = [home, servicesDashboard, serviceAdmin.addChildren([...serviceAdminTabs]), serviceCatalogue] as const;

@@ -5,9 +5,11 @@ import { licensesQuery } from '@keydeck/contract/licenses-queries';
 import { oauthClientsListQuery } from '@keydeck/contract/oauth-queries';
 import { Permission } from '@keydeck/contract/permissions';
 import { syslogConfigsListQuery } from '@keydeck/contract/syslog-queries';
-import { usersSettingsSearch } from '../../features/users/users-settings.search';
+import { settingsRolesSearch, settingsUsersSearch, usersSettingsSearch } from '../../features/users/users-settings.search';
+import { lenientSearch } from '../../lib/ui/list-search';
 import { lazyScreen } from '../lazy-screen';
-import { list, screen } from '../screen';
+import { fromTabQuery } from '../route-redirects';
+import { list, query, screen, tabOf } from '../screen';
 import { shell } from './root.routes';
 
 /** The account's own settings (the navigation's Settings group), its audit logs, its API credentials and OAuth clients. */
@@ -31,13 +33,26 @@ const companySettings = screen(shell, 'v2/home/settings/company-settings', {
   nav: { label: 'Company settings', group: 'Settings', description: 'Account settings and the IP allowlist.' },
   component: lazyScreen(() => import('../pages/company-settings.page'), 'CompanySettingsPage'),
 });
+// Settings › Users: the users and the roles are its tabs (child routes); old ?tab=roles links open the Roles tab.
 const usersSettings = screen(shell, 'v2/home/settings/users', {
   permission: Permission.usersRead,
   title: 'Users',
   nav: { label: 'Users', group: 'Settings', description: 'Invite users, give them roles, and define what each role may do.' },
-  search: list(usersSettingsSearch),
+  search: query(lenientSearch(usersSettingsSearch)),
+  beforeLoad: fromTabQuery({ param: 'tab', layout: '/v2/home/settings/users', index: 'users', tabs: () => ['roles'] }),
   component: lazyScreen(() => import('../../features/users/pages/users-settings.page'), 'UsersSettingsPage'),
 });
+const usersTab = tabOf(usersSettings, 'Users');
+const usersSettingsTabs = [
+  usersTab('/', 'Users', {
+    search: list(settingsUsersSearch),
+    component: lazyScreen(() => import('../../features/users/pages/settings-users.page'), 'SettingsUsersPage'),
+  }),
+  usersTab('roles', 'Roles', {
+    search: list(settingsRolesSearch),
+    component: lazyScreen(() => import('../../features/users/pages/settings-roles.page'), 'SettingsRolesPage'),
+  }),
+] as const;
 const identityProvidersSettings = screen(shell, 'v2/home/settings/identity-providers', {
   permission: Permission.companyManage,
   title: 'Identity providers',
@@ -92,7 +107,7 @@ export const settingsScreens = [
   generalSettings,
   auditLogs,
   companySettings,
-  usersSettings,
+  usersSettings.addChildren([...usersSettingsTabs]),
   identityProvidersSettings,
   serverStatus,
   mfaSettings,
