@@ -1,7 +1,6 @@
 import { Anchor, Box, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { Service } from '@keydeck/contract/services';
 import { allServicesQueryOptions, serviceQueryOptions } from '../../features/services/api/services.api';
 import { IdleCountdown } from '../../features/services/components/idle-countdown';
 import { locationName } from '../../features/services/components/service-columns';
@@ -55,39 +54,33 @@ function Workspace({ serviceId }: { serviceId: string }) {
             {current.type_name} · {location} · {current.environment}
           </Text>
         </div>
-        <Anchor
-          size="sm"
-          renderRoot={(props) => <Link {...props} to="/home/services/{-$service_id}" params={{ service_id: serviceId }} />}
-        >
-          Services dashboard
-        </Anchor>
+        <Stack gap={4} align="flex-end">
+          <Anchor
+            size="sm"
+            renderRoot={(props) => <Link {...props} to="/home/services/{-$service_id}" params={{ service_id: serviceId }} />}
+          >
+            Services dashboard
+          </Anchor>
+          {session ? (
+            <Anchor component={Link} to="/home/service/admin" size="sm">
+              Service users and groups
+            </Anchor>
+          ) : null}
+        </Stack>
       </Group>
       {session ? (
         <>
           <Box maw={480}>
             <IdleCountdown session={session} />
           </Box>
-          <Sections service={current} />
+          {/* The sections are the workspace's child routes: the route table declares each, with what opens it. */}
+          <ServiceSectionTabs service={current} layoutId="/shell/home/service" layoutPath="/home/service" label="Service sections" />
         </>
       ) : (
         <NotLoggedInToService serviceId={serviceId} serviceName={current.name}>
           Its data opens once you log in to the service. Your service session ends after a while without activity.
         </NotLoggedInToService>
       )}
-    </>
-  );
-}
-
-/** The sections are the workspace's child routes: the route table declares each, with what opens it. */
-function Sections({ service }: { service: Service }) {
-  return (
-    <>
-      <Group justify="flex-end">
-        <Anchor component={Link} to="/home/service/admin" size="sm">
-          Service users and groups
-        </Anchor>
-      </Group>
-      <ServiceSectionTabs service={service} layoutId="/shell/home/service" layoutPath="/home/service" label="Service sections" />
     </>
   );
 }

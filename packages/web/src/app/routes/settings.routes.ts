@@ -42,7 +42,7 @@ const usersSettings = screen(shell, 'v2/home/settings/users', {
   beforeLoad: fromTabQuery({ param: 'tab', layout: '/v2/home/settings/users', index: 'users', tabs: () => ['roles'] }),
   component: lazyScreen(() => import('../../features/users/pages/users-settings.page'), 'UsersSettingsPage'),
 });
-const usersTab = tabOf(usersSettings, 'Users');
+const usersTab = tabOf(usersSettings, 'Settings');
 const usersSettingsTabs = [
   usersTab('/', 'Users', {
     search: list(settingsUsersSearch),

@@ -1,6 +1,6 @@
 import { Badge, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useLocation } from '@tanstack/react-router';
+import { Link, useMatches } from '@tanstack/react-router';
 import { useNavDestinations, type NavDestination } from '../../lib/navigation';
 import { queryKeys } from '../../lib/query-keys';
 import type { NavCount } from '../../lib/route-static-data';
@@ -30,7 +30,9 @@ function groupsOf(destinations: NavDestination[]): [string | undefined, NavDesti
 
 /** Navigation built from the route table: only screens the user may open appear. */
 export function ShellNavbar({ onNavigate }: { onNavigate: () => void }) {
-  const pathname = useLocation({ select: (location) => location.pathname });
+  // The open page and the layouts above it (a tab's page lights up its layout's destination); /home is no layout of
+  // /home/services, so it does not light up there.
+  const open = useMatches({ select: (matches) => matches.map((match) => match.pathname.replace(/(.)\/$/, '$1')) });
   return (
     <ScrollArea component="nav" aria-label="Main" px="sm" py="md">
       {groupsOf(useNavDestinations()).map(([group, items]) => (
@@ -45,12 +47,11 @@ export function ShellNavbar({ onNavigate }: { onNavigate: () => void }) {
               key={item.to}
               component={Link}
               to={item.to}
-              // /home must not light up for /home/services: only the page itself is current.
               activeOptions={{ exact: true }}
               label={item.label}
               rightSection={item.count ? <NavCountBadge count={item.count} label={item.label} /> : undefined}
-              active={pathname === item.to}
-              aria-current={pathname === item.to ? 'page' : undefined}
+              active={open.includes(item.to)}
+              aria-current={open.includes(item.to) ? 'page' : undefined}
               onClick={onNavigate}
               style={{ borderRadius: 'var(--mantine-radius-md)' }}
             />
