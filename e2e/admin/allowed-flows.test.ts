@@ -28,6 +28,7 @@ async function backAsPlatformAdmin(page: Page) {
 /** Whatever happened in the test, Demo Company signs in with passwords again: the other files need it. */
 async function restoreDemoFlows(page: Page, accountId: string) {
   await page.context().clearCookies();
+  // Raw on purpose: signed out, the session probe answers 401 (apiCall would throw) and sets the anti-forgery cookie.
   await page.request.get('/rest/api/v1/login');
   await apiCall(page, api.auth.login, { body: { username: inject('adminUsername'), password: inject('adminPassword') } });
   await apiCall(page, api.allowedFlows.updateAllowedFlows, { params: { account_id: accountId }, body: { password: true, openid: true } });
