@@ -14,7 +14,10 @@ const transportOf = (page: Page): Transport => ({
       data: typeof init?.body === 'string' ? init.body : undefined,
     });
     const empty = [204, 205, 304].includes(response.status());
-    return new Response(empty ? null : new Uint8Array(await response.body()), { status: response.status(), headers: response.headers() });
+    // Header by header: headers() joins several Set-Cookie lines with a newline, which Headers refuses.
+    const answered = new Headers();
+    for (const { name, value } of response.headersArray()) answered.append(name, value);
+    return new Response(empty ? null : new Uint8Array(await response.body()), { status: response.status(), headers: answered });
   },
 });
 

@@ -26,8 +26,9 @@ export class CallError extends Error {
     readonly status: number | null,
     readonly body: unknown,
     message: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = 'CallError';
   }
 }
@@ -77,7 +78,7 @@ async function send(transport: Transport, endpoint: Endpoint, input: WireInput, 
     });
   } catch (cause) {
     if (signal?.aborted) throw cause;
-    throw new CallError(null, undefined, `${endpoint.method} ${path}: no answer`);
+    throw new CallError(null, undefined, `${endpoint.method} ${path}: no answer`, { cause });
   }
   const text = await response.text().catch(() => '');
   if (!response.ok) {
