@@ -84,12 +84,16 @@ export function queryString(query: unknown): string {
   return pairs.length ? `?${pairs.join('&')}` : '';
 }
 
-/** The URL of one call: the path with its parameters filled in (each encoded) and the query appended. */
-export function endpointUrl(endpoint: EndpointSpec, input: { params?: Record<string, string>; query?: unknown }): string {
-  const path = endpoint.path.replace(/:(\w+)/g, (_match, name: string) => {
-    const value = input.params?.[name];
-    if (value === undefined) throw new Error(`${endpoint.path}: no value for :${name}`);
+/** A path with its `:name` parameters filled in, each encoded; a missing value is a caller's bug. */
+function fillPath(path: string, params: Record<string, string> | undefined): string {
+  return path.replace(/:(\w+)/g, (_match, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`${path}: no value for :${name}`);
     return encodeURIComponent(value);
   });
-  return `${path}${queryString(input.query)}`;
+}
+
+/** The URL of one call: the path with its parameters filled in and the query appended. */
+export function endpointUrl(endpoint: EndpointSpec, input: { params?: Record<string, string>; query?: unknown }): string {
+  return `${fillPath(endpoint.path, input.params)}${queryString(input.query)}`;
 }

@@ -1,3 +1,5 @@
+import type { PathParamNames } from './endpoint.ts';
+
 /** Anti-forgery (spec §7): the cookie the server sets and the header the web client echoes it in. */
 export const CSRF_COOKIE = 'VCSRF-TOKEN';
 export const CSRF_HEADER = 'X-VCSRF-TOKEN';
@@ -206,13 +208,6 @@ export const ApiPath = {
   solutionRuns: `${API_V2}/admin/accounts/:account_id/solution-runs`,
   solutionRun: `${API_V2}/admin/accounts/:account_id/solution-runs/:run_id`,
 } as const;
-
-/** The parameter names of a path, `:account_id` giving 'account_id'. */
-type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
-  ? Name | PathParamNames<`/${Rest}`>
-  : P extends `${string}:${infer Name}`
-    ? Name
-    : never;
 
 /** The values a path needs: exactly its parameters, none when it has none. */
 type PathParams<P extends string> = [PathParamNames<P>] extends [never] ? [] : [params: Record<PathParamNames<P>, string>];

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../db/database.ts';
+import { principalOf } from './endpoint-route.ts';
 import type { Principal } from './principal.ts';
 import type { ServiceAccess, ServiceAccessRule } from './service-access.ts';
 
@@ -57,9 +58,7 @@ export function serviceDataRoutes<Scope>(category: Category, { jwt, scope }: Opt
 
 /** The common scope of a service data request; the pipeline ran it only for a signed-in caller with a session. */
 export function serviceDataScope(request: FastifyRequest): ServiceDataScope {
-  const principal = request.principal;
-  // The route's signedIn config refused a visitor before the handler ran: reaching here without one is a bug.
-  if (!principal) throw new Error('A service data handler ran without a signed-in caller.');
+  const principal = principalOf(request);
   const access = request.serviceAccess;
   return { tx: request.tx, principal, accountId: principal.account.id, serviceId: access.serviceId, access, actor: principal.username };
 }
