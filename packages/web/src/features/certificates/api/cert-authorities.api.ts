@@ -3,7 +3,7 @@ import type { CertAuthority, CertAuthorityCreate } from '@keydeck/contract/certi
 import { certificatesApi } from '@keydeck/contract/certificates.api';
 import { certAuthorityKeys, certificateKeys } from '../../../lib/query-keys';
 import { saveFile } from '../../../lib/save-file';
-import { serviceCall, serviceDownload } from '../../../lib/service-session';
+import { serviceCall } from '../../../lib/service-session';
 import { caFileName, pemToDer, PEM_TYPE } from './certificate-files';
 
 /** The service's CAs as a tree read top down (each root, then the CAs under it), with their counts. */
@@ -58,8 +58,8 @@ export function useDownloadCaFile(serviceId: string) {
     mutationFn: async ({ ca, what }: { ca: Pick<CertAuthority, 'ca_name'>; what: CaDownload }) => {
       const crl = what === 'crl-pem' || what === 'crl-der';
       const pem = crl
-        ? await serviceDownload(serviceId, certificatesApi.certAuthorityCrl, { query: { ca: ca.ca_name, format: 'pem' } })
-        : await serviceDownload(serviceId, certificatesApi.downloadCertAuthority, { query: { ca: ca.ca_name, chain: what === 'chain' ? 'true' : 'false' } });
+        ? await serviceCall(serviceId, certificatesApi.certAuthorityCrl, { query: { ca: ca.ca_name, format: 'pem' } })
+        : await serviceCall(serviceId, certificatesApi.downloadCertAuthority, { query: { ca: ca.ca_name, chain: what === 'chain' ? 'true' : 'false' } });
       if (what === 'crl-der') saveFile(caFileName(ca.ca_name, '.crl'), pemToDer(pem), 'application/pkix-crl');
       else saveFile(caFileName(ca.ca_name, { certificate: '.pem', chain: '-chain.pem', 'crl-pem': '.crl.pem' }[what]), pem, PEM_TYPE);
     },

@@ -3,7 +3,7 @@ import type { CertificatesQuery, ExtendedKeyUsage, RevocationReason } from '@key
 import { certificatesApi } from '@keydeck/contract/certificates.api';
 import { certificateKeys, issuedCertificateKeys } from '../../../lib/query-keys';
 import { saveFile } from '../../../lib/save-file';
-import { serviceCall, serviceDownload } from '../../../lib/service-session';
+import { serviceCall } from '../../../lib/service-session';
 import { PEM_TYPE } from './certificate-files';
 
 export type CertificateListState = CertificatesQuery;
@@ -52,7 +52,7 @@ export function useRevokeCertificates(serviceId: string) {
 export function useDownloadCertificate(serviceId: string) {
   return useMutation({
     mutationFn: async ({ serial, chain }: { serial: string; chain: boolean }) => {
-      const pem = await serviceDownload(serviceId, certificatesApi.downloadCertificate, { query: { serial, chain: chain ? 'true' : 'false' } });
+      const pem = await serviceCall(serviceId, certificatesApi.downloadCertificate, { query: { serial, chain: chain ? 'true' : 'false' } });
       saveFile(`${serial}${chain ? '-chain' : ''}.pem`, pem, PEM_TYPE);
     },
     meta: { errorContext: 'Could not download the certificate' },
