@@ -130,6 +130,8 @@ export async function syncCluster(deps: CloudHsmJobDeps, clusterId: string, jobI
   const failed = failedIds();
   const before = new Map(members.map((m) => [m.hsm.id, m.status]));
   await inScope(deps.db, SYSTEM_SCOPE, async (tx) => {
+    // The cluster row first, as removing a member does: the other order deadlocks with it.
+    if (!(await clustersRepo.lockCluster(tx, clusterId))) return;
     for (const { hsmId, error } of report.failed) await clustersRepo.recordMemberSync(tx, clusterId, hsmId, { status: 'Failed', lastError: error });
     for (const member of reachable) {
       if (!failed.has(member.hsmId)) await clustersRepo.recordMemberSync(tx, clusterId, member.hsmId, { status: 'InSync', keys: member.keys.length, lastError: null });
