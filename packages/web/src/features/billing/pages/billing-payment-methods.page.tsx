@@ -7,12 +7,14 @@ import { Can } from '../../../lib/can';
 import { confirm } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { paymentMethodsQueryOptions, useMakeDefaultPaymentMethod, useRemovePaymentMethod } from '../api/billing.api';
+import { useStripeDocument } from '../api/stripe-document';
 import { AddCardModal } from '../components/add-card-modal';
 import { BillingQueryAlert, isBillingNotConfigured } from '../components/billing-query-alert';
 import { cardName, PaymentMethodList } from '../components/payment-method-list';
 
 /** Billing › Payment methods: the cards on file, which one is charged, and adding one through Stripe. */
 export function BillingPaymentMethodsPage() {
+  useStripeDocument();
   const methods = useQuery(paymentMethodsQueryOptions());
   const makeDefault = useMakeDefaultPaymentMethod();
   const remove = useRemovePaymentMethod();
