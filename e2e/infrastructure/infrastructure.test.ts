@@ -78,12 +78,12 @@ describe('platform infrastructure', () => {
       'Create zone',
       `IPAM zone ${zone} created.`,
     );
-    await saveDialog(page, `Add a pool to ${zone}`, () => fill(page, { CIDR: pool }), 'Add pool', `Pool ${pool} added to ${zone}.`);
+    await saveDialog(page, `Add pool to ${zone}`, () => fill(page, { CIDR: pool }), 'Add pool', `Pool ${pool} added to ${zone}.`);
     await page.getByRole('table', { name: `Pools of ${zone}` }).getByText(pool, { exact: true }).waitFor();
 
     // A pool inside the first is refused on the CIDR field, in the server's words.
     const inside = pool.replace('.0/24', '.128/25');
-    await page.getByRole('button', { name: `Add a pool to ${zone}`, exact: true }).click();
+    await page.getByRole('button', { name: `Add pool to ${zone}`, exact: true }).click();
     const refused = await waitForDialog(page);
     await fill(page, { CIDR: inside });
     await submit(page, 'Add pool');

@@ -134,7 +134,7 @@ describe('scheduled reports', () => {
 
     // Run now: queued at once, its outcome toasted once the job has run.
     const before = new Date();
-    await page.getByRole('button', { name: `Run ${REPORT} now` }).click();
+    await page.getByRole('button', { name: `Run now: ${REPORT}` }).click();
     await waitForToast(page, `Queued a run of ${REPORT}`);
     await waitForToast(page, `${REPORT}: delivered (3 rows)`);
     await expect.poll(async () => (await row.textContent()) ?? '').toContain('Delivered');
@@ -178,7 +178,7 @@ describe('scheduled reports', () => {
       body: { reports: [{ name: broken, kind: 'keys', frequency: 'daily', time: '05:00', transfer_server_id: closed.id }] },
     });
     await page.reload();
-    await page.getByRole('button', { name: `Run ${broken} now` }).click();
+    await page.getByRole('button', { name: `Run now: ${broken}` }).click();
     await waitForToast(page, `${broken}: failed (0 rows). Connection refused by 127.0.0.1:${closedPort}`);
     await page.getByRole('button', { name: `Show the runs of ${broken}` }).click();
     const failedDrawer = page.getByRole('dialog', { name: `Runs of ${broken}` });
@@ -188,7 +188,7 @@ describe('scheduled reports', () => {
     await failedDrawer.waitFor({ state: 'detached' });
 
     // Switched off, it has no next run; the list says so.
-    await page.getByRole('button', { name: `Actions for ${REPORT}` }).click();
+    await page.getByRole('button', { name: `More actions for ${REPORT}` }).click();
     await page.getByRole('menuitem', { name: 'Switch off' }).click();
     await waitForToast(page, `Disabled scheduled report ${REPORT}`);
     await expect.poll(async () => (await row.textContent()) ?? '').toContain('Off');

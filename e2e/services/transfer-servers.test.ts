@@ -179,7 +179,7 @@ describe('transfer servers', () => {
     await closeDialog(keyedTest);
 
     // Editing keeps the stored secret unless it would go elsewhere.
-    await page.getByRole('button', { name: `Actions for ${keyed}` }).click();
+    await page.getByRole('button', { name: `More actions for ${keyed}` }).click();
     await page.getByRole('menuitem', { name: 'Edit…' }).click();
     const edit = page.getByRole('dialog', { name: `Edit ${keyed}` });
     await edit.waitFor();

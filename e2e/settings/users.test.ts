@@ -51,7 +51,7 @@ describe('users and roles settings', () => {
     // Invited, with no second factor yet; a fresh link can be sent.
     expect(await row.textContent()).toContain('Invited');
     expect(await row.textContent()).toContain('None');
-    await row.getByRole('button', { name: `Resend the invitation to ${username}` }).click();
+    await row.getByRole('button', { name: `Resend invitation to ${username}` }).click();
     await waitForToast(page, `A new invitation was sent to ${username}@example.com.`);
     await page.screenshot({ path: '/tmp/shots/users-invited.png' });
 

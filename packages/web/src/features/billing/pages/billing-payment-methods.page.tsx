@@ -57,7 +57,7 @@ export function BillingPaymentMethodsPage() {
                   <Button
                     size="xs"
                     variant="subtle"
-                    aria-label={`Make ${cardName(method)} the default`}
+                    aria-label={`Make default: ${cardName(method)}`}
                     loading={makeDefault.isPending && makeDefault.variables === method.id}
                     onClick={() => void setDefault(method)}
                   >

@@ -34,7 +34,7 @@ export function IpamZoneCard({ zone, onAddPool, onShowAllocations, onEdit, onDel
             </Text>
           </div>
           <Group gap="xs">
-            <Button size="xs" onClick={onAddPool} aria-label={`Add a pool to ${zone.name}`}>
+            <Button size="xs" onClick={onAddPool} aria-label={`Add pool to ${zone.name}`}>
               Add pool
             </Button>
             <Button size="xs" variant="default" onClick={onShowAllocations} aria-label={`Allocations of ${zone.name}`}>

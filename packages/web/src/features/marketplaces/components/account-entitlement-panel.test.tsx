@@ -52,7 +52,7 @@ describe('AccountEntitlementPanel', () => {
     expect(screen.getByText('Plan: Enterprise')).toBeTruthy();
     expect(screen.getByText('Payments HSM')).toBeTruthy();
     expect(screen.getByText('9be41c07')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Edit the services of Wingtip' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Edit services of Wingtip' })).toBeTruthy();
   });
 
   it('leaves any other failure to the central error toast', async () => {

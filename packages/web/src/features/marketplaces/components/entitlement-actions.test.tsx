@@ -143,7 +143,7 @@ describe('marketplace entitlement actions', () => {
     const spy = server();
     renderFor(approved);
     expect(screen.queryByRole('button', { name: 'Approve Fabrikam' })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Edit the services of Fabrikam' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Edit services of Fabrikam' }));
     const dialog = await screen.findByRole('dialog', { name: 'Services paid by the entitlement of Fabrikam' });
     await chooseService(dialog, 'Archive keys');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save services' }));

@@ -32,7 +32,7 @@ export function EntitlementActionButtons({ entitlement, onOpen }: { entitlement:
         </>
       ) : (
         <Can permission={Permission.platformAdmin} mode="disable">
-          <Button size="xs" variant="subtle" aria-label={`Edit the services of ${name}`} onClick={open('services')}>
+          <Button size="xs" variant="subtle" aria-label={`Edit services of ${name}`} onClick={open('services')}>
             Edit services
           </Button>
         </Can>

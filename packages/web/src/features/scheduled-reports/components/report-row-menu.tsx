@@ -26,12 +26,12 @@ export function ReportRowMenu({
   }
   return (
     <Group gap={4} wrap="nowrap">
-      <Button size="compact-sm" variant="light" loading={running} onClick={() => onAction('run')} aria-label={`Run ${report.name} now`}>
+      <Button size="compact-sm" variant="light" loading={running} onClick={() => onAction('run')} aria-label={`Run now: ${report.name}`}>
         Run now
       </Button>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <Button size="compact-sm" variant="subtle" aria-label={`Actions for ${report.name}`}>
+          <Button size="compact-sm" variant="subtle" aria-label={`More actions for ${report.name}`}>
             More
           </Button>
         </Menu.Target>

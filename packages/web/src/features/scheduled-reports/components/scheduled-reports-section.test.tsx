@@ -152,7 +152,7 @@ describe('ScheduledReportsSection', () => {
     expect(row.textContent).toContain('Mail: ops@example.com');
     expect(row.textContent).toContain('Partly delivered');
     expect(screen.queryByRole('button', { name: 'New report' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Run Daily devices now' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Run now: Daily devices' })).toBeNull();
 
     fireEvent.click(within(row).getByRole('button', { name: 'Runs of Daily devices' }));
     const drawer = await screen.findByRole('dialog', { name: 'Runs of Daily devices' });
@@ -195,7 +195,7 @@ describe('ScheduledReportsSection', () => {
     const finished: ReportRun = { ...run, id: 'run-2', status: 'success', outcomes: run.outcomes.map((o) => ({ ...o, success: true })) };
     const spy = server({ permissions: { Log: 'Modify' }, runs: [finished, run] });
     render();
-    fireEvent.click(await screen.findByRole('button', { name: 'Run Daily devices now' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Run now: Daily devices' }));
     await waitFor(() => expect(showToast).toHaveBeenCalledWith({ color: 'info', message: Messages.scheduledReportQueued('Daily devices') }));
     await waitFor(() => expect(showToast).toHaveBeenCalledWith({ color: 'success', message: 'Daily devices: delivered (3 rows).' }), { timeout: 3_000 });
     expect(sent(spy, 'POST', ApiPath.scheduledReportRun)).toEqual([{ name: 'Daily devices' }]);
@@ -292,7 +292,7 @@ describe('ScheduledReportsSection', () => {
     const table = await screen.findByRole('table', { name: 'Scheduled reports' });
     const row = (await within(table).findByText('Weekday digest')).closest('tr')!;
     expect(row.textContent).toContain('Cron 30 6 * * 1-5 (America/New_York)');
-    fireEvent.click(await within(row).findByRole('button', { name: 'Actions for Weekday digest' }));
+    fireEvent.click(await within(row).findByRole('button', { name: 'More actions for Weekday digest' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Edit…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Weekday digest' });
     expect((within(dialog).getByRole('radio', { name: 'Cron expression' }) as HTMLInputElement).checked).toBe(true);

@@ -35,7 +35,7 @@ export function ServiceUsersPanel({ service, canModify, self }: { service: Servi
       width: 220,
       render: (u) => (
         <Group gap={4} wrap="nowrap">
-          <Button size="xs" variant="default" aria-label={`Change the group of ${u.username}`} onClick={() => setMoving(u)}>
+          <Button size="xs" variant="default" aria-label={`Change group of ${u.username}`} onClick={() => setMoving(u)}>
             Change group
           </Button>
           {/* Nobody removes themselves: the server refuses it, so the button is not offered. */}

@@ -149,7 +149,7 @@ function WithdrawRequest({ service }: { service: Service }) {
   };
   return (
     <Can permission={Permission.servicesManage} mode="disable">
-      <Button size="xs" variant="subtle" color="error" loading={cancel.isPending} aria-label={`Withdraw the request for ${service.name}`} onClick={() => void withdraw()}>
+      <Button size="xs" variant="subtle" color="error" loading={cancel.isPending} aria-label={`Withdraw request for ${service.name}`} onClick={() => void withdraw()}>
         Withdraw request
       </Button>
     </Can>

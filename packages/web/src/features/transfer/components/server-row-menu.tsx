@@ -25,7 +25,7 @@ export function ServerRowMenu({ server, testing, onAction }: { server: TransferS
       </Button>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <Button size="compact-sm" variant="subtle" aria-label={`Actions for ${server.name}`}>
+          <Button size="compact-sm" variant="subtle" aria-label={`More actions for ${server.name}`}>
             More
           </Button>
         </Menu.Target>

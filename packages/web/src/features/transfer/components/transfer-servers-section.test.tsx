@@ -209,7 +209,7 @@ describe('TransferServersSection', () => {
       },
     ]);
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Reports SFTP' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'More actions for Reports SFTP' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Edit…', hidden: true }));
     const edit = await screen.findByRole('dialog', { name: 'Edit Reports SFTP' });
     const password = within(edit).getByLabelText(/^Password/, { selector: 'input[type="password"]' });

@@ -184,7 +184,7 @@ function ResendInvitation({ accountId, user }: { accountId: string | undefined; 
       size="xs"
       variant="subtle"
       loading={resend.isPending}
-      aria-label={`Resend the invitation to ${user.username}`}
+      aria-label={`Resend invitation to ${user.username}`}
       onClick={() => resend.mutate(user.id, { onSuccess: () => showToast({ color: 'success', message: `A new invitation was sent to ${user.email}.` }) })}
     >
       Resend invitation
