@@ -110,7 +110,9 @@ export const kcvHex = z
   .string()
   .transform((value) => value.replace(/\s+/g, '').toUpperCase())
   .pipe(z.string().regex(/^[0-9A-F]{6}$/, 'A KCV is 6 hex digits'));
-export const keySlot = z.coerce.number().int('A key slot is a whole number').min(0, 'Key slots start at 0').max(KEY_SLOT_MAX, `Key slots go up to ${KEY_SLOT_MAX}`);
+/** One text for every way a slot is out of range, so the field says the range whatever was typed. */
+const KEY_SLOT_RANGE = `A key slot is a whole number from 0 to ${KEY_SLOT_MAX}`;
+export const keySlot = z.coerce.number(KEY_SLOT_RANGE).int(KEY_SLOT_RANGE).min(0, KEY_SLOT_RANGE).max(KEY_SLOT_MAX, KEY_SLOT_RANGE);
 
 // ---------------------------------------------------------------- key groups
 

@@ -257,6 +257,7 @@ describe.each(KEYSTORES)('payment keys on the %s keystore', (keystore) => {
     expect(removed.map((r) => r.message)).toEqual([Messages.assignmentRemoved('Kiosks', 1), Messages.assignmentRemoveFailed('Kiosks', 7, Messages.assignmentUnknown)]);
     const slot = await send(admin, 'POST', ApiPath.keyAssignments, { key_assignments: [{ group: 'Kiosks', key_slot: 100, key: 'PIN key' }] });
     expect(slot.statusCode).toBe(400);
+    expect(slot.json().errors).toEqual({ 'key_assignments.0.key_slot': ['A key slot is a whole number from 0 to 99'] });
   });
 
   it('switches a group to DUKPT only with a BDK of the algorithm, and loads each device its own initial key that the dukpt package agrees with', async () => {

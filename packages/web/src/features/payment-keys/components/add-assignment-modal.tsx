@@ -46,7 +46,7 @@ function AddAssignmentForm({ serviceId, onSubmit, pending, actions }: { serviceI
         <FormAlert />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <DeviceGroupField serviceId={serviceId} name="group" label="Device group" placeholder="Search device groups" withAsterisk data-autofocus />
-          <NumberField name="key_slot" label="Key slot" description={`0 to ${KEY_SLOT_MAX}`} min={0} max={KEY_SLOT_MAX} allowDecimal={false} allowNegative={false} withAsterisk />
+          <NumberField name="key_slot" label="Key slot" description={`0 to ${KEY_SLOT_MAX}`} min={0} max={KEY_SLOT_MAX} withAsterisk />
         </SimpleGrid>
         <ActiveKeyField serviceId={serviceId} name="key" label="Key" placeholder="Search active keys" withAsterisk />
         <Text size="sm" c="dimmed">

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import { Button, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { z } from 'zod';
-import { keyLoadBody } from '@keydeck/contract/payment-keys';
+import { KEY_SLOT_MAX, keyLoadBody } from '@keydeck/contract/payment-keys';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { ContractForm } from '../../../lib/ui/contract-form';
 import { FormAlert } from '../../../lib/ui/form-alert';
@@ -65,7 +65,7 @@ function LoadBody({ serviceId, onClose }: { serviceId: string; onClose: () => vo
         <FormAlert />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextField name="serial" label="Device serial" withAsterisk data-autofocus autoComplete="off" />
-          <NumberField name="key_slot" label="Key slot" min={0} max={99} allowDecimal={false} allowNegative={false} withAsterisk />
+          <NumberField name="key_slot" label="Key slot" description={`0 to ${KEY_SLOT_MAX}`} min={0} max={KEY_SLOT_MAX} withAsterisk />
         </SimpleGrid>
         <ActiveKeyField serviceId={serviceId} usage="K1" name="kbpk" label="Key block protection key (K1)" placeholder="Search K1 keys" withAsterisk />
         <FormFooter
