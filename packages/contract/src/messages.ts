@@ -20,6 +20,7 @@ export const Messages = {
   notAServiceUser: 'You are not a user of this service. Ask an administrator of the service to add you.',
   serviceNotEnabled: 'This service is not enabled.',
   noServiceSession: 'You have no open session on this service.',
+  searchTooShort: (min: number) => `Type at least ${min} characters to search.`,
   serviceNameTaken: (name: string) => `A service named ${name} already exists in this company.`,
   serviceLocationUnknown: 'Choose one of the offered service locations.',
   serviceEnvironmentUnknown: 'Choose one of the offered environments.',

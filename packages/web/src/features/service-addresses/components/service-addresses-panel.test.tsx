@@ -133,6 +133,32 @@ describe('ServiceAddressesPanel', () => {
     expect(sentBodies(spy)).toHaveLength(1);
   });
 
+  it('leaves a row not filled in unflagged, also after a refused save, and drops it when saving', async () => {
+    const spy = serverWith([jsonResponse(200, list([...START, { ip_address: '192.0.2.0/24' }]))]);
+    render();
+    await addRow('not-an-ip');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/Enter an IPv4 or IPv6 address/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add address' }));
+    const empty = await screen.findByLabelText('Address or range 3');
+    fireEvent.blur(empty);
+    fireEvent.change(screen.getByLabelText('Address or range 2'), { target: { value: '192.0.2.0/24' } });
+    await waitFor(() => expect(screen.queryByText(/Enter an IPv4 or IPv6 address/)).toBeNull());
+    expect(empty.getAttribute('aria-invalid')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith({ color: 'success', message: Messages.serviceAddressesSaved(2) }));
+    expect(sentBodies(spy)).toEqual([
+      {
+        allowed_addresses: [
+          { ip_address: '198.51.100.0/24', label: 'Head office' },
+          { ip_address: '192.0.2.0/24' },
+        ],
+        confirm: false,
+      },
+    ]);
+  });
+
   it('adds the caller’s own address in one click, and discards edits', async () => {
     serverWith([]);
     render();

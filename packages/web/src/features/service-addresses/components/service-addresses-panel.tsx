@@ -4,6 +4,7 @@ import '@mantine/core/styles/VisuallyHidden.css';
 import { Alert, Badge, Button, Card, Code, Group, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useFieldArray, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { Messages } from '@keydeck/contract/messages';
 import {
   formatRange,
@@ -12,7 +13,7 @@ import {
   networkOf,
   parseRange,
   rangeIncludes,
-  serviceAddressesUpdate,
+  serviceAddressEntry,
   type ServiceAddresses,
 } from '@keydeck/contract/service-addresses';
 import { formErrorView } from '../../../lib/form-errors';
@@ -23,19 +24,34 @@ import { TextField } from '../../../lib/ui/text-fields';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { serviceAddressesQueryOptions, useSaveServiceAddresses } from '../api/service-addresses.api';
 
-/** The contract's list, and what the server would refuse anyway (host bits, duplicates), said before sending. */
-const addressesForm = serviceAddressesUpdate.pick({ allowed_addresses: true }).superRefine(({ allowed_addresses }, ctx) => {
-  const seen = new Set<string>();
-  allowed_addresses.forEach((entry, index) => {
-    const range = parseRange(entry.ip_address);
-    if (!range) return; // the contract's own message is there already
-    const canonical = formatRange(range);
-    const path = ['allowed_addresses', index, 'ip_address'];
-    if (!isNetworkAddress(range)) ctx.addIssue({ code: 'custom', path, message: Messages.serviceAddressHostBits(canonical, formatRange(networkOf(range))) });
-    else if (seen.has(canonical)) ctx.addIssue({ code: 'custom', path, message: Messages.serviceAddressDuplicate(canonical) });
-    seen.add(canonical);
-  });
-});
+type Row = { ip_address: string; label: string };
+const isBlank = (row: Row) => !row.ip_address.trim() && !row.label.trim();
+
+/**
+ * The contract's entries, and what the server would refuse anyway (host bits, duplicates), said before sending.
+ * A row not filled in yet is no entry: never flagged as refused, and dropped when the list is saved.
+ */
+const addressesForm = z
+  .object({ allowed_addresses: z.array(z.object({ ip_address: z.string(), label: z.string() })) })
+  .superRefine(({ allowed_addresses }, ctx) => {
+    const seen = new Set<string>();
+    allowed_addresses.forEach((row, index) => {
+      if (isBlank(row)) return;
+      const entry = serviceAddressEntry.safeParse(row);
+      if (!entry.success) {
+        entry.error.issues.forEach((issue) => ctx.addIssue({ code: 'custom', path: ['allowed_addresses', index, ...issue.path], message: issue.message }));
+        return;
+      }
+      const range = parseRange(row.ip_address);
+      if (!range) return;
+      const canonical = formatRange(range);
+      const path = ['allowed_addresses', index, 'ip_address'];
+      if (!isNetworkAddress(range)) ctx.addIssue({ code: 'custom', path, message: Messages.serviceAddressHostBits(canonical, formatRange(networkOf(range))) });
+      else if (seen.has(canonical)) ctx.addIssue({ code: 'custom', path, message: Messages.serviceAddressDuplicate(canonical) });
+      seen.add(canonical);
+    });
+  })
+  .transform(({ allowed_addresses }) => ({ allowed_addresses: allowed_addresses.filter((row) => !isBlank(row)).map((row) => serviceAddressEntry.parse(row)) }));
 
 /** Rows are named by position, as the server names them (allowed_addresses.2.ip_address). */
 const FIELDS = [
@@ -43,7 +59,6 @@ const FIELDS = [
   ...Array.from({ length: MAX_SERVICE_ADDRESSES }, (_, i) => [`allowed_addresses.${i}.ip_address`, `allowed_addresses.${i}.label`]).flat(),
 ];
 
-type Row = { ip_address: string; label: string };
 const rowsOf = (list: ServiceAddresses): Row[] => list.allowed_addresses.map((entry) => ({ ip_address: entry.ip_address, label: entry.label ?? '' }));
 
 /**
