@@ -53,5 +53,6 @@ export const tagDescriptions = {
   'Service settings': 'The current service\u2019s features and allowed addresses.',
   'Service requests': 'Every account\u2019s services and requests, for platform administrators.',
   Services: 'The account\u2019s services: list, request, cancel, select.',
+  Search: 'One search across what the caller may see: keys, devices, certificates, cloud HSMs, users and accounts.',
 } as const;
 export type ApiTag = keyof typeof tagDescriptions;

@@ -32,6 +32,7 @@ import { portRangesApi } from './port-ranges.api.ts';
 import { registrationApi } from './registration.api.ts';
 import { rolesApi } from './roles.api.ts';
 import { scheduledReportsApi } from './scheduled-reports.api.ts';
+import { searchApi } from './search.api.ts';
 import { securityKeysApi } from './security-keys.api.ts';
 import { serviceAddressesApi } from './service-addresses.api.ts';
 import { serviceFeaturesApi } from './service-features.api.ts';
@@ -83,6 +84,7 @@ export const api = {
   registration: registrationApi,
   roles: rolesApi,
   scheduledReports: scheduledReportsApi,
+  search: searchApi,
   securityKeys: securityKeysApi,
   serviceAddresses: serviceAddressesApi,
   serviceFeatures: serviceFeaturesApi,

@@ -38,6 +38,7 @@ export const ApiPath = {
   syslogConfig: `${API_V1}/accounts/:account_id/syslog-configs/:config_id`,
   syslogConfigTest: `${API_V1}/accounts/:account_id/syslog-configs/:config_id/test`,
   users: `${API_V1}/user/users`,
+  search: `${API_V1}/search`,
   roles: `${API_V1}/user/roles`,
   egressPolicy: `${API_V1}/admin/egress-policy`,
   auditEvents: `${API_V1}/audit/events`,
