@@ -20,11 +20,14 @@ export const pendingApprovalsQueryOptions = () =>
 /** The account's own services (spec §9: the full fetch of 99). */
 export const ownServicesQueryOptions = () => servicesListQueryOptions({ page_size: 99 });
 
-/** The newest events of the caller's account. */
-export const recentEventsQueryOptions = () =>
+/**
+ * The newest events of the caller's own account, named: without an account a platform administrator's read spans
+ * every account.
+ */
+export const recentEventsQueryOptions = (accountId: string) =>
   queryOptions({
-    queryKey: recentEventKeys.all,
+    queryKey: recentEventKeys.detail(accountId),
     queryFn: ({ signal }) =>
-      callApi(auditApi.listAuditEvents, { query: { page_size: 5, order: 'desc', order_by: 'occurred_at' }, signal }),
+      callApi(auditApi.listAuditEvents, { query: { account_id: accountId, page_size: 5, order: 'desc', order_by: 'occurred_at' }, signal }),
     meta: { errorContext: 'Could not load the recent events' },
   });

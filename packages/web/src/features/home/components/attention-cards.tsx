@@ -102,8 +102,8 @@ function SecondFactor({ session }: { session: AuthInfo }) {
   );
 }
 
-function RecentEvents() {
-  const events = useQuery(recentEventsQueryOptions());
+function RecentEvents({ accountId }: { accountId: string }) {
+  const events = useQuery(recentEventsQueryOptions(accountId));
   return (
     <AttentionCard
       title="Recent activity in your company"
@@ -137,7 +137,7 @@ export function AttentionCards({ session }: { session: AuthInfo }) {
       {may(Permission.platformAdmin) ? <PendingApprovals /> : null}
       <SecondFactor session={session} />
       {may(Permission.servicesRead) ? <OwnServices /> : null}
-      {may(Permission.auditRead) ? <RecentEvents /> : null}
+      {may(Permission.auditRead) ? <RecentEvents accountId={session.company.id} /> : null}
     </SimpleGrid>
   );
 }
