@@ -31,10 +31,14 @@ export const keyAttributeShape = {
   version: symmetricKeyCreate.options[0].shape.version,
 };
 
-/** The mode of use must be one its usage allows (MODES_FOR_USAGE), as the server requires. */
+/**
+ * The mode of use must be one its usage allows (MODES_FOR_USAGE), as the server requires. zod runs this even while
+ * the usage itself is refused (not chosen yet): then the usage's own message is the one to show, and no mode is checked.
+ */
 export const withModeCheck = <S extends z.ZodType<{ usage: KeyUsage; mode_of_use: string }>>(schema: S) =>
   schema.superRefine((f, ctx) => {
-    if (!MODES_FOR_USAGE[f.usage].some((mode) => mode === f.mode_of_use)) {
+    const allowed: readonly string[] | undefined = MODES_FOR_USAGE[f.usage];
+    if (allowed && !allowed.includes(f.mode_of_use)) {
       ctx.addIssue({ code: 'custom', message: Messages.keyModeNotForUsage(f.usage, f.mode_of_use), path: ['mode_of_use'] });
     }
   });
