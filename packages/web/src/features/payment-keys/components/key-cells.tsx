@@ -66,3 +66,18 @@ export const exportabilityLabel = (code: Exportability) => `${code} · ${EXPORTA
 
 /** The key retrieval algorithms in a word or two; KEY_RETRIEVAL_ALGORITHMS says what each does. */
 export const RETRIEVAL_SHORT: Record<KeyRetrievalAlgorithm, string> = { static: 'Static key', dukpt_tdes: 'TDES DUKPT', dukpt_aes: 'AES DUKPT' };
+const DUKPT_DEVICES = 'Each device loads its own initial key, derived from the BDK';
+/** What a group's devices get, in a line under RETRIEVAL_SHORT. */
+export const RETRIEVAL_NOW: Record<KeyRetrievalAlgorithm, string> = { static: 'Every device loads the same key', dukpt_tdes: DUKPT_DEVICES, dukpt_aes: DUKPT_DEVICES };
+
+/** A value with a short plain line under it (what a code or name means here). */
+export function ExplainedCell({ value, explained }: { value: string; explained: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{value}</Text>
+      <Text size="xs" c="dimmed" lh={1.3}>
+        {explained}
+      </Text>
+    </Stack>
+  );
+}

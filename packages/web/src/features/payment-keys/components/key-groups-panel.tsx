@@ -6,9 +6,12 @@ import { confirm } from '../../../lib/dialogs';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
 import { SelectionPanel } from '../../../lib/ui/selection-panel';
 import { keyGroupsQueryOptions, useDeleteKeyGroups } from '../api/key-groups.api';
-import { RETRIEVAL_SHORT } from './key-cells';
+import { ExplainedCell, RETRIEVAL_NOW, RETRIEVAL_SHORT } from './key-cells';
 import { ChangeRetrievalModal, CreateKeyGroupModal } from './key-group-modals';
 import type { ReportLine, ResultReport } from '../../../lib/ui/result-report-modal';
+
+const BDK_SERVING = 'Derives each device’s initial key';
+const BDK_WAITING = 'Not used while the group hands out a static key; derives each device’s key once the group is switched to DUKPT';
 
 interface KeyGroupsPanelProps {
   serviceId: string;
@@ -59,31 +62,19 @@ export function KeyGroupsPanel({ serviceId, canModify, onShowKeys, onReport }: K
     {
       key: 'retrieval',
       title: 'Key retrieval algorithm',
-      render: (group) => (
-        <Text size="sm">
-          {RETRIEVAL_SHORT[group.key_retrieval_algorithm]}
-        </Text>
-      ),
+      render: (group) => <ExplainedCell value={RETRIEVAL_SHORT[group.key_retrieval_algorithm]} explained={RETRIEVAL_NOW[group.key_retrieval_algorithm]} />,
     },
     {
       key: 'bdk',
       title: 'Base derivation key',
-      // A static group may hold a BDK already; it only serves once the group is switched to DUKPT.
+      // A static group may hold a BDK already: it serves only once the group is switched to DUKPT, and the row says so.
       render: (group) =>
         group.bdk === null ? (
           <Text size="sm" c="dimmed">
             None
           </Text>
         ) : (
-          <Text size="sm">
-            {group.bdk}
-            {group.key_retrieval_algorithm === 'static' ? (
-              <Text span size="xs" c="dimmed">
-                {' '}
-                · used once DUKPT
-              </Text>
-            ) : null}
-          </Text>
+          <ExplainedCell value={group.bdk} explained={group.key_retrieval_algorithm === 'static' ? BDK_WAITING : BDK_SERVING} />
         ),
     },
     { key: 'keys', title: 'Keys', width: 80, render: (group) => <Text size="sm">{group.key_count}</Text> },
