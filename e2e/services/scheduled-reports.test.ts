@@ -140,7 +140,7 @@ describe('scheduled reports', () => {
     await expect.poll(async () => (await row.textContent()) ?? '').toContain('Delivered');
 
     // The history: the run, its file and what each destination did.
-    await page.getByRole('button', { name: `Show the runs of ${REPORT}` }).click();
+    await page.getByRole('button', { name: `${REPORT}, show its runs` }).click();
     const drawer = page.getByRole('dialog', { name: `Runs of ${REPORT}` });
     await drawer.waitFor();
     const runs = drawer.getByRole('list', { name: `Runs of ${REPORT}` }).getByRole('listitem');
@@ -180,7 +180,7 @@ describe('scheduled reports', () => {
     await page.reload();
     await page.getByRole('button', { name: `Run now: ${broken}` }).click();
     await waitForToast(page, `${broken}: failed (0 rows). Connection refused by 127.0.0.1:${closedPort}`);
-    await page.getByRole('button', { name: `Show the runs of ${broken}` }).click();
+    await page.getByRole('button', { name: `${broken}, show its runs` }).click();
     const failedDrawer = page.getByRole('dialog', { name: `Runs of ${broken}` });
     await failedDrawer.getByText(`Connection refused by 127.0.0.1:${closedPort}: no server listens there.`).waitFor();
     await shot(page, 'reports-05-failed-run');

@@ -1,10 +1,8 @@
 import '@mantine/core/styles/Badge.css';
 import { Badge, Stack, Text } from '@mantine/core';
 import { REPORT_RUN_STATUS_LABELS, type ReportRun, type ReportRunStatus, type ScheduledReport } from '@keydeck/contract/scheduled-reports';
-import { formatDateTime, formatTimeAgo } from '../../../lib/datetime';
-
-/** A run's time to the minute: schedules have no seconds. */
-const toTheMinute = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { formatTimeAgo } from '../../../lib/datetime';
+import { formatInOwnZone, formatInZone } from './zoned-time';
 
 const STATUS_COLORS: Record<ReportRunStatus, string> = { success: 'success', partial: 'warning', failed: 'error' };
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
@@ -46,8 +44,8 @@ export function DestinationsCell({ report }: { report: ScheduledReport }) {
   );
 }
 
-/** The last run: its outcome and when it ended; none yet says so. */
-export function LastRunCell({ run }: { run: ReportRun | null }) {
+/** The last run: its outcome and when it ended (in the report's zone on hover); none yet says so. */
+export function LastRunCell({ run, zone }: { run: ReportRun | null; zone: string }) {
   if (!run) {
     return (
       <Text size="sm" c="dimmed">
@@ -58,14 +56,14 @@ export function LastRunCell({ run }: { run: ReportRun | null }) {
   return (
     <Stack gap={2} align="flex-start">
       <RunStatusBadge status={run.status} />
-      <Text size="xs" c="dimmed" title={formatDateTime(run.finished_at)} style={NO_WRAP}>
+      <Text size="xs" c="dimmed" title={formatInZone(run.finished_at, zone)} style={NO_WRAP}>
         {formatTimeAgo(run.finished_at)}
       </Text>
     </Stack>
   );
 }
 
-/** The next run in the user's time, and how soon; a report switched off has none. */
+/** The next run in the report's zone (the user's own on hover), and how soon; a report switched off has none. */
 export function NextRunCell({ report }: { report: ScheduledReport }) {
   if (!report.enabled || !report.next_run_at) {
     return (
@@ -76,8 +74,8 @@ export function NextRunCell({ report }: { report: ScheduledReport }) {
   }
   return (
     <Stack gap={0}>
-      <Text size="sm" style={NO_WRAP} title={formatDateTime(report.next_run_at)}>
-        {toTheMinute.format(new Date(report.next_run_at))}
+      <Text size="sm" style={NO_WRAP} title={formatInOwnZone(report.next_run_at)}>
+        {formatInZone(report.next_run_at, report.time_zone)}
       </Text>
       <Text size="xs" c="dimmed" style={NO_WRAP}>
         {formatTimeAgo(report.next_run_at)}

@@ -6,9 +6,9 @@ import '@mantine/core/styles/Loader.css';
 import { Alert, Button, Drawer, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { REPORT_KIND_LABELS, type ReportRun, type ScheduledReport } from '@keydeck/contract/scheduled-reports';
-import { formatDateTime } from '../../../lib/datetime';
 import { reportRunsQueryOptions } from '../api/scheduled-reports.api';
 import { plural, RunStatusBadge } from './report-cells';
+import { formatInZone } from './zoned-time';
 
 interface RunHistoryDrawerProps {
   serviceId: string;
@@ -71,26 +71,26 @@ function History({ serviceId, report, queued, onRunNow, running }: Omit<RunHisto
       ) : null}
       {runs.data && runs.data.runs.length === 0 && queued === 0 ? (
         <Text size="sm" c="dimmed">
-          No runs yet. {report.enabled && report.next_run_at ? `The first one is due ${formatDateTime(report.next_run_at)}.` : ''}
+          No runs yet. {report.enabled && report.next_run_at ? `The first one is due ${formatInZone(report.next_run_at, report.time_zone)}.` : ''}
         </Text>
       ) : null}
       <Stack gap="sm" role="list" aria-label={`Runs of ${report.name}`}>
-        {runs.data?.runs.map((run) => <RunCard key={run.id} run={run} />)}
+        {runs.data?.runs.map((run) => <RunCard key={run.id} run={run} zone={report.time_zone} />)}
       </Stack>
     </Stack>
   );
 }
 
-function RunCard({ run }: { run: ReportRun }) {
+function RunCard({ run, zone }: { run: ReportRun; zone: string }) {
   const seconds = Math.max(0, (new Date(run.finished_at).getTime() - new Date(run.started_at).getTime()) / 1000);
   return (
-    <Paper withBorder p="sm" role="listitem" aria-label={`Run of ${formatDateTime(run.started_at)}`} data-run-id={run.id}>
+    <Paper withBorder p="sm" role="listitem" aria-label={`Run of ${formatInZone(run.started_at, zone)}`} data-run-id={run.id}>
       <Stack gap={6}>
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Group gap="xs">
             <RunStatusBadge status={run.status} />
             <Text size="sm" fw={600}>
-              {formatDateTime(run.started_at)}
+              {formatInZone(run.started_at, zone)}
             </Text>
           </Group>
           <Text size="xs" c="dimmed" ta="right">

@@ -163,6 +163,18 @@ describe('ScheduledReportsSection', () => {
     expect(within(drawer).queryByRole('button', { name: 'Run now' })).toBeNull();
   });
 
+  it('labels every time with its zone: the next run and the runs in the report’s zone, as its schedule', async () => {
+    server({ permissions: { Log: 'View' }, reports: [{ ...daily, time_zone: 'Europe/Berlin', schedule: 'Daily at 02:30 Europe/Berlin', next_run_at: '2099-03-03T01:30:00.000Z' }] });
+    render();
+    const table = await screen.findByRole('table', { name: 'Scheduled reports' });
+    const row = (await within(table).findByText('Daily devices')).closest('tr')!;
+    expect(row.textContent).toContain(`${berlin(new Date('2099-03-03T01:30:00.000Z'))} Europe/Berlin`);
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Runs of Daily devices' }));
+    const card = await within(await screen.findByRole('dialog', { name: 'Runs of Daily devices' })).findByRole('listitem');
+    expect(card.textContent).toContain(`${berlin(new Date(run.started_at))} Europe/Berlin`);
+  });
+
   it('creates a report mailed to recipients; without Key the key reports are not offered, without Host no server list', async () => {
     const spy = server({ permissions: { Log: 'Modify', Device: 'View' } });
     render();

@@ -105,7 +105,7 @@ export function ScheduledReportsSection({ service }: { service: Service }) {
       title: 'Name',
       render: (report) => (
         <Stack gap={0}>
-          <Anchor component="button" type="button" size="sm" fw={600} ta="left" onClick={() => setHistory(report)} aria-label={`Show the runs of ${report.name}`}>
+          <Anchor component="button" type="button" size="sm" fw={600} ta="left" onClick={() => setHistory(report)} aria-label={`${report.name}, show its runs`}>
             {report.name}
           </Anchor>
           <Text size="xs" c="dimmed">
@@ -124,7 +124,7 @@ export function ScheduledReportsSection({ service }: { service: Service }) {
       ),
     },
     { key: 'destinations', title: 'Delivered to', render: (report) => <DestinationsCell report={report} /> },
-    { key: 'last-run', title: 'Last run', width: 130, render: (report) => <LastRunCell run={report.last_run} /> },
+    { key: 'last-run', title: 'Last run', width: 130, render: (report) => <LastRunCell run={report.last_run} zone={report.time_zone} /> },
     { key: 'next-run', title: 'Next run', render: (report) => <NextRunCell report={report} /> },
     {
       key: 'actions',
