@@ -165,14 +165,23 @@ export const devicesDeleteBody = z
 export type DevicesDeleteBody = z.output<typeof devicesDeleteBody>;
 
 /**
+ * How a batch left a device: changed, already as asked (unchanged: nothing was written or recorded), or failed.
+ * success is true for the first two.
+ */
+export const DEVICE_BATCH_OUTCOMES = ['changed', 'unchanged', 'failed'] as const;
+
+/**
  * Every batch answers one result per device, in the spec's words. With a filter, next_after is where the next
  * call resumes (null when none is left) and remaining counts what still matches after it (up to the count cap).
  */
-export const deviceBatchResult = z.object({ serial: z.string(), success: z.boolean(), message: z.string() });
+export const deviceBatchResult = z.object({ serial: z.string(), success: z.boolean(), outcome: z.enum(DEVICE_BATCH_OUTCOMES), message: z.string() });
 export type DeviceBatchResult = z.infer<typeof deviceBatchResult>;
 export const deviceBatchResponse = z.object({
   results: z.array(deviceBatchResult),
+  /** Devices now as asked, whether the batch changed them or they already were. */
   succeeded: z.number().int().min(0),
+  /** Of those, the ones that already were (nothing changed). */
+  unchanged: z.number().int().min(0),
   failed: z.number().int().min(0),
   next_after: z.string().nullable(),
   remaining: z.number().int().min(0),

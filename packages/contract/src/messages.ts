@@ -217,6 +217,13 @@ export const Messages = {
   deviceMoveFailed: (serial: string, group: string) => `Failed to move: ${serial} to group ${group}`,
   deviceError: (serial: string, message: string) => `An error has occurred for ${serial}: ${message}`,
   deleted: (name: string) => `Deleted: ${name}`,
+  // A batch that finds a device already as asked changes nothing and says so (issue 27).
+  deviceAlreadyArchived: (serial: string, archived: boolean) => `Device ${serial} is already ${archived ? 'archived' : 'not archived'}: nothing changed`,
+  deviceAlreadyLocked: (serial: string, locked: boolean) => `Device ${serial} is already ${locked ? 'locked' : 'unlocked'}: nothing changed`,
+  deviceLoadAlreadyClear: (serial: string) => `Device ${serial} has no load status to clear: nothing changed`,
+  deviceModelAlreadyAssigned: (serial: string, model: string | null) =>
+    `Device ${serial} already has ${model === null ? 'no device model' : `device model ${model}`}: nothing changed`,
+  deviceAlreadyInGroup: (serial: string, group: string) => `Device ${serial} is already in group ${group}: nothing changed`,
   deleteFailed: (name: string, message: string) => `Failed deleting ${name}: ${message}`,
   // Payment keys (spec §8 batch results), then the server's refusals.
   keyRetrievalChanged: (group: string) => `Successfully changed key retrieval algorithm for: ${group}`,

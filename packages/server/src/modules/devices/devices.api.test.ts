@@ -157,8 +157,8 @@ describe('devices', () => {
   it('archives, locks, clears the load status and assigns models, answering each device in the spec words', async () => {
     const archived = batch(await send(admin, 'PUT', ApiPath.devices, { devices: ['T-0001', 'T-9999'], change: 'archive' }));
     expect(archived.results).toEqual([
-      { serial: 'T-0001', success: true, message: 'Successfully archived device T-0001 with group North' },
-      { serial: 'T-9999', success: false, message: `Failed to changed archive status for device T-9999: ${Messages.deviceNotFound}` },
+      { serial: 'T-0001', success: true, outcome: 'changed', message: 'Successfully archived device T-0001 with group North' },
+      { serial: 'T-9999', success: false, outcome: 'failed', message: `Failed to changed archive status for device T-9999: ${Messages.deviceNotFound}` },
     ]);
     expect(archived).toMatchObject({ succeeded: 1, failed: 1 });
     expect(await serials(admin, '?archived=true')).toEqual(['T-0001']);
@@ -190,7 +190,7 @@ describe('devices', () => {
 
   it('moves a selection or every device matching a filter, resuming after next_after', async () => {
     const moved = batch(await send(admin, 'PUT', ApiPath.devicesMove, { devices: ['T-0021'], group: 'West' }));
-    expect(moved.results).toEqual([{ serial: 'T-0021', success: true, message: 'Moved T-0021 to group West' }]);
+    expect(moved.results).toEqual([{ serial: 'T-0021', success: true, outcome: 'changed', message: 'Moved T-0021 to group West' }]);
     const missing = batch(await send(admin, 'PUT', ApiPath.devicesMove, { devices: ['NOPE'], group: 'West' }));
     expect(missing.results[0]!.message).toBe('Failed to move: NOPE to group West');
     const unknownGroup = await send(admin, 'PUT', ApiPath.devicesMove, { devices: ['T-0021'], group: 'Atlantis' });
@@ -260,8 +260,8 @@ describe('devices', () => {
   it('deletes devices in a batch, each reported', async () => {
     const deleted = batch(await send(admin, 'DELETE', ApiPath.devices, { devices: ['T-0020', 'GONE'] }));
     expect(deleted.results).toEqual([
-      { serial: 'T-0020', success: true, message: 'Deleted: T-0020' },
-      { serial: 'GONE', success: false, message: `Failed deleting GONE: ${Messages.deviceNotFound}` },
+      { serial: 'T-0020', success: true, outcome: 'changed', message: 'Deleted: T-0020' },
+      { serial: 'GONE', success: false, outcome: 'failed', message: `Failed deleting GONE: ${Messages.deviceNotFound}` },
     ]);
   });
 });
@@ -289,5 +289,41 @@ describe('device access', () => {
   it('refuses device calls without a service session', async () => {
     const stranger = new Visitor(t.app);
     expect((await stranger.get(ApiPath.devices)).statusCode).toBe(401);
+  });
+});
+
+describe('batches that find devices already as asked (issue 27)', () => {
+  it('reports "already" for each device left as it was, counts it apart, and records no change for it', async () => {
+    expect((await send(admin, 'POST', ApiPath.deviceGroups, { groups: [{ group_name: 'Again' }] })).statusCode).toBe(201);
+    const devices = ['U-1', 'U-2'].map((serial) => ({ serial, group: 'Again', device_model: 'PAX A920' }));
+    expect((await send(admin, 'POST', ApiPath.devices, { devices })).statusCode).toBe(201);
+    batch(await send(admin, 'PUT', ApiPath.devices, { devices: ['U-1'], change: 'archive' }));
+
+    const archived = batch(await send(admin, 'PUT', ApiPath.devices, { devices: ['U-1', 'U-2', 'NOPE'], change: 'archive' }));
+    expect(archived.results).toEqual([
+      { serial: 'U-1', success: true, outcome: 'unchanged', message: 'Device U-1 is already archived: nothing changed' },
+      { serial: 'U-2', success: true, outcome: 'changed', message: 'Successfully archived device U-2 with group Again' },
+      { serial: 'NOPE', success: false, outcome: 'failed', message: `Failed to changed archive status for device NOPE: ${Messages.deviceNotFound}` },
+    ]);
+    expect(archived).toMatchObject({ succeeded: 2, unchanged: 1, failed: 1 });
+
+    const again = async (change: string, extra: object = {}) =>
+      batch(await send(admin, 'PUT', ApiPath.devices, { devices: ['U-1'], change, ...extra })).results[0];
+    expect(await again('unlock')).toMatchObject({ outcome: 'unchanged', message: Messages.deviceAlreadyLocked('U-1', false) });
+    expect(await again('clear_load')).toMatchObject({ outcome: 'unchanged', message: Messages.deviceLoadAlreadyClear('U-1') });
+    expect(await again('assign_model', { device_model: 'pax a920' })).toMatchObject({
+      outcome: 'unchanged',
+      message: Messages.deviceModelAlreadyAssigned('U-1', 'PAX A920'),
+    });
+    const moved = batch(await send(admin, 'PUT', ApiPath.devicesMove, { filter: { group: 'Again' }, group: 'again' }));
+    expect(moved.results.map((r) => [r.outcome, r.message])).toEqual([
+      ['unchanged', Messages.deviceAlreadyInGroup('U-1', 'Again')],
+      ['unchanged', Messages.deviceAlreadyInGroup('U-2', 'Again')],
+    ]);
+    expect(moved).toMatchObject({ succeeded: 2, unchanged: 2, failed: 0 });
+
+    // Only the first archive changed U-1: the device's history says so once.
+    const history = deviceHistoryResponse.parse((await viewer.get(`${ApiPath.deviceHistory}?serial=U-1`)).json()).data;
+    expect(history.map((h) => h.change)).toEqual(['archived', 'created']);
   });
 });

@@ -91,15 +91,24 @@ function targeted(serviceId: string, target: BatchTarget): SQL {
   return sql`select d.id, d.serial from devices d where ${matching(serviceId, target.filters)} ${resume} order by d.serial limit ${target.limit}`;
 }
 
-export type ChangedRow = { serial: string; group: string };
+/** A targeted device as a batch left it: changed, or already as asked (then nothing was written). */
+export type ChangedRow = { serial: string; group: string; changed: boolean };
 
-/** One change to every targeted device, in one statement; answers each changed device with its group. */
-export function updateTargeted(tx: Tx, serviceId: string, target: BatchTarget, set: SQL): Promise<ChangedRow[]> {
+/**
+ * One change to every targeted device that is not already as asked (`already`, a condition on d), in one statement;
+ * answers each targeted device with its group and whether it changed. The untouched rows are read from the
+ * statement's snapshot, which the update does not alter.
+ */
+export function updateTargeted(tx: Tx, serviceId: string, target: BatchTarget, set: SQL, already: SQL): Promise<ChangedRow[]> {
   return bySerials(tx, target, () => rowsOf<ChangedRow>(
     tx,
-    sql`with t as (${targeted(serviceId, target)})
-      update devices d set ${set} from t where d.id = t.id
-      returning d.serial, (select g.name from device_groups g where g.id = d.group_id) as "group"`,
+    sql`with t as (${targeted(serviceId, target)}),
+      u as (update devices d set ${set} from t where d.id = t.id and not (${already})
+        returning d.id, d.serial, (select g.name from device_groups g where g.id = d.group_id) as "group")
+      select u.serial, u."group", true as changed from u
+      union all
+      select d.serial, g.name as "group", false as changed from t join devices d on d.id = t.id join device_groups g on g.id = d.group_id
+        where not exists (select 1 from u where u.id = t.id)`,
   ));
 }
 
@@ -108,7 +117,7 @@ export function deleteTargeted(tx: Tx, serviceId: string, target: BatchTarget): 
     tx,
     sql`with t as (${targeted(serviceId, target)})
       delete from devices d using t where d.id = t.id
-      returning d.serial, (select g.name from device_groups g where g.id = d.group_id) as "group"`,
+      returning d.serial, (select g.name from device_groups g where g.id = d.group_id) as "group", true as changed`,
   ));
 }
 

@@ -103,37 +103,49 @@ export async function create(call: BatchCall, devices: NewDevice[], dryRun: bool
 /** What a batch acts on, as the body says it. */
 export type BatchBody = { devices?: string[] | undefined; filter?: DeviceFilters | undefined; after?: string | undefined };
 
-/** A batch operation: the statement that applies it and the texts of its per-device results. */
+/**
+ * A batch operation: the statement that applies it and the texts of its per-device results. A device already as
+ * asked is left alone and answered with `unchanged` (an operation without it, a delete, always changes).
+ */
 type Operation = {
   change: string;
   apply: (tx: Tx, serviceId: string, target: repo.BatchTarget) => Promise<repo.ChangedRow[]>;
   succeeded: (row: repo.ChangedRow) => string;
+  unchanged?: (row: repo.ChangedRow) => string;
   failed: (serial: string) => string;
 };
 
+/** Sets `assignment` on each targeted device for which `already` (a condition on d) does not hold. */
+const set = (assignment: SQL, already: SQL) => (tx: Tx, serviceId: string, target: repo.BatchTarget) =>
+  repo.updateTargeted(tx, serviceId, target, assignment, already);
+
 /** PUT service/device: archive or unarchive, lock or unlock, clear the load status, or assign a model. */
 export async function update(call: BatchCall, body: DevicesUpdateBody): Promise<DeviceBatchResponse> {
-  const set = (assignment: SQL) => (tx: Tx, serviceId: string, target: repo.BatchTarget) => repo.updateTargeted(tx, serviceId, target, assignment);
   const notFound = Messages.deviceNotFound;
+  const archive = (archived: boolean): Operation => ({
+    change: archived ? 'archived' : 'unarchived',
+    apply: set(sql`archived = ${archived}`, sql`d.archived = ${archived}`),
+    succeeded: (d) => Messages.deviceArchived(d.serial, d.group, archived),
+    unchanged: (d) => Messages.deviceAlreadyArchived(d.serial, archived),
+    failed: (s) => Messages.deviceArchiveFailed(s, notFound),
+  });
+  const lock = (locked: boolean): Operation => ({
+    change: locked ? 'locked' : 'unlocked',
+    apply: set(sql`failed = ${locked}`, sql`d.failed = ${locked}`),
+    succeeded: (d) => Messages.deviceLockChanged(d.serial, locked),
+    unchanged: (d) => Messages.deviceAlreadyLocked(d.serial, locked),
+    failed: (s) => Messages.deviceLockFailed(s, notFound),
+  });
   const operations: Record<Exclude<DevicesUpdateBody['change'], 'assign_model'>, Operation> = {
-    archive: {
-      change: 'archived',
-      apply: set(sql`archived = true`),
-      succeeded: (d) => Messages.deviceArchived(d.serial, d.group, true),
-      failed: (s) => Messages.deviceArchiveFailed(s, notFound),
-    },
-    unarchive: {
-      change: 'unarchived',
-      apply: set(sql`archived = false`),
-      succeeded: (d) => Messages.deviceArchived(d.serial, d.group, false),
-      failed: (s) => Messages.deviceArchiveFailed(s, notFound),
-    },
-    lock: { change: 'locked', apply: set(sql`failed = true`), succeeded: (d) => Messages.deviceLockChanged(d.serial, true), failed: (s) => Messages.deviceLockFailed(s, notFound) },
-    unlock: { change: 'unlocked', apply: set(sql`failed = false`), succeeded: (d) => Messages.deviceLockChanged(d.serial, false), failed: (s) => Messages.deviceLockFailed(s, notFound) },
+    archive: archive(true),
+    unarchive: archive(false),
+    lock: lock(true),
+    unlock: lock(false),
     clear_load: {
       change: 'load status cleared',
-      apply: set(sql`last_load = null`),
+      apply: set(sql`last_load = null`, sql`d.last_load is null`),
       succeeded: (d) => Messages.deviceLoadCleared(d.serial),
+      unchanged: (d) => Messages.deviceLoadAlreadyClear(d.serial),
       failed: (s) => Messages.deviceClearLoadFailed(s, notFound),
     },
   };
@@ -142,10 +154,12 @@ export async function update(call: BatchCall, body: DevicesUpdateBody): Promise<
   const name = body.device_model ?? null;
   const model = name === null ? undefined : (await modelsRepo.findByNames(call.tx, call.access.serviceId, [name])).get(name.toLowerCase());
   if (name !== null && !model) throw badRequest({ device_model: [Messages.deviceModelUnknown(name)] });
+  const modelId = model?.id ?? null;
   return runBatch(call, body, {
     change: model ? `device model ${model.name}` : 'device model removed',
-    apply: set(sql`model_id = ${model?.id ?? null}`),
+    apply: set(sql`model_id = ${modelId}`, sql`d.model_id is not distinct from ${modelId}::uuid`),
     succeeded: (d) => Messages.deviceModelAssigned(d.serial, model?.name ?? null),
+    unchanged: (d) => Messages.deviceModelAlreadyAssigned(d.serial, model?.name ?? null),
     failed: (s) => Messages.deviceModelAssignFailed(s, notFound),
   });
 }
@@ -156,8 +170,9 @@ export async function move(call: BatchCall, body: BatchBody & { group: string })
   if (!group) throw badRequest({ group: [Messages.deviceGroupUnknown(body.group)] });
   return runBatch(call, body, {
     change: `moved to ${group.name}`,
-    apply: (tx, serviceId, target) => repo.updateTargeted(tx, serviceId, target, sql`group_id = ${group.id}`),
+    apply: set(sql`group_id = ${group.id}`, sql`d.group_id = ${group.id}`),
     succeeded: (d) => Messages.deviceMoved(d.serial, d.group),
+    unchanged: (d) => Messages.deviceAlreadyInGroup(d.serial, d.group),
     failed: (s) => Messages.deviceMoveFailed(s, group.name),
   });
 }
@@ -190,23 +205,33 @@ async function runBatch(call: BatchCall, body: BatchBody, operation: Operation):
   const target: repo.BatchTarget = body.devices
     ? { serials: [...new Set(body.devices)] }
     : { filters: body.filter!, after: body.after, limit: DEVICE_BATCH_MAX };
-  const changed = await operation.apply(tx, serviceId, target);
-  await repo.recordChanges(tx, { accountId, serviceId, requestId: call.requestId, change: operation.change }, changed.map((c) => c.serial));
+  const found = await operation.apply(tx, serviceId, target);
+  const changed = found.filter((row) => row.changed).map((row) => row.serial);
+  await repo.recordChanges(tx, { accountId, serviceId, requestId: call.requestId, change: operation.change }, changed);
 
-  const bySerial = new Map(changed.map((c) => [c.serial, c]));
-  const serials = 'serials' in target ? target.serials : changed.map((c) => c.serial).sort(byteOrder);
+  const bySerial = new Map(found.map((row) => [row.serial, row]));
+  const serials = 'serials' in target ? target.serials : found.map((row) => row.serial).sort(byteOrder);
   const results: DeviceBatchResult[] = serials.map((serial) => {
     const row = bySerial.get(serial);
-    return row ? { serial, success: true, message: operation.succeeded(row) } : { serial, success: false, message: operation.failed(serial) };
+    if (!row) return { serial, success: false, outcome: 'failed', message: operation.failed(serial) };
+    if (row.changed || !operation.unchanged) return { serial, success: true, outcome: 'changed', message: operation.succeeded(row) };
+    return { serial, success: true, outcome: 'unchanged', message: operation.unchanged(row) };
   });
   let nextAfter: string | null = null;
   let remaining = 0;
-  if (!('serials' in target) && changed.length === DEVICE_BATCH_MAX) {
+  if (!('serials' in target) && found.length === DEVICE_BATCH_MAX) {
     nextAfter = serials.at(-1)!;
     remaining = Math.min(await repo.countCapped(tx, serviceId, target.filters, nextAfter), DEVICE_COUNT_CAP);
   }
-  const succeeded = changed.length;
-  const reply: DeviceBatchResponse = { results, succeeded, failed: results.length - succeeded, next_after: remaining > 0 ? nextAfter : null, remaining };
+  const succeeded = found.length;
+  const reply: DeviceBatchResponse = {
+    results,
+    succeeded,
+    unchanged: succeeded - changed.length,
+    failed: results.length - succeeded,
+    next_after: remaining > 0 ? nextAfter : null,
+    remaining,
+  };
   if (call.idempotencyKey) await repo.saveReply(tx, { accountId, serviceId, key: call.idempotencyKey, requestDigest: digest, reply: JSON.stringify(reply) });
   return reply;
 }
@@ -214,8 +239,7 @@ async function runBatch(call: BatchCall, body: BatchBody, operation: Operation):
 /** Serial order as the database sorts serials (COLLATE "C"): by UTF-16 code unit, which equals byte order for ASCII serials. */
 const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The service's name, for audit targets. */
-
+/** Who changed a device and when. */
 export async function history(scope: DeviceScope, serial: string) {
   const rows = await repo.history(scope.tx, scope.access.serviceId, serial);
   return {

@@ -4,8 +4,9 @@ import { Messages } from '@keydeck/contract/messages';
 import { runDeviceBatch } from './device-batch';
 
 const reply = (serials: string[], next_after: string | null, remaining: number): DeviceBatchResponse => ({
-  results: serials.map((serial) => ({ serial, success: true, message: Messages.deviceLockChanged(serial, true) })),
+  results: serials.map((serial) => ({ serial, success: true, outcome: 'changed', message: Messages.deviceLockChanged(serial, true) })),
   succeeded: serials.length,
+  unchanged: 0,
   failed: 0,
   next_after,
   remaining,

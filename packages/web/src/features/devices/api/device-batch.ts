@@ -23,7 +23,9 @@ export interface DeviceBatchProgress {
 
 export interface DeviceBatchOutcome {
   results: DeviceBatchResult[];
+  /** Devices now as asked, including the unchanged ones that already were. */
   succeeded: number;
+  unchanged: number;
   failed: number;
   /** Why the run stopped before the end (the refusal's text), when it did. */
   stopped?: string;
@@ -65,7 +67,7 @@ export async function runDeviceBatch(
 ): Promise<DeviceBatchOutcome> {
   const serials = 'serials' in target ? target.serials : null;
   const filter = 'filter' in target ? target.filter : undefined;
-  const outcome: DeviceBatchOutcome = { results: [], succeeded: 0, failed: 0 };
+  const outcome: DeviceBatchOutcome = { results: [], succeeded: 0, unchanged: 0, failed: 0 };
   let after: string | undefined;
   for (let call = 0; call < MAX_BATCH_CALLS; call += 1) {
     const chunk = serials?.slice(call * DEVICE_BATCH_MAX, (call + 1) * DEVICE_BATCH_MAX);
@@ -82,6 +84,7 @@ export async function runDeviceBatch(
     }
     outcome.results.push(...reply.results);
     outcome.succeeded += reply.succeeded;
+    outcome.unchanged += reply.unchanged;
     outcome.failed += reply.failed;
     const remaining = serials ? serials.length - Math.min(serials.length, (call + 1) * DEVICE_BATCH_MAX) : reply.remaining;
     onProgress({ processed: outcome.results.length, remaining });

@@ -3,9 +3,9 @@ import { Messages } from '@keydeck/contract/messages';
 import { batchReportLines, failuresFirst, reportCsv } from './device-report';
 
 const results = [
-  { serial: 'A1', success: true, message: Messages.deviceLockChanged('A1', true) },
-  { serial: 'A2', success: false, message: Messages.deviceLockFailed('A2', Messages.deviceNotFound) },
-  { serial: 'A3', success: true, message: Messages.deviceLockChanged('A3', true) },
+  { serial: 'A1', success: true, outcome: 'changed' as const, message: Messages.deviceLockChanged('A1', true) },
+  { serial: 'A2', success: false, outcome: 'failed' as const, message: Messages.deviceLockFailed('A2', Messages.deviceNotFound) },
+  { serial: 'A3', success: true, outcome: 'changed' as const, message: Messages.deviceLockChanged('A3', true) },
 ];
 
 describe('the batch report', () => {

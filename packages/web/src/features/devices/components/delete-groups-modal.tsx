@@ -8,7 +8,7 @@ import { FormAlert } from '../../../lib/ui/form-alert';
 import { FormFooter } from '../../../lib/ui/form-footer';
 import { FormModal, type FormModalSlot } from '../../../lib/ui/form-modal';
 import { useDeleteDeviceGroups } from '../api/device-groups.api';
-import type { ReportLine } from '../api/device-report';
+import { lineOf, type ReportLine } from '../api/device-report';
 import { GroupField } from './group-field';
 
 /** What becomes of the groups' devices; the contract's rule that a move names its group, on the picker. */
@@ -38,7 +38,7 @@ export function DeleteGroupsModal({ serviceId, groups, onClose, onDeleted }: Del
       mutations={[remove]}
       onSubmit={async ({ with_devices, move_to }: Fields) => {
         const { results } = await remove.mutateAsync({ devices: names, with_devices, ...(with_devices === 'move' ? { move_to } : {}) });
-        onDeleted(results.map(({ name, success, message }) => ({ name, success, message })));
+        onDeleted(results.map(lineOf));
         return undefined;
       }}
     >

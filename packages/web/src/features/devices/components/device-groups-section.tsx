@@ -98,7 +98,7 @@ export function DeviceGroupsSection({ service }: { service: Service }) {
         groups={deleting}
         onClose={() => setDeleting(null)}
         onDeleted={(lines) => {
-          pick(lines.filter((line) => line.success).map((line) => line.name), false);
+          pick(lines.filter((line) => line.outcome === 'succeeded').map((line) => line.name), false);
           setReport({ title: 'Delete device groups', lines, nameColumn: 'group' });
         }}
       />

@@ -43,10 +43,11 @@ function serverWith(level: 'View' | 'Modify', total = 2, capped = false) {
     if (url.startsWith(ApiPath.devices) && init?.method === 'PUT') {
       return jsonResponse(200, {
         results: [
-          { serial: 'A1', success: true, message: Messages.deviceLockChanged('A1', true) },
-          { serial: 'A9', success: false, message: Messages.deviceLockFailed('A9', Messages.deviceNotFound) },
+          { serial: 'A1', success: true, outcome: 'changed', message: Messages.deviceLockChanged('A1', true) },
+          { serial: 'A9', success: false, outcome: 'failed', message: Messages.deviceLockFailed('A9', Messages.deviceNotFound) },
         ],
         succeeded: 1,
+        unchanged: 0,
         failed: 1,
         next_after: null,
         remaining: 0,
