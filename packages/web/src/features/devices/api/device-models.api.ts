@@ -33,13 +33,13 @@ export function useRenameDeviceModel(serviceId: string) {
   });
 }
 
-/** Deletes a model; one still assigned to devices is refused, and the central toast says so in the server's words. */
+/** Deletes a model; one still assigned to devices is refused, and the confirm dialog says so in the server's words. */
 export function useDeleteDeviceModel(serviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (name: string) =>
       serviceCall(serviceId, devicesApi.deleteDeviceModel, { params: { service_id: serviceId }, body: { device_model: name } }),
-    meta: { errorContext: 'Could not delete the device model' },
+    meta: { refusalsShownInline: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceModelKeys(serviceId).all }),
   });
 }

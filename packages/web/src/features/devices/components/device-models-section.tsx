@@ -3,7 +3,7 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { DeviceModel } from '@keydeck/contract/devices';
 import type { Service } from '@keydeck/contract/services';
-import { confirm } from '../../../lib/dialogs';
+import { confirmAction } from '../../../lib/dialogs';
 import { useServiceAccess } from '../../../lib/service-access';
 import { showToast } from '../../../lib/toasts';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
@@ -12,7 +12,7 @@ import { DeviceModelModal } from './device-model-modal';
 
 /**
  * The device models of the service with how many devices carry each. Creating, renaming and deleting need Device
- * at Modify; the server refuses to delete a model still in use, and the error toast says so in its words.
+ * at Modify; the server refuses to delete a model still in use, and the delete's dialog says so in its words.
  */
 export function DeviceModelsSection({ service }: { service: Service }) {
   const canModify = useServiceAccess(service).can('Device', 'Modify');
@@ -23,11 +23,8 @@ export function DeviceModelsSection({ service }: { service: Service }) {
   const table = { ...models, data: models.data ? { data: models.data.data, total: models.data.data.length } : undefined };
 
   const removeModel = async (name: string) => {
-    if (!(await confirm(`Delete the device model ${name}?`))) return;
-    remove
-      .mutateAsync(name)
-      .then(() => showToast({ color: 'success', message: `Device model ${name} deleted.` }))
-      .catch(() => undefined);
+    const deleted = await confirmAction(`Delete the device model ${name}?`, () => remove.mutateAsync(name));
+    if (deleted) showToast({ color: 'success', message: `Device model ${name} deleted.` });
   };
 
   const columns: DataTableColumn<DeviceModel>[] = [
