@@ -1,6 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, useMatch } from '@tanstack/react-router';
+import { Messages } from '@keydeck/contract/messages';
+import { Permission, hasPermission } from '@keydeck/contract/permissions';
 import { useSession } from '../../../lib/session';
 import { useListSearch } from '../../../lib/ui/list-search';
+import { isNotFound, NotFoundNotice } from '../../../lib/ui/not-found-notice';
+import { credentialsQueryOptions } from '../api/credentials.api';
 import { CredentialsPanel } from '../components/credentials-panel';
 
 const accountTab = getRouteApi('/shell/v2/admin/company-management/accounts/$account_id/credentials');
@@ -8,8 +13,9 @@ const accountScreen = getRouteApi('/shell/v2/home/accounts/$account_id/credentia
 const settings = getRouteApi('/shell/v2/home/settings/credentials');
 
 /**
- * Settings › API credentials (the user's own account) and, for platform administrators, one account's credentials:
- * the account page's tab and spec §2's /v2/home/accounts/{account_id}/credentials. The same screen on all three.
+ * Settings › API credentials (the user's own account), the account page's tab (platform administrators) and spec
+ * §2's /v2/home/accounts/{account_id}/credentials (any account for platform administrators, their own for others).
+ * The same screen on all three.
  */
 export function CredentialsPage() {
   const tab = useMatch({ from: accountTab.id, shouldThrow: false });
@@ -26,7 +32,14 @@ function AccountTabCredentials() {
 
 function AccountScreenCredentials() {
   const { account_id } = accountScreen.useParams();
-  return <CredentialsPanel accountId={account_id} list={useListSearch(accountScreen)} headingOrder={1} />;
+  const list = useListSearch(accountScreen);
+  const session = useSession();
+  const platformAdmin = hasPermission(session?.permissions ?? [], Permission.platformAdmin);
+  // Another account is none of a customer's business: not asked for (the server would answer 404 too).
+  const mayOpen = platformAdmin || account_id === session?.company.id;
+  const credentials = useQuery({ ...credentialsQueryOptions(account_id, list.state), enabled: mayOpen });
+  if (!mayOpen || isNotFound(credentials.error)) return <NotFoundNotice message={Messages.accountNotFound} backTo="/home" backLabel="Back to home" />;
+  return <CredentialsPanel accountId={account_id} list={list} headingOrder={1} />;
 }
 
 function OwnCredentials() {
