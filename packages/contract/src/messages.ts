@@ -49,6 +49,7 @@ export const Messages = {
   serviceUnavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
   invalidText: 'Contains characters that are not allowed (control characters or invalid Unicode).',
   accountTaken: (field: string) => `Another account already uses this ${field}.`,
+  accountNotFound: 'No such account exists, or it is not one you may open.',
   ipNotAllowed: (ip: string) => `Access from your address ${ip} is not allowed by your company's IP allowlist.`,
   allowlistExcludesYou: (ip: string) =>
     `This change leaves your current address ${ip} outside the IP allowlist: you would lose access. Confirm to go ahead.`,

@@ -90,7 +90,7 @@ const credentialsSettings = screen(shell, 'v2/home/settings/credentials', {
 });
 // Spec §2's path for one account's credentials; the account page reaches the same screen as its credentials tab.
 const accountCredentials = screen(shell, 'v2/home/accounts/$account_id/credentials', {
-  permission: Permission.platformAdmin,
+  permission: Permission.usersManage,
   title: 'API credentials',
   search: list(credentialsListQuery),
   component: credentialsPage,
