@@ -12,6 +12,7 @@ import '@mantine/core/styles/Badge.css';
 import { AppShell, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from '@tanstack/react-router';
+import { CommandPalette } from '../../features/search/components/command-palette';
 import { ColorSchemeToggle } from '../../lib/color-scheme-toggle';
 import { ProductMark } from '../../lib/product-mark';
 import { useSession } from '../../lib/session';
@@ -47,6 +48,7 @@ export function AppShellLayout() {
           </Group>
           <Group gap="sm" wrap="nowrap">
             <ColorSchemeToggle />
+            <CommandPalette />
             <UserMenu session={session} />
           </Group>
         </Group>
