@@ -256,6 +256,10 @@ export const Messages = {
       ? `${name} (usage ${usage}, mode of use ${mode}) cannot derive keys: that takes a base derivation key (usage B0) with mode of use X or N.`
       : `${name} (usage ${usage}, mode of use ${mode}) cannot ${use} key blocks: that takes a key block protection key (usage K1) with mode of use B, ${use === 'wrap' ? 'E' : 'D'} or N.`,
   keyWrappedUnderItself: (name: string) => `${name} cannot be wrapped under itself: choose another key block protection key.`,
+  kbpkTooWeak: (kbpk: string, kbpkAlgorithm: string, key: string, keyAlgorithm: string) =>
+    `${kbpk} (${kbpkAlgorithm}) is weaker than ${key} (${keyAlgorithm}) and cannot protect it: choose a key block protection key of ${keyAlgorithm} or stronger.`,
+  kbpkTooWeakForInitialKey: (kbpk: string, kbpkAlgorithm: string, bdk: string, keyAlgorithm: string) =>
+    `${kbpk} (${kbpkAlgorithm}) is weaker than the ${keyAlgorithm} initial key derived from ${bdk} and cannot protect it: choose a key block protection key of ${keyAlgorithm} or stronger.`,
   dukptBdkNotDerivable: (bdk: string) =>
     `${bdk} is a TDES base derivation key that is not exportable, and the HSM keystore cannot derive TDES DUKPT keys from such a key (its token has no XOR-base-and-data derivation). Use an AES BDK, or a TDES BDK created exportable.`,
   keyRetired: (name: string) => `${name} is retired: a retired key cannot change.`,

@@ -26,8 +26,13 @@ export const KEY_ALGORITHM_LABELS: Record<KeyAlgorithm, string> = {
   AES_192: 'AES-192',
   AES_256: 'AES-256',
 };
+/** An algorithm as the screens and messages name it where space is short (tables, pickers, refusals). */
+export const KEY_ALGORITHM_SHORT: Record<KeyAlgorithm, string> = { TDES_2KEY: 'TDES 112-bit', TDES_3KEY: 'TDES 168-bit', AES_128: 'AES-128', AES_192: 'AES-192', AES_256: 'AES-256' };
 export const KEY_BYTES: Record<KeyAlgorithm, number> = { TDES_2KEY: 16, TDES_3KEY: 24, AES_128: 16, AES_192: 24, AES_256: 32 };
 export const isTdes = (algorithm: KeyAlgorithm): boolean => algorithm.startsWith('TDES');
+/** Weakest to strongest (2TDEA 80 bits, 3TDEA 112, then AES), for X9.24's rule that no key is exposed to a weaker one. */
+const WEAKEST_FIRST: readonly KeyAlgorithm[] = ['TDES_2KEY', 'TDES_3KEY', 'AES_128', 'AES_192', 'AES_256'];
+export const isStrongerThan = (algorithm: KeyAlgorithm, than: KeyAlgorithm): boolean => WEAKEST_FIRST.indexOf(algorithm) > WEAKEST_FIRST.indexOf(than);
 
 /** TR-31 key usages (ASC X9.143 table 6) Keydeck creates keys for. */
 export const KEY_USAGES = {
@@ -68,6 +73,12 @@ export const MODES_FOR_USAGE: Record<KeyUsage, ModeOfUse[]> = {
   M6: ['C', 'G', 'V'],
   P0: ['B', 'D', 'E'],
 };
+
+/**
+ * The modes of use (X9.143 table 7) that let a key block protection key (usage K1) wrap or unwrap key blocks; N is
+ * "no special restrictions" beyond the usage. The server refuses the others; the pickers offer only these.
+ */
+export const KBPK_MODES: Record<'wrap' | 'unwrap', readonly ModeOfUse[]> = { wrap: ['B', 'E', 'N'], unwrap: ['B', 'D', 'N'] };
 
 /** TR-31 exportability: E exportable under a KBPK, N never exportable, S exportable under a KBPK it names. */
 export const EXPORTABILITY = { E: 'Exportable', N: 'Not exportable', S: 'Sensitive (exportable in a key block only)' } as const;

@@ -5,7 +5,7 @@ import { defaultKcvMethod, kcvFrom, kcvOfClearKey } from './crypto/kcv.ts';
 import { aesInitialKey, tdesInitialKey } from './crypto/dukpt.ts';
 import { unwrapTr31, wrapTr31, type KbpkOps, type Tr31HeaderFields } from './crypto/tr31.ts';
 import { KeystoreUnavailableError, KeystoreUnsupportedError, type KeyHandle, type Keystore } from '../../platform/keystore.ts';
-import { assertKeyUse, assertNotWrappedUnderItself, importableMode, type UsedKey } from './key-use.ts';
+import { assertKeyUse, assertNotWrappedUnderItself, assertStrongEnough, importableMode, type UsedKey } from './key-use.ts';
 
 /**
  * The key operations of the payment-key screens, each composed of block operations the keystore performs, so
@@ -43,10 +43,11 @@ const headerOf = (key: Tr31Attributes) => ({
 export async function exportKeyBlock(keystore: Keystore, key: StoredKey & Tr31Attributes & { name: string }, kbpk: UsableKey): Promise<string> {
   assertKeyUse(kbpk, 'wrap');
   assertNotWrappedUnderItself(key, kbpk);
+  assertStrongEnough(key, kbpk);
   return keystore.withClear(handleOf(key), (clear) => wrapRefusingPlainly(kbpkOps(keystore, handleOf(kbpk)), headerOf(key), clear));
 }
 
-/** A key block the rules refuse (a KBPK weaker than the key) is the operator's to fix, said in the rule's words. */
+/** A key block the TR-31 rules refuse is the operator's to fix, said in the rule's words. */
 async function wrapRefusingPlainly(kbpk: KbpkOps, header: Tr31HeaderFields, key: Buffer): Promise<string> {
   try {
     return await wrapTr31(kbpk, header, key);
@@ -127,12 +128,13 @@ export async function exportInitialKey(keystore: Keystore, bdk: UsableKey, ksn: 
   assertKeyUse(bdk, 'derive');
   assertKeyUse(kbpk, 'wrap');
   const bdkHandle = handleOf(bdk);
+  const algorithm: KeyAlgorithm = isTdes(bdkHandle.algorithm) ? 'TDES_2KEY' : bdkHandle.algorithm;
+  assertStrongEnough({ name: bdk.name, algorithm }, kbpk, bdk.name);
   const encryptEcb = (data: Buffer, variant?: Buffer) => keystore.encryptEcb(bdkHandle, data, variant);
   const initialKey = isTdes(bdkHandle.algorithm)
     ? await tdesInitialKey({ encryptEcb }, ksn)
     : await aesInitialKey({ algorithm: bdkHandle.algorithm, encryptEcb }, ksn, bdkHandle.algorithm);
   try {
-    const algorithm: KeyAlgorithm = isTdes(bdkHandle.algorithm) ? 'TDES_2KEY' : bdkHandle.algorithm;
     const identity = { id: isTdes(algorithm) ? 'KS' : 'IK', data: ksn.toString('hex').toUpperCase() };
     const header = { ...headerOf({ usage: 'B1', mode_of_use: 'X', version: '00', exportability: 'N', algorithm }), optionalBlocks: [identity] };
     const keyBlock = await wrapRefusingPlainly(kbpkOps(keystore, handleOf(kbpk)), header, initialKey);

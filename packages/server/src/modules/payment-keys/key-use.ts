@@ -1,5 +1,5 @@
 import { Messages } from '@keydeck/contract/messages';
-import type { KeyUsage, ModeOfUse } from '@keydeck/contract/payment-keys';
+import { KBPK_MODES, KEY_ALGORITHM_SHORT, isStrongerThan, type KeyAlgorithm, type KeyUsage, type ModeOfUse } from '@keydeck/contract/payment-keys';
 
 /**
  * What a key is used for in an operation, and which TR-31 usage and modes of use (ASC X9.143 tables 6 and 7)
@@ -10,8 +10,8 @@ import type { KeyUsage, ModeOfUse } from '@keydeck/contract/payment-keys';
 export type KeyUse = 'wrap' | 'unwrap' | 'derive';
 
 const ALLOWED: Record<KeyUse, { usages: KeyUsage[]; modes: ModeOfUse[] }> = {
-  wrap: { usages: ['K1'], modes: ['B', 'E', 'N'] },
-  unwrap: { usages: ['K1'], modes: ['B', 'D', 'N'] },
+  wrap: { usages: ['K1'], modes: [...KBPK_MODES.wrap] },
+  unwrap: { usages: ['K1'], modes: [...KBPK_MODES.unwrap] },
   derive: { usages: ['B0'], modes: ['X', 'N'] },
 };
 
@@ -35,6 +35,21 @@ export function assertKeyUse(key: UsedKey, use: KeyUse): void {
 /** A key wrapped under itself would travel under a key its receiver can only open with the key it carries. */
 export function assertNotWrappedUnderItself(key: { material_id: string; name: string }, kbpk: { material_id: string }): void {
   if (key.material_id === kbpk.material_id) throw new KeyUseRefusal(Messages.keyWrappedUnderItself(key.name), 'kbpk');
+}
+
+type Algorithmic = { name: string; algorithm: string };
+
+/**
+ * X9.24's rule that no key travels under a weaker one, said with the names the screens use; `derivedFrom` names the
+ * BDK when the wrapped key is a device's initial key derived from it.
+ */
+export function assertStrongEnough(key: Algorithmic, kbpk: Algorithmic, derivedFrom?: string): void {
+  const keyAlgorithm = key.algorithm as KeyAlgorithm;
+  const kbpkAlgorithm = kbpk.algorithm as KeyAlgorithm;
+  if (!isStrongerThan(keyAlgorithm, kbpkAlgorithm)) return;
+  const [kbpkName, keyName] = [KEY_ALGORITHM_SHORT[kbpkAlgorithm], KEY_ALGORITHM_SHORT[keyAlgorithm]];
+  const message = derivedFrom === undefined ? Messages.kbpkTooWeak(kbpk.name, kbpkName, key.name, keyName) : Messages.kbpkTooWeakForInitialKey(kbpk.name, kbpkName, derivedFrom, keyName);
+  throw new KeyUseRefusal(message, 'kbpk');
 }
 
 /**

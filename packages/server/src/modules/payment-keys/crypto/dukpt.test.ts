@@ -60,7 +60,7 @@ describe('TDES DUKPT initial key (ANSI X9.24-1:2009)', () => {
 
   it('refuses a BDK that is not double-length TDES and a KSN that is not 10 bytes', async () => {
     await expect(tdesInitialKey({ ...tdesBdk(BDK), algorithm: 'TDES_3KEY' }, randomBytes(10))).rejects.toThrow(
-      'A TDES DUKPT BDK is a double-length TDES key, not TDES_3KEY',
+      'A TDES DUKPT BDK is a TDES 112-bit (double-length) key, not TDES 168-bit',
     );
     await expect(tdesInitialKey(tdesBdk(BDK), randomBytes(8))).rejects.toThrow('A TDES DUKPT KSN is 10 bytes, not 8');
   });
@@ -101,13 +101,13 @@ describe('AES DUKPT initial key (ANSI X9.24-3-2017)', () => {
 
   it('refuses a TDES BDK, an initial key ID that is not 8 bytes, and a key stronger than the BDK', async () => {
     await expect(aesInitialKey(aesBdk('TDES_2KEY', randomBytes(16)), INITIAL_KEY_ID, 'TDES_2KEY')).rejects.toThrow(
-      'An AES DUKPT BDK is an AES key, not TDES_2KEY',
+      'An AES DUKPT BDK is an AES key, not TDES 112-bit',
     );
     await expect(aesInitialKey(aesBdk('AES_128', randomBytes(16)), randomBytes(10), 'AES_128')).rejects.toThrow(
       'An AES DUKPT initial key ID is 8 bytes, not 10',
     );
     await expect(aesInitialKey(aesBdk('AES_128', randomBytes(16)), INITIAL_KEY_ID, 'AES_256')).rejects.toThrow(
-      'The AES_128 BDK cannot derive a stronger AES_256 initial key',
+      'The AES-128 BDK cannot derive a stronger AES-256 initial key',
     );
   });
 

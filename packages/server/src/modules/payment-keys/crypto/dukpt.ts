@@ -1,5 +1,5 @@
+import { KEY_ALGORITHM_SHORT, isStrongerThan } from '@keydeck/contract/payment-keys';
 import { KEY_BYTES, isTdes, type KeyAlgorithm } from '../../../platform/keystore.ts';
-import { isStrongerThan } from './key-strength.ts';
 
 /**
  * DUKPT initial keys, the per-device keys a BDK (base derivation key) yields and a terminal is loaded with. Both
@@ -28,7 +28,7 @@ export const IPEK_VARIANT = Buffer.from('C0C0C0C000000000C0C0C0C000000000', 'hex
  * (right half).
  */
 export async function tdesInitialKey(bdk: TdesBdkOps, ksn: Buffer): Promise<Buffer> {
-  if (bdk.algorithm !== undefined && bdk.algorithm !== 'TDES_2KEY') throw new Error(`A TDES DUKPT BDK is a double-length TDES key, not ${bdk.algorithm}`);
+  if (bdk.algorithm !== undefined && bdk.algorithm !== 'TDES_2KEY') throw new Error(`A TDES DUKPT BDK is a TDES 112-bit (double-length) key, not ${KEY_ALGORITHM_SHORT[bdk.algorithm]}`);
   if (ksn.length !== TDES_KSN_BYTES) throw new Error(`A TDES DUKPT KSN is ${TDES_KSN_BYTES} bytes, not ${ksn.length}`);
   const initialKsn = Buffer.from(ksn.subarray(0, 8));
   // The counter is the low 21 bits of the KSN: 5 bits of byte 7, bytes 8 and 9 (not taken).
@@ -57,13 +57,13 @@ const ALGORITHM_INDICATOR: Record<KeyAlgorithm, number> = {
  * initial key ID), one block per 16 bytes of key with the counter counting from 1, truncated to the key's length.
  */
 export async function aesInitialKey(bdk: AesBdkOps, initialKeyId: Buffer, derivedAlgorithm: KeyAlgorithm): Promise<Buffer> {
-  if (isTdes(bdk.algorithm)) throw new Error(`An AES DUKPT BDK is an AES key, not ${bdk.algorithm}`);
+  if (isTdes(bdk.algorithm)) throw new Error(`An AES DUKPT BDK is an AES key, not ${KEY_ALGORITHM_SHORT[bdk.algorithm]}`);
   if (initialKeyId.length !== AES_INITIAL_KEY_ID_BYTES) {
     throw new Error(`An AES DUKPT initial key ID is ${AES_INITIAL_KEY_ID_BYTES} bytes, not ${initialKeyId.length}`);
   }
   // X9.24-3-2017 6.1.3: a derived key is never stronger than the key it comes from.
   if (isStrongerThan(derivedAlgorithm, bdk.algorithm)) {
-    throw new Error(`The ${bdk.algorithm} BDK cannot derive a stronger ${derivedAlgorithm} initial key`);
+    throw new Error(`The ${KEY_ALGORITHM_SHORT[bdk.algorithm]} BDK cannot derive a stronger ${KEY_ALGORITHM_SHORT[derivedAlgorithm]} initial key`);
   }
   const keyBytes = KEY_BYTES[derivedAlgorithm];
   const blocks: Buffer[] = [];

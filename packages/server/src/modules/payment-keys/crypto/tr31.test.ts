@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { KEY_ALGORITHMS, KEY_BYTES, isTdes, type KeyAlgorithm } from '../../../platform/keystore.ts';
 import { cmac } from './cmac.ts';
 import { opensslCbcDecrypt, opensslCmac } from './openssl.test-helper.ts';
-import { isStrongerThan } from './key-strength.ts';
+import { isStrongerThan } from '@keydeck/contract/payment-keys';
 import { parseTr31Header, tr31AlgorithmOf, unwrapTr31, wrapTr31, type KbpkOps, type Tr31HeaderFields } from './tr31.ts';
 
 const h = (hex: string): Buffer => Buffer.from(hex, 'hex');
@@ -391,8 +391,8 @@ describe('refusals', () => {
   });
 
   it('refuses a version the KBPK cannot open', async () => {
-    await expect(unwrapTr31(clearKbpk('AES_128', randomBytes(16)), a722)).rejects.toThrow('A version B key block needs a TDES key block protection key, not AES_128');
-    await expect(unwrapTr31(tdesKbpk, PUBLISHED[10]!.block)).rejects.toThrow('A version D key block needs an AES key block protection key, not TDES_2KEY');
+    await expect(unwrapTr31(clearKbpk('AES_128', randomBytes(16)), a722)).rejects.toThrow('A version B key block needs a TDES key block protection key, not AES-128');
+    await expect(unwrapTr31(tdesKbpk, PUBLISHED[10]!.block)).rejects.toThrow('A version D key block needs an AES key block protection key, not TDES 112-bit');
   });
 
   it('refuses header fields outside the standard', () => {
@@ -414,10 +414,10 @@ describe('refusals', () => {
 
   it('refuses to wrap a key under a weaker KBPK', async () => {
     await expect(wrapTr31(tdesKbpk, fieldsFor('AES_128'), randomBytes(16))).rejects.toThrow(
-      'The TDES_2KEY key block protection key is weaker than the AES_128 key it would protect',
+      'The TDES 112-bit key block protection key is weaker than the AES-128 key it would protect',
     );
-    await expect(wrapTr31(tdesKbpk, fieldsFor('TDES_3KEY'), randomBytes(24))).rejects.toThrow('weaker than the TDES_3KEY key');
-    await expect(wrapTr31(clearKbpk('AES_128', randomBytes(16)), fieldsFor('AES_256'), randomBytes(32))).rejects.toThrow('weaker than the AES_256 key');
+    await expect(wrapTr31(tdesKbpk, fieldsFor('TDES_3KEY'), randomBytes(24))).rejects.toThrow('weaker than the TDES 168-bit key');
+    await expect(wrapTr31(clearKbpk('AES_128', randomBytes(16)), fieldsFor('AES_256'), randomBytes(32))).rejects.toThrow('weaker than the AES-256 key');
   });
 
   it('refuses a key whose length does not fit the header algorithm', async () => {

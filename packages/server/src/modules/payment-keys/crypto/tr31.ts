@@ -1,8 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { KEY_ALGORITHM_SHORT, isStrongerThan } from '@keydeck/contract/payment-keys';
 import { KEY_BYTES, isTdes, type KeyAlgorithm } from '../../../platform/keystore.ts';
 import { cbcDecrypt, cbcEncrypt } from './block-cipher.ts';
 import { cmac } from './cmac.ts';
-import { isStrongerThan } from './key-strength.ts';
 import { formatTr31Header, readTr31Header, tr31BlockBytes, type Tr31Header, type Tr31HeaderFields, type Tr31Version } from './tr31-header.ts';
 
 export { parseTr31Header, TR31_MODES_OF_USE } from './tr31-header.ts';
@@ -97,7 +97,7 @@ export async function wrapTr31(kbpk: KbpkOps, fields: Tr31HeaderFields, key: Buf
   };
   const keyAlgorithm = keyAlgorithmFromTr31(header.algorithm, key.length);
   if (isStrongerThan(keyAlgorithm, kbpk.algorithm)) {
-    throw new Error(`The ${kbpk.algorithm} key block protection key is weaker than the ${keyAlgorithm} key it would protect`);
+    throw new Error(`The ${KEY_ALGORITHM_SHORT[kbpk.algorithm]} key block protection key is weaker than the ${KEY_ALGORITHM_SHORT[keyAlgorithm]} key it would protect`);
   }
   const cipherBlock = tr31BlockBytes(header.version);
   const shownLength = options.revealKeyLength ? key.length : LONGEST_KEY[header.algorithm];
@@ -130,7 +130,7 @@ export async function unwrapTr31(kbpk: KbpkOps, block: string): Promise<{ header
   const text = block.trim();
   const { header, headerText } = readTr31Header(text);
   if (header.version !== versionFor(kbpk.algorithm)) {
-    throw new Error(`A version ${header.version} key block needs ${header.version === 'B' ? 'a TDES' : 'an AES'} key block protection key, not ${kbpk.algorithm}`);
+    throw new Error(`A version ${header.version} key block needs ${header.version === 'B' ? 'a TDES' : 'an AES'} key block protection key, not ${KEY_ALGORITHM_SHORT[kbpk.algorithm]}`);
   }
   const cipherBlock = tr31BlockBytes(header.version);
   const body = text.slice(headerText.length);

@@ -12,7 +12,7 @@ import { UiDefaults } from '../../../lib/ui-defaults';
 import { keyChoice } from '../api/key-forms';
 import { DIALOG_REFUSALS, useExportSymmetricKey } from '../api/symmetric-keys.api';
 import { KeyBlockResult } from './key-block-result';
-import { ActiveKeyField } from './key-pickers';
+import { KbpkField } from './key-pickers';
 
 const fields = z.object({ kbpk: keyChoice('Choose the key block protection key') });
 
@@ -66,7 +66,7 @@ function ExportBody({ serviceId, exported, onClose }: { serviceId: string; expor
           KBPK.
         </Text>
         <FormAlert />
-        <ActiveKeyField serviceId={serviceId} usage="K1" name="kbpk" label="Key block protection key (K1)" placeholder="Search K1 keys" withAsterisk data-autofocus />
+        <KbpkField serviceId={serviceId} use="wrap" protects={exported} name="kbpk" label="Key block protection key (K1)" placeholder="Search K1 keys" withAsterisk data-autofocus />
         <FormFooter
           submitLabel="Export"
           pending={exporter.isPending}

@@ -11,7 +11,7 @@ import { TextareaField } from '../../../lib/ui/textarea-field';
 import { keyChoice, keyFormErrors, keyGroupChoice, RowRefused } from '../api/key-forms';
 import { useCreateSymmetricKey } from '../api/symmetric-keys.api';
 import { KeyGroupField } from './key-attribute-fields';
-import { ActiveKeyField } from './key-pickers';
+import { KbpkField } from './key-pickers';
 
 const blockShape = symmetricKeyCreate.options[2].shape;
 const fields = z.object({
@@ -77,7 +77,7 @@ function ImportKeyBlockForm({ serviceId, group, onSubmit, pending, actions }: { 
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', wordBreak: 'break-all' } }}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <ActiveKeyField serviceId={serviceId} usage="K1" name="kbpk" label="Key block protection key (K1)" placeholder="Search K1 keys" withAsterisk />
+          <KbpkField serviceId={serviceId} use="unwrap" name="kbpk" label="Key block protection key (K1)" placeholder="Search K1 keys" withAsterisk />
           <TextField
             name="kcv"
             label="Expected KCV (optional)"

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/VisuallyHidden.css';
 import { Badge, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { EXPORTABILITY, KEY_ALGORITHM_LABELS, KEY_USAGES, MODES_OF_USE, type Exportability, type KeyAlgorithm, type KeyRetrievalAlgorithm, type KeyState, type KeyUsage, type ModeOfUse } from '@keydeck/contract/payment-keys';
+import { EXPORTABILITY, KEY_ALGORITHM_LABELS, KEY_ALGORITHM_SHORT, KEY_USAGES, MODES_OF_USE, type Exportability, type KeyAlgorithm, type KeyRetrievalAlgorithm, type KeyState, type KeyUsage, type ModeOfUse } from '@keydeck/contract/payment-keys';
 
 const STATE_COLORS: Record<KeyState, string> = { active: 'success', disabled: 'warning', retired: 'secondary' };
 export const STATE_LABELS: Record<KeyState, string> = { active: 'Active', disabled: 'Disabled', retired: 'Retired' };
@@ -35,13 +35,11 @@ export function CodeAbbr({ code, label }: { code: string; label: string }) {
   );
 }
 
-export const ALGORITHM_SHORT: Record<KeyAlgorithm, string> = { TDES_2KEY: 'TDES 112-bit', TDES_3KEY: 'TDES 168-bit', AES_128: 'AES-128', AES_192: 'AES-192', AES_256: 'AES-256' };
-
 /** An algorithm in a table cell: short, with the full label as its title. */
 export function AlgorithmCell({ algorithm }: { algorithm: KeyAlgorithm }) {
   return (
     <Text size="sm" title={KEY_ALGORITHM_LABELS[algorithm]} style={{ whiteSpace: 'nowrap' }}>
-      {ALGORITHM_SHORT[algorithm]}
+      {KEY_ALGORITHM_SHORT[algorithm]}
     </Text>
   );
 }

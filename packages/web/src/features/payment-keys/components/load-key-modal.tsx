@@ -16,7 +16,7 @@ import { keyChoice } from '../api/key-forms';
 import { DIALOG_REFUSALS } from '../api/symmetric-keys.api';
 import { KeyBlockResult } from './key-block-result';
 import { RETRIEVAL_SHORT } from './key-cells';
-import { ActiveKeyField } from './key-pickers';
+import { KbpkField } from './key-pickers';
 
 const fields = z.object({ serial: keyLoadBody.shape.serial, key_slot: keyLoadBody.shape.key_slot, kbpk: keyChoice('Choose the key block protection key') });
 
@@ -67,7 +67,7 @@ function LoadBody({ serviceId, onClose }: { serviceId: string; onClose: () => vo
           <TextField name="serial" label="Device serial" withAsterisk data-autofocus autoComplete="off" />
           <NumberField name="key_slot" label="Key slot" description={`0 to ${KEY_SLOT_MAX}`} min={0} max={KEY_SLOT_MAX} withAsterisk />
         </SimpleGrid>
-        <ActiveKeyField serviceId={serviceId} usage="K1" name="kbpk" label="Key block protection key (K1)" placeholder="Search K1 keys" withAsterisk />
+        <KbpkField serviceId={serviceId} use="wrap" name="kbpk" label="Key block protection key (K1)" placeholder="Search K1 keys" withAsterisk />
         <FormFooter
           submitLabel="Make key block"
           pending={load.isPending}

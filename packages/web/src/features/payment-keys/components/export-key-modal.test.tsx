@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { ApiPath } from '@keydeck/contract/http';
+import type { SymmetricKey } from '@keydeck/contract/payment-keys';
+import { jsonResponse, renderWithSession, sessionWith } from '../../../test/render';
+import { ExportKeyModal } from './export-key-modal';
+
+const SERVICE_ID = '0b6f2d1e-1c1a-4a39-9d0e-2d6c1f0a7b09';
+const key = (name: string, algorithm: SymmetricKey['algorithm'], usage: SymmetricKey['usage'], mode_of_use: SymmetricKey['mode_of_use']): SymmetricKey => ({
+  id: name,
+  name,
+  group: 'Transport',
+  algorithm,
+  usage,
+  mode_of_use,
+  exportability: 'E',
+  version: '00',
+  state: 'active',
+  kcv: '08D7B4',
+  kcv_method: algorithm.startsWith('TDES') ? 'tdes' : 'aes-cmac',
+  origin: 'generated',
+  keystore: 'software',
+  assignments: 0,
+  created_at: '2026-03-01T00:00:00.000Z',
+  rotated_at: null,
+});
+const TERMINAL_KEK = key('Terminal KEK', 'AES_256', 'K0', 'B');
+const KBPK_TDES = key('KBPK TDES', 'TDES_3KEY', 'K1', 'B');
+const KBPK_AES = key('KBPK AES', 'AES_256', 'K1', 'B');
+const UNWRAP_ONLY = key('Unwrap-only KBPK', 'AES_256', 'K1', 'D');
+
+function server(keys: SymmetricKey[]) {
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (url.includes('/service/login/')) {
+      return jsonResponse(200, { service_session: { service_id: SERVICE_ID, expires_at: '2099-01-01T00:00:00.000Z', idle_timeout_seconds: 600 } });
+    }
+    if (url.startsWith(ApiPath.symmetricKeys)) return jsonResponse(200, { data: keys, total: keys.length, total_capped: false });
+    throw new Error(`unexpected ${init?.method ?? 'GET'} ${url}`);
+  });
+}
+
+const open = async () => {
+  renderWithSession(<ExportKeyModal serviceId={SERVICE_ID} exported={TERMINAL_KEK} onClose={vi.fn()} />, sessionWith([]));
+  return screen.findByRole('dialog', { name: 'Export Terminal KEK as a TR-31 key block' });
+};
+
+describe('ExportKeyModal', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('offers only the KBPKs that can wrap the key: strong enough, allowed to wrap, not the key itself', async () => {
+    server([TERMINAL_KEK, KBPK_TDES, KBPK_AES, UNWRAP_ONLY]);
+    const dialog = await open();
+    const picker = within(dialog).getByLabelText('Key block protection key (K1)', { exact: false, selector: 'input' });
+    picker.focus();
+    fireEvent.click(picker);
+    await screen.findByRole('option', { name: /KBPK AES/, hidden: true });
+    expect(screen.getAllByRole('option', { hidden: true }).map((option) => option.textContent)).toEqual(['KBPK AESK1 · AES-256 · KCV 08D7B4']);
+  });
+
+  it('says under the field that no KBPK of the service can wrap the key, and why', async () => {
+    server([TERMINAL_KEK, KBPK_TDES, UNWRAP_ONLY]);
+    const dialog = await open();
+    expect(
+      await within(dialog).findByText('No active key block protection key can wrap Terminal KEK: that takes a K1 key of AES-256 or stronger, with mode of use B, E or N.'),
+    ).toBeTruthy();
+  });
+});
