@@ -7,7 +7,9 @@ import { MAX_PAGE_SIZE, PAGING_DEFAULTS } from './paging.ts';
  * with them, so they load with the app's first chunk and must stay small.
  */
 
-export const AUDIT_OUTCOMES = ['success', 'refused', 'failure'] as const;
+/** partial: a batch call that did some of what it was asked (a refused or failed call is never a success). */
+export const AUDIT_OUTCOMES = ['success', 'partial', 'refused', 'failure'] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 /** Filters shared by the list and the CSV export. Audit logs read newest first unless asked otherwise. */
 export const auditFilters = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AUDIT_OUTCOMES } from './audit-queries.ts';
 
-export { AUDIT_OUTCOMES, auditFilters, auditListQuery, type AuditFilters, type AuditListQuery } from './audit-queries.ts';
+export { AUDIT_OUTCOMES, auditFilters, auditListQuery, type AuditFilters, type AuditListQuery, type AuditOutcome } from './audit-queries.ts';
 
 /**
  * Every action a request or a background job records, named `area.verb`. A state-changing request the

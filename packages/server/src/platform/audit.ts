@@ -1,15 +1,14 @@
-import type { AuditAction } from '@keydeck/contract/audit';
+import type { AuditAction, AuditOutcome } from '@keydeck/contract/audit';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../db/database.ts';
 import { accounts } from '../db/schema/accounts.ts';
 import { auditChainHeads, auditEvents } from '../db/schema/audit.ts';
+import { batchOutcome } from './audit-batch.ts';
 import { GENESIS_HASH, LINK_FORMAT, chainKey, linkMac, storable, type ChainedFields } from './audit-chain.ts';
 import type { AuditActor, AuditDeclaration, AuditInput, AuditTarget } from './audit-declaration.ts';
 import { AppError, type RefusalConcern } from './errors.ts';
 import { actorName } from './principal.ts';
-
-export type AuditOutcome = 'success' | 'refused' | 'failure';
 
 /** What an event records: a declared action, or `http.<method>` for a state-changing request no route declares. */
 export type RecordedAction = AuditAction | `http.${string}`;
@@ -34,16 +33,19 @@ export async function writeRequestAuditEvent(tx: Tx, request: FastifyRequest, ac
   const input: AuditInput = { params: request.params, body: request.body, query: request.query, result: event.result, before, request, tx };
   const facts: Partial<AuditDeclaration> = declared && request.inputValidated ? declared : {};
   const failure = event.outcome === 'success' && declared?.failure?.(event.result);
+  // A batch answers 200 whatever it did: its event says whether all, some or none of it was done.
+  const batch = event.outcome === 'success' && !failure ? batchOutcome(event.result) : undefined;
   const account = event.concern?.account !== undefined ? event.concern.account : await facts.account?.(input);
   // A refusal may name an account that does not exist (a platform administrator's wrong id): it has no log to
   // hold the event, so the caller's own records it, with the id asked for. Only an id the caller named can be
   // wrong: one a service found (concern) or the caller's own exists, and needs no look-up.
   const named = event.concern?.account === undefined && typeof account === 'string' && account !== request.principal?.account.id;
   const missing = event.outcome !== 'success' && named && !(await accountExists(tx, account));
-  const reason = failure || (event.reason ?? (event.outcome === 'success' ? await facts.reason?.(input) : undefined));
+  const declaredReason = event.reason ?? (event.outcome === 'success' ? await facts.reason?.(input) : undefined);
+  const reason = failure || [batch?.reason, declaredReason].filter(Boolean).join('; ') || undefined;
   const base = {
     actor: await facts.actor?.(input),
-    outcome: failure ? 'failure' : event.outcome,
+    outcome: failure ? 'failure' : (batch?.outcome ?? event.outcome),
     reason: missing ? [reason, `account_id=${account}`].filter(Boolean).join(':') : reason,
   } as const;
   const perAccount = event.outcome === 'success' && facts.perAccount?.({ ...input, result: event.result });

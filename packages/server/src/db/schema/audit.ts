@@ -1,4 +1,5 @@
 import { bigint, boolean, bigserial, index, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { AUDIT_OUTCOMES } from '@keydeck/contract/audit';
 import { accounts } from './accounts.ts';
 
 /**
@@ -18,7 +19,7 @@ export const auditEvents = pgTable(
     target: text('target'),
     /** The target's name where `target` names it by id; in the link from link format 2 on (migration 0043). */
     targetName: text('target_name'),
-    outcome: text('outcome', { enum: ['success', 'refused', 'failure'] }).notNull(),
+    outcome: text('outcome', { enum: AUDIT_OUTCOMES }).notNull(),
     reason: text('reason'),
     clientAddress: text('client_address').notNull(),
     requestId: text('request_id').notNull(),

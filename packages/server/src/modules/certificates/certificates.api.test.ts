@@ -364,7 +364,7 @@ describe.each(KEYSTORES)('certificate authorities on the %s keystore', (keystore
     expect((await admin.get(`${ApiPath.certificateDownload}?serial=${temp.certificate.serial}`)).statusCode).toBe(404);
     const audit = await queryRows<{ target: string }>(t.database.db, sql`select target from audit_events where action = 'cert_authority.delete' order by id`);
     expect(audit.map((a) => a.target)).toEqual([
-      expect.stringMatching(/: Spare Root \(serial [0-9A-F]+, 0 unexpired certificates\)$/),
+      expect.stringMatching(/: Acme Root \(serial [0-9A-F]+, .+\), Acme Issuing \(serial [0-9A-F]+, .+\), Spare Root \(serial [0-9A-F]+, 0 unexpired certificates\) \+1 more$/),
       expect.stringMatching(/: Temp Root \(serial [0-9A-F]+, 0 unexpired certificates\) confirmed, Temp Issuing \(serial [0-9A-F]+, 1 unexpired certificate\) confirmed$/),
     ]);
   });

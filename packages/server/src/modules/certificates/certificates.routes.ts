@@ -4,17 +4,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/app-deps.ts';
 import { keystoreScope } from '../../platform/keystore-scope.ts';
 import { serviceDataRoutes } from '../../platform/service-data-routes.ts';
+import { namedList } from '../../platform/audit-batch.ts';
 import type { AuditInput } from '../../platform/audit-declaration.ts';
 import { declared } from '../../platform/endpoint-route.ts';
 import { preparedValue } from '../../platform/prepared-value.ts';
 import * as authorities from './authorities.service.ts';
 import * as certificates from './issued-certificates.service.ts';
 
-/** What changed, by the service's name and what was done. */
+/** What a call acted on, by the service's name and what it was asked for (the first few of a batch). */
 function serviceTarget({ request }: AuditInput, what: string[]) {
-  return `${request.serviceAccess.serviceName}: ${what.join(', ') || 'nothing'}`;
+  return `${request.serviceAccess.serviceName}: ${namedList(what) || 'nothing'}`;
 }
-const succeeded = (result: { results: { name: string; success: boolean }[] } | undefined) => result?.results.filter((r) => r.success).map((r) => r.name) ?? [];
+/** The items a batch answered for, done or not (its outcome says which); a refused call names what its body asked. */
+const asked = (result: { results: { name: string }[] } | undefined, body: string[]) => result?.results.map((r) => r.name) ?? body;
 /** The line of a `before` description that names the item, else the item alone. */
 const described = (lines: string | undefined, name: string) => lines?.split('\n').find((line) => line.startsWith(`${name} (`)) ?? name;
 
@@ -67,7 +69,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
       action: 'cert_authority.delete',
       before: async ({ request, tx, body }) => ({ cas: await authorities.describeCas({ tx, access: request.serviceAccess }, body.cas) }),
       target: (input) =>
-        serviceTarget(input, succeeded(input.result).map((name) => `${described(input.before.cas, name)}${input.body.confirm ? ' confirmed' : ''}`)),
+        serviceTarget(input, asked(input.result, input.body.cas).map((name) => `${described(input.before.cas, name)}${input.body.confirm ? ' confirmed' : ''}`)),
     },
     handler: (request) => authorities.remove(scopeOf(request), request.body.cas, request.body.confirm),
   });
@@ -125,7 +127,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     audit: {
       action: 'certificate.revoke',
       before: async ({ request, tx, body }) => ({ certificates: await certificates.describeCertificates({ tx, access: request.serviceAccess }, body.serials) }),
-      target: (input) => serviceTarget(input, succeeded(input.result).map((serial) => `${described(input.before.certificates, serial)} ${input.body.reason}`)),
+      target: (input) => serviceTarget(input, asked(input.result, input.body.serials).map((serial) => `${described(input.before.certificates, serial)} ${input.body.reason}`)),
     },
     handler: (request) => certificates.revoke(scopeOf(request), request.body.serials, request.body.reason),
   });

@@ -3,12 +3,14 @@ import type { DeviceBatchResponse } from '@keydeck/contract/devices';
 import { devicesApi } from '@keydeck/contract/devices.api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { namedList } from '../../platform/audit-batch.ts';
 import type { AuditInput } from '../../platform/audit-declaration.ts';
 import { declared } from '../../platform/endpoint-route.ts';
 import { serviceDataRoutes, serviceDataScope } from '../../platform/service-data-routes.ts';
 import * as groups from './device-groups.service.ts';
 import * as models from './device-models.service.ts';
 import * as devices from './devices.service.ts';
+import type { BatchBody } from './devices.service.ts';
 
 const callOf = (request: FastifyRequest): devices.BatchCall => ({
   ...serviceDataScope(request),
@@ -17,15 +19,25 @@ const callOf = (request: FastifyRequest): devices.BatchCall => ({
 });
 
 /**
- * A batch's audit target: the service, how many devices changed, and a digest of their serials, so the event's
- * link also vouches for the per-device rows (device_changes) that answer "who changed device X".
+ * A batch's audit target: the service, the devices asked for (how many, the first and last), and a digest of the
+ * serials that changed, so the event's link also vouches for the per-device rows (device_changes) that answer "who
+ * changed device X". How many of them changed is the event's outcome and reason.
  */
-function batchTarget({ request }: AuditInput, what: string, serials: string[]) {
-  const digest = createHash('sha256').update(serials.join('\n')).digest('hex').slice(0, 16);
+function batchTarget({ request }: AuditInput, what: string, serials: string[], changed: string[] = serials) {
+  const digest = createHash('sha256').update(changed.join('\n')).digest('hex').slice(0, 16);
   const shown = serials.length <= 3 ? serials.join(', ') : `${serials.slice(0, 2).join(', ')} … ${serials.at(-1)}`;
   return `${request.serviceAccess.serviceName}: ${what} ${serials.length} device${serials.length === 1 ? '' : 's'}${shown ? ` (${shown}; sha256 ${digest})` : ''}`;
 }
-const changedSerials = (result: DeviceBatchResponse | undefined) => result?.results.filter((r) => r.success).map((r) => r.serial) ?? [];
+/** A device batch's target from its answer (every device it was asked for), or from the body for a refusal. */
+const devicesTarget = (input: AuditInput<unknown, BatchBody, unknown, DeviceBatchResponse>, what: string) =>
+  batchTarget(
+    input,
+    what,
+    input.result?.results.map((r) => r.serial) ?? input.body.devices ?? [],
+    input.result?.results.filter((r) => r.success).map((r) => r.serial) ?? [],
+  );
+/** Device groups asked for, by name: a group delete refused for its devices still names them. */
+const groupsTarget = ({ request }: AuditInput, names: string[]) => `${request.serviceAccess.serviceName}: ${namedList(names)}`;
 
 /**
  * Devices of the current service (spec §7): groups, devices, their batches and models. Reading needs the Device
@@ -43,7 +55,7 @@ export function register(app: FastifyInstance): void {
   routes.route({
     ...declared(devicesApi.createDeviceGroups),
     config: modify,
-    audit: { action: 'device_group.create', target: ({ request, body }) => `${request.serviceAccess.serviceName}: ${body.groups.map((g) => g.group_name).join(', ')}` },
+    audit: { action: 'device_group.create', target: (input) => groupsTarget(input, input.body.groups.map((g) => g.group_name)) },
     handler: async (request, reply) => {
       await groups.create(scopeOf(request), request.body.groups.map((g) => g.group_name));
       reply.status(201);
@@ -55,8 +67,7 @@ export function register(app: FastifyInstance): void {
     config: modify,
     audit: {
       action: 'device_group.delete',
-      target: ({ request, body, result }) =>
-        `${request.serviceAccess.serviceName}: ${(result?.results.filter((r) => r.success).map((r) => r.name) ?? body.devices).join(', ')}`,
+      target: (input) => groupsTarget(input, input.result?.results.map((r) => r.name) ?? input.body.devices),
       reason: ({ body }) => (body.with_devices === 'refuse' ? undefined : body.with_devices === 'move' ? `devices moved to ${body.move_to}` : 'devices deleted with their group'),
     },
     handler: (request) => groups.remove(callOf(request), request.body),
@@ -95,19 +106,19 @@ export function register(app: FastifyInstance): void {
   routes.route({
     ...declared(devicesApi.updateDevices),
     config: modify,
-    audit: { action: 'device.update', target: (input) => batchTarget(input, input.body.change.replace('_', ' '), changedSerials(input.result)) },
+    audit: { action: 'device.update', target: (input) => devicesTarget(input, input.body.change.replace('_', ' ')) },
     handler: (request) => devices.update(callOf(request), request.body),
   });
   routes.route({
     ...declared(devicesApi.moveDevices),
     config: modify,
-    audit: { action: 'device.move', target: (input) => batchTarget(input, `moved to ${input.body.group}`, changedSerials(input.result)) },
+    audit: { action: 'device.move', target: (input) => devicesTarget(input, `moved to ${input.body.group}`) },
     handler: (request) => devices.move(callOf(request), request.body),
   });
   routes.route({
     ...declared(devicesApi.deleteDevices),
     config: modify,
-    audit: { action: 'device.delete', target: (input) => batchTarget(input, 'deleted', changedSerials(input.result)) },
+    audit: { action: 'device.delete', target: (input) => devicesTarget(input, 'deleted') },
     handler: (request) => devices.remove(callOf(request), request.body),
   });
   routes.route({

@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/app-deps.ts';
 import { keystoreScope } from '../../platform/keystore-scope.ts';
 import { serviceDataRoutes } from '../../platform/service-data-routes.ts';
+import { namedList } from '../../platform/audit-batch.ts';
 import type { AuditInput } from '../../platform/audit-declaration.ts';
 import { declared, principalOf } from '../../platform/endpoint-route.ts';
 import { forbidden } from '../../platform/errors.ts';
@@ -14,11 +15,15 @@ import * as groups from './key-groups.service.ts';
 import { rklExportFormats } from './rkl-export-formats.ts';
 import * as keys from './symmetric-keys.service.ts';
 
-/** What changed, by the service's name and the rows that succeeded (with their KCVs where a key is named). */
+/**
+ * What a call acted on, by the service's name and every row it was asked for (with their KCVs where a key is named),
+ * the first few of a long batch; which of them were done is the event's outcome and reason.
+ */
 function batchTarget({ request }: AuditInput, what: string[]) {
-  return `${request.serviceAccess.serviceName}: ${what.join(', ') || 'nothing'}`;
+  return `${request.serviceAccess.serviceName}: ${namedList(what) || 'nothing'}`;
 }
-const succeeded = (result: BatchResponse | undefined) => result?.results.filter((r) => r.success).map((r) => r.name) ?? [];
+/** The rows a batch answered for, done or not; a refused call has no answer and names what its body asked. */
+const asked = (result: BatchResponse | undefined, body: string[] = []) => result?.results.map((r) => r.name) ?? body;
 
 /**
  * Payment keys of the current service (spec §7): key groups, symmetric keys and their utilities, key-slot
@@ -46,13 +51,13 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   routes.route({
     ...declared(paymentKeysApi.changeKeyRetrievalAlgorithm),
     config: modify,
-    audit: { action: 'key_group.update', target: (input) => batchTarget(input, succeeded(input.result).map((name) => `${name} -> ${input.body.key_retrieval_algorithm}`)) },
+    audit: { action: 'key_group.update', target: (input) => batchTarget(input, asked(input.result, input.body.groups).map((name) => `${name} -> ${input.body.key_retrieval_algorithm}`)) },
     handler: (request) => groups.changeRetrievalAlgorithm(scopeOf(request), request.body.groups, request.body.key_retrieval_algorithm),
   });
   routes.route({
     ...declared(paymentKeysApi.deleteKeyGroups),
     config: modify,
-    audit: { action: 'key_group.delete', target: (input) => batchTarget(input, succeeded(input.result)) },
+    audit: { action: 'key_group.delete', target: (input) => batchTarget(input, asked(input.result, input.body.groups)) },
     handler: (request) => groups.remove(scopeOf(request), request.body.groups),
   });
 
@@ -66,14 +71,15 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     config: modify,
     audit: {
       action: 'symmetric_key.create',
-      target: (input) => batchTarget(input, input.result?.results.flatMap((r) => (r.key ? [`${r.key.name} (${r.key.id}, KCV ${r.key.kcv}, ${r.key.origin})`] : [])) ?? []),
+      target: (input) =>
+        batchTarget(input, input.result?.results.map((r) => (r.key ? `${r.key.name} (${r.key.id}, KCV ${r.key.kcv}, ${r.key.origin})` : r.name)) ?? input.body.symmetric_keys.map((k) => k.name)),
     },
     handler: (request) => keys.create(scopeOf(request), request.body.symmetric_keys),
   });
   routes.route({
     ...declared(paymentKeysApi.updateSymmetricKeys),
     config: modify,
-    audit: { action: 'symmetric_key.update', target: (input) => batchTarget(input, succeeded(input.result).map((name) => `${name} ${input.body.action}`)) },
+    audit: { action: 'symmetric_key.update', target: (input) => batchTarget(input, asked(input.result, input.body.symmetric_keys).map((name) => `${name} ${input.body.action}`)) },
     handler: (request) => keys.update(scopeOf(request), request.body.symmetric_keys, request.body.action),
   });
   routes.route({
@@ -82,7 +88,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     audit: {
       action: 'symmetric_key.delete',
       before: async ({ request, tx, body }) => ({ kcvs: await keys.describeKeys({ ...scopeOf(request), tx }, body.symmetric_keys) }),
-      target: (input) => batchTarget(input, succeeded(input.result).map((name) => input.before.kcvs?.split('\n').find((line) => line.startsWith(`${name} (`)) ?? name)),
+      target: (input) => batchTarget(input, asked(input.result, input.body.symmetric_keys).map((name) => input.before.kcvs?.split('\n').find((line) => line.startsWith(`${name} (`)) ?? name)),
     },
     handler: (request) => keys.remove(scopeOf(request), request.body.symmetric_keys),
   });
@@ -121,13 +127,13 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   routes.route({
     ...declared(paymentKeysApi.createKeyAssignments),
     config: modify,
-    audit: { action: 'key_assignment.create', target: (input) => batchTarget(input, input.result?.results.filter((r) => r.success).map((r) => r.message) ?? []) },
+    audit: { action: 'key_assignment.create', target: (input) => batchTarget(input, input.result?.results.map((r) => (r.success ? r.message : r.name)) ?? input.body.key_assignments.map((a) => `${a.group} slot ${a.key_slot}`)) },
     handler: (request) => assignments.create(scopeOf(request), request.body.key_assignments),
   });
   routes.route({
     ...declared(paymentKeysApi.deleteKeyAssignments),
     config: modify,
-    audit: { action: 'key_assignment.delete', target: (input) => batchTarget(input, succeeded(input.result)) },
+    audit: { action: 'key_assignment.delete', target: (input) => batchTarget(input, asked(input.result, input.body.key_assignments.map((a) => `${a.group} slot ${a.key_slot}`))) },
     handler: (request) => assignments.remove(scopeOf(request), request.body.key_assignments),
   });
   routes.route({

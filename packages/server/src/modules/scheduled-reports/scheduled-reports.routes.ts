@@ -3,20 +3,26 @@ import { scheduledReportsApi } from '@keydeck/contract/scheduled-reports.api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/app-deps.ts';
+import { namedList } from '../../platform/audit-batch.ts';
 import type { AuditInput } from '../../platform/audit-declaration.ts';
 import { declared } from '../../platform/endpoint-route.ts';
 import { serviceDataRoutes } from '../../platform/service-data-routes.ts';
 import * as reports from './scheduled-reports.service.ts';
 
-/** What changed, by the service's name and the reports named. */
+/** What a call acted on, by the service's name and the reports it was asked for (the first few of a batch). */
 function batchTarget({ request }: AuditInput, what: string[]) {
-  return `${request.serviceAccess.serviceName}: ${what.join('; ') || 'nothing'}`;
+  return `${request.serviceAccess.serviceName}: ${namedList(what, '; ') || 'nothing'}`;
 }
 /** A report as its audit trail names it: what it lists, when, and where it goes. */
 const described = (r: ScheduledReport) =>
   `${r.name} (${REPORT_KIND_LABELS[r.kind]}, ${r.schedule}${r.enabled ? '' : ', disabled'}` +
   `${r.transfer_server ? `, to ${r.transfer_server.protocol}://${r.transfer_server.name}` : ''}${r.recipients.length ? `, mailed to ${r.recipients.join(', ')}` : ''})`;
-const changed = (result: ScheduledReportsResultResponse | undefined) => result?.results.flatMap((r) => (r.success && r.report ? [described(r.report)] : [])) ?? [];
+/** Every report a batch answered for: those saved first, described, then the others by name (its outcome says why). */
+function changed(result: ScheduledReportsResultResponse | undefined): string[] {
+  const saved = result?.results.flatMap((r) => (r.success && r.report ? [r.report] : [])) ?? [];
+  const savedNames = new Set(saved.map((r) => r.name));
+  return [...saved.map(described), ...(result?.results.filter((r) => !r.success && !savedNames.has(r.name)).map((r) => r.name) ?? [])];
+}
 
 /**
  * Scheduled reports of the current service (spec §7 service/scheduled_reports) and their run history. The Log
@@ -57,7 +63,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     config: modify,
     audit: {
       action: 'scheduled_report.delete',
-      target: (input) => batchTarget(input, input.result?.results.filter((r) => r.success).map((r) => r.name) ?? []),
+      target: (input) => batchTarget(input, input.result?.results.map((r) => r.name) ?? input.body.reports),
     },
     handler: async (request) => reports.remove(await scopeOf(request), request.body.reports),
   });

@@ -1,3 +1,5 @@
+import type { AuditOutcome } from '@keydeck/contract/audit';
+
 /**
  * RFC 5424 messages and RFC 6587 octet-counted framing: pure functions, no I/O.
  * Header fields are restricted to printable US-ASCII (§6); structured-data values escape '"', '\' and ']'
@@ -37,7 +39,7 @@ export type AuditEventRecord = {
   actorUsername: string | null;
   action: string;
   target: string | null;
-  outcome: 'success' | 'refused' | 'failure';
+  outcome: AuditOutcome;
   reason: string | null;
   clientAddress: string;
   requestId: string;
@@ -58,7 +60,7 @@ export function formatMessage(m: SyslogMessage): string {
   return m.msg ? `${header} ${sd} ${clean(m.msg).slice(0, MAX_MSG_CHARS)}` : `${header} ${sd}`;
 }
 
-const OUTCOME_SEVERITY = { success: Severity.notice, refused: Severity.warning, failure: Severity.error } as const;
+const OUTCOME_SEVERITY = { success: Severity.notice, partial: Severity.warning, refused: Severity.warning, failure: Severity.error } as const;
 
 /** One audit event as one syslog message: MSGID is the action, the event's fields are structured data. */
 export function formatAuditEvent(event: AuditEventRecord, origin: { facility: number; hostname: string; procId: string }): string {

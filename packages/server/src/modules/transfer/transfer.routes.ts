@@ -3,6 +3,7 @@ import { transferApi, transferFamilyApi } from '@keydeck/contract/transfer.api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/app-deps.ts';
+import { namedList } from '../../platform/audit-batch.ts';
 import type { AuditInput } from '../../platform/audit-declaration.ts';
 import { declared, principalOf } from '../../platform/endpoint-route.ts';
 import { serviceSessionRequired } from '../../platform/errors.ts';
@@ -17,11 +18,12 @@ import type { TransferScope } from './transfer.scope.ts';
 /** The connection test's outcome: made before the request's transaction opens, so none waits on the network. */
 const preparedTest = preparedValue<PreparedTest>();
 
-/** What changed, by the service's name and the rows named. */
+/** What a call acted on, by the service's name and the rows it was asked for (the first few of a batch). */
 function batchTarget({ request }: AuditInput, what: string[]) {
-  return `${request.serviceAccess.serviceName}: ${what.join(', ') || 'nothing'}`;
+  return `${request.serviceAccess.serviceName}: ${namedList(what) || 'nothing'}`;
 }
-const succeeded = (result: TransferServersResultResponse | HostKeysResultResponse | undefined) => result?.results.filter((r) => r.success).map((r) => r.name) ?? [];
+/** The rows a batch answered for, done or not: its outcome says which were done. */
+const asked = (result: TransferServersResultResponse | HostKeysResultResponse | undefined) => result?.results.map((r) => r.name) ?? [];
 /** A server as its audit trail names it: never its secret. */
 const described = (s: TransferServerFields) => `${s.name} (${s.protocol}://${s.username}@${s.host}${s.port ? `:${s.port}` : ''}/${s.remote_directory})`;
 
@@ -59,8 +61,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
       config: modify,
       audit: {
         action: 'transfer_server.create',
-        // One result a row, in the body's order.
-        target: (input) => batchTarget(input, input.body.servers.filter((_, i) => input.result?.results[i]?.success).map(described)),
+        target: (input) => batchTarget(input, input.body.servers.map(described)),
       },
       handler: (request) => servers.create(scopeOf(request), name, request.body.servers),
     });
@@ -72,7 +73,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
         target: (input) =>
           batchTarget(
             input,
-            (input.result?.results ?? []).flatMap((r) => (r.success && r.server ? [`${r.server.name} (${r.server.protocol}://${r.server.username}@${r.server.host}:${r.server.port}/${r.server.remote_directory})`] : [])),
+            (input.result?.results ?? []).map((r) => (r.success && r.server ? `${r.server.name} (${r.server.protocol}://${r.server.username}@${r.server.host}:${r.server.port}/${r.server.remote_directory})` : r.name)),
           ),
       },
       handler: (request) => servers.update(scopeOf(request), name, request.body.servers),
@@ -80,7 +81,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     routes.route({
       ...declared(api.remove),
       config: modify,
-      audit: { action: 'transfer_server.delete', target: (input) => batchTarget(input, succeeded(input.result)) },
+      audit: { action: 'transfer_server.delete', target: (input) => batchTarget(input, asked(input.result)) },
       handler: (request) => servers.remove(scopeOf(request), name, request.body.servers),
     });
     routes.route({
@@ -113,13 +114,13 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   routes.route({
     ...declared(transferApi.trustHostKeys),
     config: modify,
-    audit: { action: 'host_key.trust', target: (input) => batchTarget(input, succeeded(input.result)) },
+    audit: { action: 'host_key.trust', target: (input) => batchTarget(input, asked(input.result)) },
     handler: (request) => hostKeys.trust(scopeOf(request), request.body.host_keys),
   });
   routes.route({
     ...declared(transferApi.forgetHostKeys),
     config: modify,
-    audit: { action: 'host_key.delete', target: (input) => batchTarget(input, succeeded(input.result)) },
+    audit: { action: 'host_key.delete', target: (input) => batchTarget(input, asked(input.result)) },
     handler: (request) => hostKeys.forget(scopeOf(request), request.body.host_keys),
   });
 }

@@ -22,7 +22,7 @@ const ACTIONS: Record<string, string> = {
   'cluster.member_add': 'Added to a cluster',
   'cluster.member_remove': 'Removed from a cluster',
 };
-const OUTCOME_COLORS = { success: 'success', refused: 'warning', failure: 'error' } as const;
+const OUTCOME_COLORS = { success: 'success', partial: 'yellow', refused: 'warning', failure: 'error' } as const;
 
 const columns: DataTableColumn<AuditEvent>[] = [
   { key: 'when', title: 'When', width: 200, render: (event) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatDateTime(event.occurred_at)}</Text> },
