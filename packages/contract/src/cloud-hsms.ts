@@ -57,6 +57,7 @@ export const CLOUD_HSM_NAME_MAX_LENGTH = 32;
 
 /** Every user-visible text of this area, once, so the server, the screens and the tests say the same words. */
 export const CloudHsmMessages = {
+  hsmNotFound: 'No such cloud HSM exists: the link may be mistyped, or the HSM is gone.',
   nameFormat: 'Use letters, digits, spaces, dots, dashes and underscores, starting with a letter or digit',
   nameTaken: (name: string) => `A cloud HSM named ${name} already exists in this service`,
   blueprintUnknown: 'Choose one of the offered blueprints',

@@ -19,7 +19,6 @@ export const Messages = {
     `Your service user group does not have the ${category} permission${level === 'Modify' ? ' at the Modify level' : ''}.`,
   notAServiceUser: 'You are not a user of this service. Ask an administrator of the service to add you.',
   serviceNotEnabled: 'This service is not enabled.',
-  noServiceSession: 'You have no open session on this service.',
   searchTooShort: (min: number) => `Type at least ${min} characters to search.`,
   serviceNameTaken: (name: string) => `A service named ${name} already exists in this company.`,
   serviceLocationUnknown: 'Choose one of the offered service locations.',

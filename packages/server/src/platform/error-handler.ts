@@ -62,6 +62,8 @@ function toRefusal(error: FastifyError): Refusal {
     };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
+    // A path naming something with a malformed id (a mistyped or cut link) names nothing: not found, as an unknown id.
+    if (error.validationContext === 'params') return { status: 404, reason: 'not_found', body: { message: Messages.notFound } };
     const errors: Record<string, string[]> = {};
     for (const issue of error.validation) {
       const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'request';

@@ -96,7 +96,7 @@ describe('admin/accounts', () => {
     const res = await platform.get(`${ACCOUNTS}/${acme.id}`);
     expect(res.json()).toEqual({ account: acme });
     expect((await platform.get(`${ACCOUNTS}/00000000-0000-4000-8000-000000000000`)).statusCode).toBe(404);
-    expect((await platform.get(`${ACCOUNTS}/not-a-uuid`)).statusCode).toBe(400);
+    expect((await platform.get(`${ACCOUNTS}/not-a-uuid`)).statusCode).toBe(404);
   });
 
   it('leaves the platform account alone', async () => {

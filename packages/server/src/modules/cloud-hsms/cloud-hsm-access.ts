@@ -1,3 +1,4 @@
+import { CloudHsmMessages } from '@keydeck/contract/cloud-hsms';
 import { Messages } from '@keydeck/contract/messages';
 import type { Service } from '@keydeck/contract/services';
 import type { Tx } from '../../db/database.ts';
@@ -45,7 +46,7 @@ export const visibleAccount = (principal: Principal) => targetAccount(principal,
 /** An HSM the caller may see, else 404. */
 export async function findOwnHsm(ctx: Pick<CloudHsmContext, 'tx' | 'principal'>, hsmId: string): Promise<repo.HsmView> {
   const row = await repo.findHsm(ctx.tx, visibleAccount(ctx.principal), hsmId);
-  if (!row) throw notFound();
+  if (!row) throw notFound(CloudHsmMessages.hsmNotFound);
   return row;
 }
 

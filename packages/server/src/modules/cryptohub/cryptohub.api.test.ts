@@ -61,7 +61,7 @@ describe('CryptoHub tenancy', () => {
     });
     expect(data.regions).toContainEqual({ id: 'eu-central', name: 'EU Central (Frankfurt)' });
     expect((await admin.get(tenancyOf(UNKNOWN))).statusCode).toBe(404);
-    expect((await admin.get(tenancyOf('nope'))).statusCode).toBe(400);
+    expect((await admin.get(tenancyOf('nope'))).statusCode).toBe(404);
   });
 
   it('refuses bad input with field errors and changes nothing', async () => {

@@ -86,7 +86,7 @@ describe('partners', () => {
     expect(taken.json().message).toBe(PartnerMessages.nameTaken('Northwind Resale'));
     const unknown = await call(admin, 'PUT', apiPath(ApiPath.partner, { partner_id: UNKNOWN }), { name: 'Ghost', contact_email: 'g@example.test', commission_percent: 1 });
     expect(unknown.statusCode).toBe(404);
-    expect((await call(admin, 'GET', apiPath(ApiPath.partner, { partner_id: 'not-a-uuid' }))).statusCode).toBe(400);
+    expect((await call(admin, 'GET', apiPath(ApiPath.partner, { partner_id: 'not-a-uuid' }))).statusCode).toBe(404);
     const updates = await events('partner.update');
     expect(updates.filter((e) => e.outcome === 'success').map((e) => e.target_name)).toEqual(['Contoso Channel EU', 'contoso channel eu']);
     expect(updates.find((e) => e.outcome === 'refused')?.reason).toBe('name_taken');

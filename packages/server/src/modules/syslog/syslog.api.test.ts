@@ -151,7 +151,7 @@ describe('syslog server configurations', () => {
     const unknown = '00000000-0000-4000-8000-000000000000';
     expect((await platform.post(configs(unknown), fields)).statusCode).toBe(404);
     expect((await platform.get(configs(unknown))).statusCode).toBe(404);
-    expect((await platform.get(configs('not-a-uuid'))).statusCode).toBe(400);
+    expect((await platform.get(configs('not-a-uuid'))).statusCode).toBe(404);
   });
 
   it('keeps another account rows out of reach of row-level security too', async () => {

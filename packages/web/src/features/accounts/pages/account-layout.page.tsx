@@ -1,11 +1,13 @@
 import { Alert, Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
+import { Messages } from '@keydeck/contract/messages';
 import { Permission } from '@keydeck/contract/permissions';
 import { Can } from '../../../lib/can';
 import { confirm } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { accountQueryOptions } from '../../../lib/accounts.queries';
+import { isNotFound, NotFoundNotice } from '../../../lib/ui/not-found-notice';
 import { RouteTabs } from '../../../lib/ui/route-tabs';
 import { useSetAccountDisabled } from '../api/accounts.api';
 import { AccountStatusBadge } from '../components/account-status-badge';
@@ -61,6 +63,8 @@ export function AccountLayoutPage() {
             </Button>
           </Can>
         </Group>
+      ) : isNotFound(account.error) ? (
+        <NotFoundNotice message={Messages.accountNotFound} backTo="/v2/admin/company-management/accounts" backLabel="All accounts" />
       ) : account.isError ? (
         <Alert color="error" variant="light" title="The account could not be loaded">
           {account.error.message}

@@ -9,6 +9,7 @@ import { Permission } from '@keydeck/contract/permissions';
 import { Can } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/datetime';
 import { useListSearch } from '../../../lib/ui/list-search';
+import { isNotFound, NotFoundNotice } from '../../../lib/ui/not-found-notice';
 import { cloudHsmQueryOptions } from '../api/cloud-hsms.api';
 import { AuditTrail } from '../components/audit-trail';
 import { BackupModal, RestoreModal } from '../components/backup-modals';
@@ -31,6 +32,8 @@ export function CloudHsmManagementPage() {
   const [deprovisioning, setDeprovisioning] = useState(false);
 
   if (!hsm.data) {
+    // A mistyped or outdated link (an unknown or malformed id) is not a failure to report but a page to leave.
+    if (isNotFound(hsm.error)) return <NotFoundNotice message={CloudHsmMessages.hsmNotFound} backTo="/chc" backLabel="All cloud HSMs" />;
     return hsm.isError ? (
       <Alert color="error" variant="light" title="The cloud HSM could not be loaded">
         {hsm.error.message}
