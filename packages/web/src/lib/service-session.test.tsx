@@ -18,6 +18,7 @@ import {
   serviceSessionQueryOptions,
   serviceToken,
   useCurrentService,
+  useServiceSession,
 } from './service-session';
 
 const SERVICE = '3f0b5c1e-8d2a-4c47-9b61-2f7e7c1d0a11';
@@ -85,10 +86,35 @@ describe('service sessions', () => {
     expect(queryClient.getQueryData(serviceSessionKeys(SERVICE).all)).toBeNull();
   });
 
-  it('reads "no open session" (404) as no session rather than as a failure', async () => {
-    respondWith({ status: 404, body: { message: Messages.noServiceSession } });
+  it('reads "no open session" as no session, answered without an error status', async () => {
+    respondWith({ status: 200, body: { service_session: null } });
     const queryClient = new QueryClient();
     expect(await queryClient.fetchQuery(serviceSessionQueryOptions(SERVICE))).toBeNull();
+  });
+
+  it('asks for the session once for every reader on the page, and slides it on service calls without asking again', async () => {
+    const sessionRequests: AbortSignal[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      if (String(input).includes('/service/login/')) sessionRequests.push(init!.signal!);
+      const body = String(input).includes('/service/login/') ? session() : {};
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    });
+    const queryClient = new QueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+    // A workspace page reads the session from several places: the page, its access and its features.
+    const readers = renderHook(() => [useServiceSession(SERVICE), useServiceSession(SERVICE), useServiceSession(SERVICE)], { wrapper });
+    await vi.waitFor(() => expect(readers.result.current[0]!.session).not.toBeNull());
+    const before = Date.now();
+    await act(async () => {
+      await Promise.all([1, 2, 3, 4].map(() => serviceCall(SERVICE, probe.read, {})));
+    });
+    await new Promise((wait) => setTimeout(wait, 50));
+    expect(sessionRequests).toHaveLength(1);
+    expect(sessionRequests.filter((signal) => signal.aborted)).toEqual([]);
+    // The calls slid the idle timeout: the expiry shown is a full timeout from now.
+    const expires = new Date(readers.result.current[0]!.session!.expires_at).getTime();
+    expect(expires).toBeGreaterThanOrEqual(before + 600_000);
+    expect(expires).toBeLessThan(Date.now() + 601_000);
   });
 });
 

@@ -7,7 +7,6 @@ import { serviceSessionsApi } from '@keydeck/contract/service-sessions.api';
 import { currentServiceBody, type ServiceSession } from '@keydeck/contract/services';
 import { servicesApi } from '@keydeck/contract/services.api';
 import { callApi, downloadApi, type ApiCall } from './api-client';
-import { ApiError } from './api-error';
 import { CURRENT_SERVICE_KEY } from './current-service';
 import { queryKeys } from './query-keys';
 import { showToast } from './toasts';
@@ -72,29 +71,30 @@ export function forgetServiceAuthorizations(): void {
 
 export const serviceSessionKeys = (serviceId: string) => queryKeys('service-session', serviceId);
 
-/** The caller's live session on the service, or null when there is none (GET service/login/{id} answers 404). */
+/** The caller's live session on the service, or null when there is none (GET service/login/{id} answers null). */
 export const serviceSessionQueryOptions = (serviceId: string) =>
   queryOptions({
     queryKey: serviceSessionKeys(serviceId).all,
-    queryFn: async ({ signal }): Promise<ServiceSession | null> => {
-      try {
-        const { service_session } = await callApi(serviceSessionsApi.getServiceSession, { params: { service_id: serviceId }, signal });
-        return service_session;
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
-    // Every section of a service reads the session: asked again after each service call (which slides it), when
-    // the countdown runs out, or after a minute, not on every mount. A session ended elsewhere shows as the 403.
+    queryFn: async ({ signal }): Promise<ServiceSession | null> =>
+      (await callApi(serviceSessionsApi.getServiceSession, { params: { service_id: serviceId }, signal })).service_session,
+    // Every section of a service reads the session under this one key: asked once, again when the countdown runs
+    // out or after a minute, not on every mount. A session ended elsewhere shows as the 403 of a service call.
     staleTime: 60_000,
     meta: { errorContext: 'Could not load the service session' },
   });
 
-// A service call slides the session's idle timeout on the server; listeners refetch it to show the new expiry.
+// A service call slides the session's idle timeout on the server; listeners slide the cached expiry to match.
 const activityListeners = new Set<(serviceId: string) => void>();
 
-/** The live service session of the service (null when logged out), kept current as service calls slide it. */
+/** The session as the server holds it right after a call: a full idle timeout from now. */
+const slid = (session: ServiceSession | null | undefined) =>
+  session && { ...session, expires_at: new Date(Date.now() + session.idle_timeout_seconds * 1000).toISOString() };
+
+/**
+ * The live service session of the service (null when logged out), kept current as service calls slide it. Sliding
+ * is done here rather than by asking the server again: a page makes many calls at once, and each asking again
+ * (cancelling the last) flooded the network with aborted requests.
+ */
 export function useServiceSession(serviceId: string | null): { session: ServiceSession | null; isLoading: boolean } {
   const queryClient = useQueryClient();
   const { data, isLoading } = useQuery({
@@ -104,7 +104,7 @@ export function useServiceSession(serviceId: string | null): { session: ServiceS
   useEffect(() => {
     if (serviceId === null) return undefined;
     const onActivity = (active: string) => {
-      if (active === serviceId) void queryClient.invalidateQueries({ queryKey: serviceSessionKeys(serviceId).all });
+      if (active === serviceId) queryClient.setQueryData<ServiceSession | null>(serviceSessionKeys(serviceId).all, slid);
     };
     activityListeners.add(onActivity);
     return () => {

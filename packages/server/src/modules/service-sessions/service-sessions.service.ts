@@ -46,11 +46,10 @@ export async function serviceName(tx: Tx, principal: Principal, serviceId: strin
 }
 
 /** The caller's live session on the service, without its token (a JWT is handed out once, at login). */
-export async function current(tx: Tx, principal: Principal, serviceId: string, idleSeconds: number): Promise<ServiceSession> {
+export async function current(tx: Tx, principal: Principal, serviceId: string, idleSeconds: number): Promise<ServiceSession | null> {
   if (!(await repo.findService(tx, principal.account.id, serviceId))) throw notFound();
   const live = await repo.findLiveSession(tx, principal.sessionHash, serviceId);
-  if (!live) throw notFound(Messages.noServiceSession);
-  return toWire(serviceId, live.expiresAt, idleSeconds);
+  return live ? toWire(serviceId, live.expiresAt, idleSeconds) : null;
 }
 
 export async function logout(tx: Tx, principal: Principal, serviceId: string): Promise<void> {
