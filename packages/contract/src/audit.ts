@@ -117,6 +117,7 @@ export const AUDIT_ACTIONS = [
   'service_user_group.update',
   'service_user_group.delete',
   'device_group.create',
+  'device_group.update',
   'device_group.delete',
   'device.create',
   'device.update',

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   deviceBatchResponse,
+  deviceGroup,
+  deviceGroupRenameBody,
   deviceGroupsCreateBody,
   deviceGroupsDeleteBody,
   deviceGroupsDeleteResponse,
@@ -37,6 +39,10 @@ export const devicesApi = endpoints({ product: 'crypto-cluster', tag: 'Devices' 
   createDeviceGroups: {
     method: 'POST', path: ApiPath.deviceGroups, body: deviceGroupsCreateBody, responses: { 201: deviceGroupsCreateBody },
     summary: 'Create device groups', description: 'Creates device groups in the current service.',
+  },
+  renameDeviceGroup: {
+    method: 'PUT', path: ApiPath.deviceGroups, body: deviceGroupRenameBody, responses: { 200: deviceGroup },
+    summary: 'Rename a device group', description: 'Renames a device group of the current service; its devices follow.',
   },
   deleteDeviceGroups: {
     method: 'DELETE', path: ApiPath.deviceGroups, body: deviceGroupsDeleteBody, responses: { 200: deviceGroupsDeleteResponse },

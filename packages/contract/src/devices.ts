@@ -56,6 +56,8 @@ export const deviceGroupsResponse = z.object({
 export type DeviceGroupsResponse = z.infer<typeof deviceGroupsResponse>;
 
 export const deviceGroupsCreateBody = z.object({ groups: z.array(z.object({ group_name: deviceGroupName })).min(1).max(100) });
+/** PUT service/device_group: rename old_name to group_name, checked as a new group's name; its devices follow. */
+export const deviceGroupRenameBody = z.object({ old_name: deviceGroupNameRef, group_name: deviceGroupName });
 /**
  * DELETE service/device_group (body devices: the groups to delete, spec §7). A group that still holds devices is
  * refused unless devices says what to do with them: move them to move_to, or delete them.

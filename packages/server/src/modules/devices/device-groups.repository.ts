@@ -47,6 +47,10 @@ export async function insertGroups(tx: Tx, accountId: string, serviceId: string,
     values ${sql.join(names.map((name) => sql`(${accountId}, ${serviceId}, ${name})`), sql`, `)}`);
 }
 
+export async function rename(tx: Tx, serviceId: string, groupId: string, name: string): Promise<void> {
+  await tx.execute(sql`update device_groups set name = ${name} where service_id = ${serviceId} and id = ${groupId}`);
+}
+
 export async function moveAllDevices(tx: Tx, serviceId: string, fromGroupId: string, toGroupId: string): Promise<string[]> {
   const moved = await rowsOf<{ serial: string }>(
     tx,

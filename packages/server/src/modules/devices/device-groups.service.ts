@@ -1,4 +1,4 @@
-import type { DeviceGroupsDeleteBody, DeviceGroupsQuery, DeviceGroupsResponse } from '@keydeck/contract/devices';
+import type { DeviceGroup, DeviceGroupsDeleteBody, DeviceGroupsQuery, DeviceGroupsResponse } from '@keydeck/contract/devices';
 import { Messages } from '@keydeck/contract/messages';
 import { badRequest } from '../../platform/errors.ts';
 import * as repo from './device-groups.repository.ts';
@@ -29,6 +29,22 @@ export async function create(scope: DeviceScope, names: string[]): Promise<void>
   });
   if (Object.keys(errors).length) throw badRequest(errors);
   await repo.insertGroups(scope.tx, scope.accountId, scope.access.serviceId, names);
+}
+
+/**
+ * Renames a group, its new name checked as a new group's is (another group may not hold it, ignoring case; a new
+ * case of its own name is a rename). Devices refer to the group, so every one of them carries the new name at once.
+ */
+export async function rename(scope: DeviceScope, oldName: string, name: string): Promise<DeviceGroup> {
+  const serviceId = scope.access.serviceId;
+  const found = await repo.findByNames(scope.tx, serviceId, [oldName, name]);
+  const group = found.get(oldName.toLowerCase());
+  if (!group) throw badRequest({ old_name: [Messages.deviceGroupUnknown(oldName)] });
+  const clash = found.get(name.toLowerCase());
+  if (clash && clash.id !== group.id) throw badRequest({ group_name: [Messages.deviceGroupExists(name)] });
+  await repo.rename(scope.tx, serviceId, group.id, name);
+  const counts = await repo.deviceCounts(scope.tx, serviceId, [group.id]);
+  return { group_name: name, device_count: counts.get(group.id) ?? 0, created_at: iso(group.created_at)! };
 }
 
 /**

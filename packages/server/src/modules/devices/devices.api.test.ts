@@ -327,3 +327,38 @@ describe('batches that find devices already as asked (issue 27)', () => {
     expect(history.map((h) => h.change)).toEqual(['archived', 'created']);
   });
 });
+
+describe('renaming a device group (issue 27)', () => {
+  const events = (action: string) =>
+    queryRows<{ target: string | null; outcome: string }>(t.database.db, sql`select target, outcome from audit_events where action = ${action} order by id`);
+
+  it('renames a group, validated as a new one, its devices following, and audits each try', async () => {
+    const renamed = await send(admin, 'PUT', ApiPath.deviceGroups, { old_name: 'again', group_name: 'Again 2' });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ group_name: 'Again 2', device_count: 2 });
+    expect(await serials(admin, '?group=Again%202')).toEqual(['U-1', 'U-2']);
+
+    const taken = await send(admin, 'PUT', ApiPath.deviceGroups, { old_name: 'Again 2', group_name: 'north' });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().errors).toEqual({ group_name: [Messages.deviceGroupExists('north')] });
+    const unknown = await send(admin, 'PUT', ApiPath.deviceGroups, { old_name: 'Atlantis', group_name: 'Pacific' });
+    expect(unknown.json().errors).toEqual({ old_name: [Messages.deviceGroupUnknown('Atlantis')] });
+    const hidden = await send(admin, 'PUT', ApiPath.deviceGroups, { old_name: 'Again 2', group_name: 'Again\u200b 3' });
+    expect(hidden.statusCode).toBe(400);
+    expect(Object.keys(hidden.json().errors)).toEqual(['group_name']);
+    // A new case of the same name is a rename too.
+    expect((await send(admin, 'PUT', ApiPath.deviceGroups, { old_name: 'Again 2', group_name: 'AGAIN 2' })).statusCode).toBe(200);
+    expect((await send(viewer, 'PUT', ApiPath.deviceGroups, { old_name: 'AGAIN 2', group_name: 'Mine' })).statusCode).toBe(403);
+    expect((await list(admin, '?group=Again%202')).data[0]!.group).toBe('AGAIN 2');
+
+    expect(await events('device_group.update')).toEqual([
+      { target: 'Payments HSM: again -> Again 2', outcome: 'success' },
+      { target: 'Payments HSM: Again 2 -> north', outcome: 'refused' },
+      { target: 'Payments HSM: Atlantis -> Pacific', outcome: 'refused' },
+      // Refused before the body was read (its name) or the caller's access was known: the platform names no target.
+      { target: null, outcome: 'refused' },
+      { target: 'Payments HSM: Again 2 -> AGAIN 2', outcome: 'success' },
+      { target: null, outcome: 'refused' },
+    ]);
+  });
+});

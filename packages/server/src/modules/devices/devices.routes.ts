@@ -63,6 +63,12 @@ export function register(app: FastifyInstance): void {
     },
   });
   routes.route({
+    ...declared(devicesApi.renameDeviceGroup),
+    config: modify,
+    audit: { action: 'device_group.update', target: ({ request, body }) => `${request.serviceAccess.serviceName}: ${body.old_name} -> ${body.group_name}` },
+    handler: (request) => groups.rename(scopeOf(request), request.body.old_name, request.body.group_name),
+  });
+  routes.route({
     ...declared(devicesApi.deleteDeviceGroups),
     config: modify,
     audit: {

@@ -237,7 +237,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
           <Table.Tbody>{body}</Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {list && query.data ? <DataTablePager label={label} state={list.state} total={total} totalText={totalText} onChange={list.onChange} /> : null}
+      {/* An empty list says so once, in its own words: no pager saying "No results" under it. */}
+      {list && query.data && total > 0 ? <DataTablePager label={label} state={list.state} total={total} totalText={totalText} onChange={list.onChange} /> : null}
     </Stack>
   );
 }

@@ -33,6 +33,17 @@ export function useCreateDeviceGroup(serviceId: string) {
   });
 }
 
+/** Renames a group; the devices list shows group names, so every devices data set of the service is refreshed. */
+export function useRenameDeviceGroup(serviceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ oldName, name }: { oldName: string; name: string }) =>
+      serviceCall(serviceId, devicesApi.renameDeviceGroup, { body: { old_name: oldName, group_name: name } }),
+    meta: { inlineErrorStatuses: [400] },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceKeys(serviceId).all }),
+  });
+}
+
 /** Deletes groups, each on its own; their devices stay (refused), move, or go with them. Devices and counts change. */
 export function useDeleteDeviceGroups(serviceId: string) {
   const queryClient = useQueryClient();

@@ -7,39 +7,50 @@ import { FormAlert } from '../../../lib/ui/form-alert';
 import { FormFooter } from '../../../lib/ui/form-footer';
 import { FormModal, type FormModalSlot } from '../../../lib/ui/form-modal';
 import { TextField } from '../../../lib/ui/text-fields';
-import { useCreateDeviceGroup } from '../api/device-groups.api';
+import { useCreateDeviceGroup, useRenameDeviceGroup } from '../api/device-groups.api';
 
 const fields = z.object({ group_name: deviceGroupName });
 type Fields = z.output<typeof fields>;
-// The server names a refused name by its place in the batch: groups.0.group_name.
+// The server names a refused new name by its place in the batch: groups.0.group_name.
 const BATCH_PREFIX = /^groups\.\d+\./;
 
-export function CreateGroupModal({ serviceId, opened, onClose }: { serviceId: string; opened: boolean; onClose: () => void }) {
+interface DeviceGroupModalProps {
+  serviceId: string;
+  opened: boolean;
+  /** The group to rename; without it the modal creates one. */
+  group?: string | undefined;
+  onClose: () => void;
+}
+
+/** Creates a device group, or renames one (its devices follow the new name); the name is checked the same way. */
+export function DeviceGroupModal({ serviceId, opened, group, onClose }: DeviceGroupModalProps) {
   const create = useCreateDeviceGroup(serviceId);
+  const rename = useRenameDeviceGroup(serviceId);
   return (
     <FormModal
       opened={opened}
       onClose={onClose}
-      title="New device group"
-      mutations={[create]}
+      title={group ? `Rename the device group ${group}` : 'New device group'}
+      mutations={[create, rename]}
       onSubmit={async ({ group_name }: Fields) => {
-        await create.mutateAsync(group_name);
-        return `Device group ${group_name} created.`;
+        if (group) await rename.mutateAsync({ oldName: group, name: group_name });
+        else await create.mutateAsync(group_name);
+        return group ? `Device group ${group} renamed to ${group_name}.` : `Device group ${group_name} created.`;
       }}
     >
-      {(slot) => <CreateGroupForm {...slot} />}
+      {(slot) => <DeviceGroupForm group={group} {...slot} />}
     </FormModal>
   );
 }
 
-function CreateGroupForm({ onSubmit, pending, actions }: FormModalSlot<Fields>) {
-  const form = useContractForm({ schema: fields, defaultValues: { group_name: '' }, batchPrefix: BATCH_PREFIX, onSubmit });
+function DeviceGroupForm({ group, onSubmit, pending, actions }: { group: string | undefined } & FormModalSlot<Fields>) {
+  const form = useContractForm({ schema: fields, defaultValues: { group_name: group ?? '' }, batchPrefix: BATCH_PREFIX, onSubmit });
   return (
-    <ContractForm form={form} aria-label="New device group">
+    <ContractForm form={form} aria-label={group ? 'Rename device group' : 'New device group'}>
       <Stack gap="md">
         <FormAlert />
         <TextField name="group_name" label="Name" withAsterisk data-autofocus autoComplete="off" />
-        <FormFooter submitLabel="Create group" pending={pending} actions={actions} />
+        <FormFooter submitLabel={group ? 'Rename' : 'Create group'} pending={pending} actions={actions} />
       </Stack>
     </ContractForm>
   );

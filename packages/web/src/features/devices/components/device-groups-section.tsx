@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import type { DeviceGroup } from '@keydeck/contract/devices';
 import type { Service } from '@keydeck/contract/services';
 import { formatDate } from '../../../lib/datetime';
@@ -10,33 +11,59 @@ import { DebouncedInput } from '../../../lib/ui/debounced-input';
 import { SelectionPanel } from '../../../lib/ui/selection-panel';
 import { deviceGroupsQueryOptions } from '../api/device-groups.api';
 import { BatchReportModal, type BatchReport } from './batch-report-modal';
-import { CreateGroupModal } from './create-group-modal';
+import { DeviceGroupModal } from './device-group-modal';
 import { DeleteGroupsModal } from './delete-groups-modal';
 
 type Row = Pick<DeviceGroup, 'group_name'> & Partial<DeviceGroup>;
 
+/** The group's name opens the Remote Devices list filtered to it. */
 const columns: DataTableColumn<Row>[] = [
-  { key: 'name', title: 'Name', render: (group) => <Text size="sm" fw={500}>{group.group_name}</Text> },
+  {
+    key: 'name',
+    title: 'Name',
+    render: (group) => (
+      <Anchor size="sm" fw={500} renderRoot={(props) => <Link {...props} to="/home/service/devices" search={{ group: group.group_name }} />}>
+        {group.group_name}
+      </Anchor>
+    ),
+  },
   { key: 'devices', title: 'Devices', width: 120, render: (group) => <Text size="sm">{(group.device_count ?? 0).toLocaleString('en-US')}</Text> },
   { key: 'created', title: 'Created', width: 160, render: (group) => <Text size="sm">{group.created_at ? formatDate(group.created_at) : '—'}</Text> },
 ];
 
 /**
- * The device groups of the service by name, with how many devices each holds; they load a chunk at a time. Creating
- * and deleting need Device at Modify; deleting asks what becomes of the groups' devices and reports each group.
+ * The device groups of the service by name, with how many devices each holds; they load a chunk at a time, and a
+ * group opens its devices. Creating, renaming and deleting need Device at Modify; deleting asks what becomes of the
+ * groups' devices and reports each group.
  */
 export function DeviceGroupsSection({ service }: { service: Service }) {
   const canModify = useServiceAccess(service).can('Device', 'Modify');
   const [search, setSearch] = useState<string | undefined>();
   const groups = useInfiniteQuery(deviceGroupsQueryOptions(service.id, search, false));
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
-  const [creating, setCreating] = useState(false);
+  // undefined: closed; null: a new group; a name: that group renamed.
+  const [editing, setEditing] = useState<string | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<string[] | null>(null);
   const [report, setReport] = useState<BatchReport | null>(null);
 
   const rows = groups.data?.pages.flatMap((chunk) => chunk.data) ?? [];
   const total = groups.data?.pages[0]?.total ?? 0;
   const table = { ...groups, data: groups.data ? { data: rows, total } : undefined };
+  const shown: DataTableColumn<Row>[] = canModify
+    ? [
+        ...columns,
+        {
+          key: 'actions',
+          title: 'Actions',
+          width: 110,
+          render: (group) => (
+            <Button size="compact-sm" variant="subtle" onClick={() => setEditing(group.group_name)} aria-label={`Rename ${group.group_name}`}>
+              Rename
+            </Button>
+          ),
+        },
+      ]
+    : columns;
   const pick = (names: string[], on: boolean) =>
     setPicked((current) => {
       const next = new Set(current);
@@ -67,16 +94,16 @@ export function DeviceGroupsSection({ service }: { service: Service }) {
       ) : null}
       <DataTable
         label="Device groups"
-        columns={columns}
+        columns={shown}
         query={table}
         rowKey={(group) => group.group_name}
         toolbar={
           <Group gap="sm" justify="space-between" w="100%">
             <DebouncedInput type="search" hideLabel label="Search groups by name" value={search} onCommit={setSearch} w={{ base: '100%', xs: 280 }} />
-            {canModify ? <Button onClick={() => setCreating(true)}>New group</Button> : null}
+            {canModify ? <Button onClick={() => setEditing(null)}>New group</Button> : null}
           </Group>
         }
-        emptyText={search ? 'No group matches.' : 'No device groups yet.'}
+        emptyText={search ? `No group name contains "${search}".` : `No device groups yet. ${canModify ? 'Create one with New group: every device belongs to a group.' : 'Someone who may change devices creates them.'}`}
         {...(canModify ? { picked: { rowLabel: (group: Row) => `group ${group.group_name}`, keys: picked, onToggle: (chosen: Row[], on: boolean) => pick(chosen.map((g) => g.group_name), on) } } : {})}
         minWidth={520}
       />
@@ -92,7 +119,7 @@ export function DeviceGroupsSection({ service }: { service: Service }) {
           ) : null}
         </Group>
       ) : null}
-      <CreateGroupModal serviceId={service.id} opened={creating} onClose={() => setCreating(false)} />
+      <DeviceGroupModal serviceId={service.id} opened={editing !== undefined} group={editing ?? undefined} onClose={() => setEditing(undefined)} />
       <DeleteGroupsModal
         serviceId={service.id}
         groups={deleting}

@@ -30,7 +30,7 @@ const device = (serial: string, failed = false) => ({
   created_at: '2026-02-01T00:00:00.000Z',
 });
 
-function serverWith(level: 'View' | 'Modify', total = 2, capped = false) {
+function serverWith(level: 'View' | 'Modify', total = 2, capped = false, rows = [device('A1'), device('A2', true)]) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
     if (url.includes('/service/login/')) {
@@ -53,12 +53,12 @@ function serverWith(level: 'View' | 'Modify', total = 2, capped = false) {
         remaining: 0,
       });
     }
-    if (url.startsWith(ApiPath.devices)) return jsonResponse(200, { data: [device('A1'), device('A2', true)], total, total_capped: capped });
+    if (url.startsWith(ApiPath.devices)) return jsonResponse(200, { data: rows, total, total_capped: capped });
     throw new Error(`unexpected ${init?.method ?? 'GET'} ${url}`);
   });
 }
 
-const render = () => renderWithSession(<DevicesSection service={service} list={{ search: {}, onChange: vi.fn() }} />, sessionWith([]));
+const render = (search = {}) => renderWithSession(<DevicesSection service={service} list={{ search, onChange: vi.fn() }} />, sessionWith([]));
 
 describe('DevicesSection', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -94,5 +94,25 @@ describe('DevicesSection', () => {
     const put = spy.mock.calls.find(([, init]) => init?.method === 'PUT')!;
     expect(JSON.parse(String(put[1]!.body))).toEqual({ change: 'lock', devices: ['A1'] });
     expect(new Headers(put[1]!.headers).get('Idempotency-Key')).toBeTruthy();
+  });
+
+  it('says once what an empty service lacks and how to fill it, and only "No devices match." under a filter', async () => {
+    serverWith('Modify', 0, false, []);
+    const { unmount } = render();
+    // What the user may do is known once their service access has loaded.
+    expect(await screen.findByText('This service has no devices yet. Add one with Add device, or import many with Import CSV.')).toBeTruthy();
+    expect(screen.queryByText('No results')).toBeNull();
+    expect(screen.queryByTestId('devices-total')).toBeNull();
+    unmount();
+
+    serverWith('View', 0, false, []);
+    const viewer = render();
+    expect((await screen.findByTestId('table-empty')).textContent).toBe('This service has no devices yet. Someone who may change devices adds them.');
+    viewer.unmount();
+
+    serverWith('Modify', 0, false, []);
+    render({ search: 'ZZ' });
+    expect((await screen.findByTestId('table-empty')).textContent).toBe('No devices match.');
+    expect(screen.queryByText('No results')).toBeNull();
   });
 });

@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api-error';
 import { useServiceAccess } from '../../../lib/service-access';
 import { DataTable } from '../../../lib/ui/data-table';
 import type { DeviceBatchTarget } from '../api/device-batch';
-import { deviceListState, deviceOrderBy, wireFilter, type DeviceListPatch } from '../api/device-list';
+import { deviceListState, deviceOrderBy, isFiltered, wireFilter, type DeviceListPatch } from '../api/device-list';
 import { devicesQueryOptions, useExportDevices } from '../api/devices.api';
 import { AddDeviceModal } from './add-device-modal';
 import { BatchReportModal, type BatchReport } from './batch-report-modal';
@@ -96,7 +96,7 @@ export function DevicesSection({ service, list }: DevicesSectionProps) {
           onReport={setReport}
         />
       ) : null}
-      {devices.data ? (
+      {total > 0 ? (
         <Text size="sm" c="dimmed" aria-live="polite" data-testid="devices-total">
           {capped
             ? `${matchingText} devices match. Only the first ${total.toLocaleString('en-US')} can be paged through: narrow the filter to see the others.`
@@ -125,7 +125,7 @@ export function DevicesSection({ service, list }: DevicesSectionProps) {
             ) : null}
           </>
         }
-        emptyText="No devices match."
+        emptyText={isFiltered(state) ? 'No devices match.' : `This service has no devices yet. ${canModify ? 'Add one with Add device, or import many with Import CSV.' : 'Someone who may change devices adds them.'}`}
         {...(canModify ? { picked: { rowLabel: (device: Device) => `device ${device.serial}`, keys: picked, onToggle: (rows: Device[], on: boolean) => pick(rows.map((row) => row.serial), on) } } : {})}
         totalText={capped ? matchingText : undefined}
         minWidth={860}
