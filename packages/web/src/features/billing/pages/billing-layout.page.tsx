@@ -8,7 +8,8 @@ const LAYOUT_ID = '/shell/v2/home/settings/billing';
 
 /**
  * Settings › Billing: a heading, then its four sections as tabs (child routes). The cards on file are asked here
- * once for all of them: when billing is not configured the page says so above the tabs.
+ * once for all of them: when billing is not configured the page says so once, in place of the sections, none of
+ * which could load (nor would trying again help: the platform needs its Stripe keys).
  */
 export function BillingLayoutPage() {
   const methods = useQuery(paymentMethodsQueryOptions());
@@ -23,8 +24,11 @@ export function BillingLayoutPage() {
           Buy services, manage their subscriptions and your cards, and download invoices. Payments are processed by Stripe.
         </Text>
       </div>
-      {isBillingNotConfigured(methods.error) ? <BillingQueryAlert what="Billing" query={methods} /> : null}
-      <RouteTabs layoutId={LAYOUT_ID} label="Billing sections" />
+      {isBillingNotConfigured(methods.error) ? (
+        <BillingQueryAlert what="Billing" query={methods} />
+      ) : (
+        <RouteTabs layoutId={LAYOUT_ID} label="Billing sections" />
+      )}
     </Stack>
   );
 }
