@@ -36,6 +36,40 @@ export const SERVICE_TYPES = {
 } as const;
 export type ServiceType = keyof typeof SERVICE_TYPES;
 
+/**
+ * What each service type is for, in one line for a customer choosing what to request (issue 27). The record's type
+ * makes every type have one.
+ */
+export const SERVICE_TYPE_DESCRIPTIONS: Record<ServiceType, string> = {
+  cryptoverse: 'Manage payment keys, remote key loading and your own certificate authorities in one place.',
+  cryptotunnel: 'Encrypted tunnels that carry your applications’ traffic to your HSMs and key services.',
+  cluster_management: 'Group HSMs into clusters that share keys and take over from each other.',
+  cloud_hsms: 'Dedicated HSMs in our data centres, which you reach over PKCS#11 and manage from this console.',
+  rkms: 'Keep the keys of your payment terminals and load them into devices remotely.',
+  offline_rkl: 'Prepare key loads for payment terminals that are not online, to be delivered by file.',
+  object_signing: 'Sign software, firmware and documents with keys that never leave the HSM.',
+  p2pe: 'Protect card data from the terminal to your decryption point (point-to-point encryption).',
+  pin_debit: 'Keys and key loading for PIN debit terminals and their PIN translation.',
+  administration: 'Administer your HSMs and key services: users, audit and configuration.',
+  enterprise: 'A general-purpose key store for your applications, with its own certificate authorities.',
+  cloud_encryption: 'Keep the encryption keys of your cloud storage and databases under your own control.',
+  token_vault: 'Store card numbers and other sensitive data as tokens, with the originals kept encrypted.',
+  '{product}_labs_hsm': 'An HSM for trying out new products and features before they reach production.',
+  saas_cloud_hsm: 'An HSM as a service: we run it, you use its keys through an API.',
+  enterprise_key_management: 'Manage keys and certificates across your organisation, and deliver them to your systems.',
+  rkl: 'Load keys into payment terminals remotely, from our HSMs to your devices.',
+  hsm_sandbox: 'A test HSM to develop and try your integration, with no production keys.',
+  tokenization: 'Replace sensitive values with tokens through an API, so your systems never store the originals.',
+  vip_rest: 'Call our payment cryptography (PIN, MAC and key operations) over a REST API.',
+  marketplace_entitlement: 'Use a subscription bought through a cloud marketplace with this account.',
+  advanced_metrics: 'Detailed usage and performance metrics of your services.',
+};
+
+/** What a service type is for, or undefined for one this console does not know. */
+export function serviceTypeDescription(type: string): string | undefined {
+  return (SERVICE_TYPE_DESCRIPTIONS as Record<string, string>)[type];
+}
+
 /** The display name of a service type, or the value itself for one this console does not know. */
 export function serviceTypeName(type: string): string {
   return (SERVICE_TYPES as Record<string, string>)[type] ?? type;

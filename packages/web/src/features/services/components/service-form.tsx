@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { z } from 'zod';
 import { SimpleGrid, Stack } from '@mantine/core';
-import { serviceRequestBody, type ServicesPage } from '@keydeck/contract/services';
+import { serviceRequestBody, serviceTypeDescription, type ServicesPage } from '@keydeck/contract/services';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { CheckboxField, SelectField } from '../../../lib/ui/choice-fields';
 import { ContractForm } from '../../../lib/ui/contract-form';
@@ -54,6 +54,7 @@ export function ServiceForm({ types, catalogue, initialType, withJwt = false, su
           placeholder="Choose a service type"
           withAsterisk
           searchable
+          description={serviceTypeDescription(form.watch('type'))}
           data={types.map((option) => ({ value: option.type, label: option.type_name }))}
         />
         <TextField name="name" label="Name" withAsterisk data-autofocus maxLength={100} />

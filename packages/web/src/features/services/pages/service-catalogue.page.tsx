@@ -6,6 +6,7 @@ import { Anchor, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Ti
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Permission } from '@keydeck/contract/permissions';
+import { serviceTypeDescription } from '@keydeck/contract/services';
 import { Can } from '../../../lib/can';
 import { allServicesQueryOptions } from '../api/services.api';
 import { locationName } from '../components/service-columns';
@@ -42,15 +43,24 @@ export function ServiceCataloguePage() {
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
             {page.services_available.map((available) => (
-              <Card key={available.type} withBorder padding="lg">
-                <Group justify="space-between" wrap="nowrap" gap="sm">
-                  <Text fw={600}>{available.type_name}</Text>
-                  <Can permission={Permission.servicesManage} mode="disable">
-                    <Button size="xs" variant="light" style={{ flexShrink: 0 }} aria-label={`Request ${available.type_name}`} onClick={() => setRequesting(available.type)}>
-                      Request
-                    </Button>
-                  </Can>
-                </Group>
+              <Card key={available.type} component="article" aria-labelledby={`service-type-${available.type}`} withBorder padding="lg">
+                <Stack gap="xs" h="100%" justify="space-between">
+                  <div>
+                    <Text fw={600} id={`service-type-${available.type}`}>
+                      {available.type_name}
+                    </Text>
+                    <Text size="sm" c="dimmed" mt={4}>
+                      {serviceTypeDescription(available.type)}
+                    </Text>
+                  </div>
+                  <Group justify="flex-end">
+                    <Can permission={Permission.servicesManage} mode="disable">
+                      <Button size="xs" variant="light" aria-label={`Request ${available.type_name}`} onClick={() => setRequesting(available.type)}>
+                        Request
+                      </Button>
+                    </Can>
+                  </Group>
+                </Stack>
               </Card>
             ))}
           </SimpleGrid>
