@@ -118,7 +118,7 @@ function PaletteBody({ onDone }: { onDone: () => void }) {
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={entries.length > 0 ? optionId(current) : undefined}
-        rightSection={searching ? <Loader size="xs" aria-label="Searching" /> : null}
+        rightSection={searching ? <Loader size="xs" role="status" aria-label="Searching" /> : null}
       />
       <div role="listbox" id={listId} aria-label="Results" style={{ maxHeight: '55vh', overflowY: 'auto' }}>
         {groupsOf(entries).map(({ heading, items }, group) => (
