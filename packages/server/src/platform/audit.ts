@@ -5,6 +5,7 @@ import type { Tx } from '../db/database.ts';
 import { accounts } from '../db/schema/accounts.ts';
 import { auditChainHeads, auditEvents } from '../db/schema/audit.ts';
 import { batchOutcome } from './audit-batch.ts';
+import { withNames } from './audit-names.ts';
 import { GENESIS_HASH, LINK_FORMAT, chainKey, linkMac, storable, type ChainedFields } from './audit-chain.ts';
 import type { AuditActor, AuditDeclaration, AuditInput, AuditTarget } from './audit-declaration.ts';
 import { AppError, type RefusalConcern } from './errors.ts';
@@ -49,7 +50,10 @@ export async function writeRequestAuditEvent(tx: Tx, request: FastifyRequest, ac
     reason: missing ? [reason, `account_id=${account}`].filter(Boolean).join(':') : reason,
   } as const;
   const perAccount = event.outcome === 'success' && facts.perAccount?.({ ...input, result: event.result });
-  const events = perAccount || [{ account: missing ? undefined : account, target: event.concern?.target ?? (await facts.target?.(input)) }];
+  const target = event.concern?.target ?? (await facts.target?.(input));
+  // Names are read in the request's tenant scope: a refusal's transaction sees every tenant, so it keeps the id asked for.
+  const byName = event.outcome === 'success' ? await withNames(tx, target) : target;
+  const events = perAccount || [{ account: missing ? undefined : account, target: byName }];
   const actions = [action, ...((event.outcome === 'success' && facts.also?.({ ...input, result: event.result })) || [])];
   for (const each of actions) {
     for (const { account, target } of events) await appendRequestEvent(tx, request, each, { ...base, account, target });

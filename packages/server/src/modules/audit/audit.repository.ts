@@ -1,5 +1,5 @@
 import type { AuditFilters, AuditListQuery } from '@keydeck/contract/audit';
-import { and, asc, eq, gt, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { auditChainHeads, auditEvents } from '../../db/schema/audit.ts';
@@ -40,6 +40,25 @@ export async function listEvents(tx: Tx, accountId: string | null, query: AuditL
     tx.select({ total: sql<number>`count(*)::int` }).from(auditEvents).where(where),
   ]);
   return { rows, total: count?.total ?? 0 };
+}
+
+/**
+ * The names events recorded for these single ids, per account (the newest of each), for events that recorded the
+ * same id without one.
+ */
+export async function recordedNames(tx: Tx, ids: string[]): Promise<Map<string, Map<string, string>>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .selectDistinctOn([auditEvents.accountId, auditEvents.target], { accountId: auditEvents.accountId, target: auditEvents.target, name: auditEvents.targetName })
+    .from(auditEvents)
+    .where(and(inArray(auditEvents.target, [...new Set(ids)]), isNotNull(auditEvents.targetName)))
+    .orderBy(auditEvents.accountId, auditEvents.target, desc(auditEvents.id));
+  const byAccount = new Map<string, Map<string, string>>();
+  for (const row of rows) {
+    const account = row.accountId ?? '';
+    byAccount.set(account, (byAccount.get(account) ?? new Map()).set(row.target!, row.name!));
+  }
+  return byAccount;
 }
 
 /** One batch of an export, in id order after `afterId` (keyset paging keeps every batch cheap). */

@@ -10,6 +10,7 @@ import {
 import { Messages } from '@keydeck/contract/messages';
 import type { Tx } from '../../db/database.ts';
 import { GENESIS_HASH, chainKey, linkMac } from '../../platform/audit-chain.ts';
+import { idsOf, joinedNames, targetNames } from '../../platform/audit-names.ts';
 import type { CheckpointLog } from '../../platform/audit-checkpoint-log.ts';
 import * as repo from './audit.repository.ts';
 import { csvLine } from '../../platform/csv.ts';
@@ -19,7 +20,25 @@ const VERIFY_BATCH = 1000;
 
 export async function listEvents(tx: Tx, accountId: string | null, query: AuditListQuery) {
   const { rows, total } = await repo.listEvents(tx, accountId, query);
-  return { data: rows.map(toWire), total };
+  return { data: await withBestNames(tx, rows.map(toWire)), total };
+}
+
+/**
+ * Events recorded with a bare id (before targets carried names) read by the best name known: the object's own, as
+ * far as the reader may see it, else the name another event of its account recorded for the same id (a deleted one).
+ */
+async function withBestNames(tx: Tx, events: AuditEvent[]): Promise<AuditEvent[]> {
+  const bare = events.filter((event) => !event.target_name && idsOf(event.target).length > 0);
+  if (bare.length === 0) return events;
+  const ids = bare.flatMap((event) => idsOf(event.target));
+  const names = await targetNames(tx, ids);
+  const recorded = await repo.recordedNames(tx, ids.filter((id) => !names.has(id)));
+  return events.map((event) => {
+    if (event.target_name) return event;
+    const ids = idsOf(event.target);
+    const known = new Map([...(recorded.get(event.account_id ?? '') ?? []), ...names]);
+    return { ...event, target_name: joinedNames(ids, known) ?? null };
+  });
 }
 
 /** Streams matching events as CSV, batch by batch, to `write` (which may wait for the client to drain). */

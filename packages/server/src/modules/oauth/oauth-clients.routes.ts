@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { targetAccount } from '../../platform/account-access.ts';
 import type { AppDeps } from '../../platform/app-deps.ts';
 import { namedAccount } from '../../platform/audit-declaration.ts';
+import { namesBefore } from '../../platform/audit-names.ts';
 import { declared, principalOf } from '../../platform/endpoint-route.ts';
 import * as clients from './oauth-clients.service.ts';
 
@@ -59,7 +60,12 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   routes.route({
     ...declared(oauthApi.deleteOAuthClient),
     config,
-    audit: { action: 'oauth_client.delete', target: ({ params }) => params.oauth_client_id, account: namedAccount },
+    audit: {
+      action: 'oauth_client.delete',
+      before: ({ params, tx }) => namesBefore(tx, [params.oauth_client_id]),
+      target: ({ params, before }) => ({ id: params.oauth_client_id, name: before.names }),
+      account: namedAccount,
+    },
     handler: async (request) => {
       await clients.deleteClient(request.tx, principalOf(request), account(request), request.params.oauth_client_id);
       return { deleted: request.params.oauth_client_id };

@@ -41,13 +41,13 @@ describe('service sessions', () => {
     const gone = await sessionOf(operator, serviceId);
     expect([gone.statusCode, gone.json()]).toEqual([200, { service_session: null }]);
 
-    const actions = await queryRows<{ action: string; target: string }>(
+    const actions = await queryRows<{ action: string; target: string; target_name: string }>(
       t.database.db,
-      sql`select action, target from audit_events where action like 'service.log%' order by id`,
+      sql`select action, target, target_name from audit_events where action like 'service.log%' order by id`,
     );
     expect(actions).toEqual([
-      { action: 'service.login', target: 'Payments HSM' },
-      { action: 'service.logout', target: serviceId },
+      { action: 'service.login', target: serviceId, target_name: 'Payments HSM' },
+      { action: 'service.logout', target: serviceId, target_name: 'Payments HSM' },
     ]);
   });
 

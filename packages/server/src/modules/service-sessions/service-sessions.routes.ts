@@ -15,11 +15,8 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   routes.route({
     ...declared(serviceSessionsApi.serviceLogin),
     config: { permission },
-    // A session opened names its service; a refusal, the id asked for.
-    audit: {
-      action: 'service.login',
-      target: async ({ params, result, tx, request }) => (result && (await serviceSessions.serviceName(tx, principalOf(request), params.service_id))) ?? params.service_id,
-    },
+    // The service's id; the audit log adds its name (a refusal keeps the id asked for).
+    audit: { action: 'service.login', target: ({ params }) => params.service_id },
     handler: async (request) => ({
       service_session: await serviceSessions.login(request.tx, principalOf(request), request.params.service_id, sessionDeps, request.ip),
     }),

@@ -40,11 +40,6 @@ export async function login(tx: Tx, principal: Principal, serviceId: string, dep
   return toWire(serviceId, opened.expiresAt, deps.idleSeconds, token);
 }
 
-/** The name of one of the caller's account's services, for the audit trail. */
-export async function serviceName(tx: Tx, principal: Principal, serviceId: string): Promise<string | undefined> {
-  return (await repo.findService(tx, principal.account.id, serviceId))?.name;
-}
-
 /** The caller's live session on the service, without its token (a JWT is handed out once, at login). */
 export async function current(tx: Tx, principal: Principal, serviceId: string, idleSeconds: number): Promise<ServiceSession | null> {
   if (!(await repo.findService(tx, principal.account.id, serviceId))) throw notFound();

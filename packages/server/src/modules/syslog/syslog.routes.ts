@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/app-deps.ts';
 import { targetAccount } from '../../platform/account-access.ts';
 import { namedAccount } from '../../platform/audit-declaration.ts';
+import { namesBefore } from '../../platform/audit-names.ts';
 import { declared, principalOf } from '../../platform/endpoint-route.ts';
 import { preparedValue } from '../../platform/prepared-value.ts';
 import * as syslog from './syslog.service.ts';
@@ -31,7 +32,14 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   routes.route({
     ...declared(syslogApi.createSyslogConfig),
     config: { permission: manage },
-    audit: { action: 'syslog.create', target: ({ body }) => `${body.name} (${body.protocol}://${body.host}:${body.port})`, account: namedAccount },
+    audit: {
+      action: 'syslog.create',
+      target: ({ body, result }) => {
+        const name = `${body.name} (${body.protocol}://${body.host}:${body.port})`;
+        return result ? { id: result.syslog_config.id, name } : name;
+      },
+      account: namedAccount,
+    },
     handler: async (request, reply) => {
       const accountId = targetAccount(principalOf(request), request.params.account_id);
       const created = await syslog.createConfig(request.tx, accountId, request.body);
@@ -55,7 +63,12 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   routes.route({
     ...declared(syslogApi.deleteSyslogConfig),
     config: { permission: manage },
-    audit: { action: 'syslog.delete', target: ({ params }) => params.config_id, account: namedAccount },
+    audit: {
+      action: 'syslog.delete',
+      before: ({ params, tx }) => namesBefore(tx, [params.config_id]),
+      target: ({ params, before }) => ({ id: params.config_id, name: before.names }),
+      account: namedAccount,
+    },
     handler: async (request) => {
       const accountId = targetAccount(principalOf(request), request.params.account_id);
       await syslog.deleteConfig(request.tx, accountId, request.params.config_id);

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { targetAccount } from '../../platform/account-access.ts';
 import { namedAccount } from '../../platform/audit-declaration.ts';
+import { namesBefore } from '../../platform/audit-names.ts';
 import { declared, principalOf } from '../../platform/endpoint-route.ts';
 import { findAccount } from '../accounts/accounts.service.ts';
 import * as roles from './roles.service.ts';
@@ -53,7 +54,12 @@ export function register(app: FastifyInstance): void {
   routes.route({
     ...declared(rolesApi.deleteRoles),
     config: { permission: Permission.rolesManage },
-    audit: { action: 'roles.delete', target: ({ body }) => body.roles.join(', '), account: namedAccount },
+    audit: {
+      action: 'roles.delete',
+      before: ({ body, tx }) => namesBefore(tx, body.roles),
+      target: ({ body, before }) => ({ id: body.roles.join(', '), name: before.names }),
+      account: namedAccount,
+    },
     handler: async (request) => {
       return { roles: await roles.deleteRoles(request.tx, principalOf(request), await accountOf(request, request.body.account_id), request.body.roles) };
     },

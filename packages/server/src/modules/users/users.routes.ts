@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { targetAccount } from '../../platform/account-access.ts';
 import type { AppDeps } from '../../platform/app-deps.ts';
 import { namedAccount } from '../../platform/audit-declaration.ts';
+import { namesBefore } from '../../platform/audit-names.ts';
 import { declared, principalOf } from '../../platform/endpoint-route.ts';
 import { mailAfterCommit } from '../../platform/mailer.ts';
 import { findAccount } from '../accounts/accounts.service.ts';
@@ -78,7 +79,12 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   routes.route({
     ...declared(usersApi.deleteUsers),
     config: { permission: Permission.usersManage },
-    audit: { action: 'users.delete', target: ({ body }) => body.users.join(', '), account: namedAccount },
+    audit: {
+      action: 'users.delete',
+      before: ({ body, tx }) => namesBefore(tx, body.users),
+      target: ({ body, before }) => ({ id: body.users.join(', '), name: before.names }),
+      account: namedAccount,
+    },
     handler: async (request) => {
       return { users: await users.deleteUsers(await contextOf(request, request.body.account_id), request.body.users) };
     },
