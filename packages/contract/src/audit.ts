@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = [
   'cloud_hsm.user_pin_rotate',
   'cloud_hsm.backup',
   'cloud_hsm.restore',
+  'cloud_hsm.backup_check',
   'cluster.create',
   'cluster.delete',
   'cluster.member_add',

@@ -1,6 +1,7 @@
 import {
   cloudHsmAuditPage,
   cloudHsmBackupBody,
+  cloudHsmBackupCheckResponse,
   cloudHsmBackupResponse,
   cloudHsmDeprovisionBody,
   cloudHsmHealthQuery,
@@ -57,6 +58,11 @@ export const cloudHsmsApi = endpoints({ product: 'cloud-product', tag: 'Cloud HS
   backUpCloudHsm: {
     method: 'POST', path: ApiPath.cloudHsmBackup, params: cloudHsmParams, body: cloudHsmBackupBody, responses: { 200: cloudHsmBackupResponse },
     summary: 'Back up a cloud HSM', description: 'Takes a backup of the HSM token, encrypted under the given passphrase.',
+  },
+  checkCloudHsmBackup: {
+    method: 'POST', path: ApiPath.cloudHsmRestoreCheck, params: cloudHsmParams, body: cloudHsmRestoreBody, responses: { 200: cloudHsmBackupCheckResponse },
+    summary: 'Check a cloud HSM backup',
+    description: 'Checks that a backup file opens with its passphrase and belongs to this HSM, changing nothing, and answers when it was made: the console asks to confirm a restore only after it.',
   },
   restoreCloudHsm: {
     method: 'POST', path: ApiPath.cloudHsmRestore, params: cloudHsmParams, body: cloudHsmRestoreBody, responses: { 200: cloudHsmResponse },

@@ -231,6 +231,8 @@ export const cloudHsmRestoreBody = z.object({
     .max(1_000_000)
     .regex(/^[A-Za-z0-9+/=\s]+$/, 'The backup file is not base64'),
 });
+/** A backup that opens with its passphrase for this HSM, checked before the restore is confirmed: when it was made. */
+export const cloudHsmBackupCheckResponse = z.object({ data: z.object({ created_at: z.string() }) });
 
 // ---- Clusters ----
 

@@ -143,6 +143,7 @@ export const ApiPath = {
   cloudHsmUserPin: `${API_V2}/cloud-hsms/:hsm_id/user-pin`,
   cloudHsmBackup: `${API_V2}/cloud-hsms/:hsm_id/backup`,
   cloudHsmRestore: `${API_V2}/cloud-hsms/:hsm_id/restore`,
+  cloudHsmRestoreCheck: `${API_V2}/cloud-hsms/:hsm_id/restore/check`,
   cloudHsmAuditEvents: `${API_V2}/cloud-hsms/:hsm_id/audit-events`,
   clusters: `${API_V2}/accounts/:account_id/services/:service_id/clusters`,
   cluster: `${API_V2}/clusters/:cluster_id`,

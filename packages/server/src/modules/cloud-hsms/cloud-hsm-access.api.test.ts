@@ -69,6 +69,7 @@ function everyRoute(): { method: 'GET' | 'POST' | 'DELETE'; url: string; payload
     { method: 'POST', url: apiPath(ApiPath.cloudHsmPins, hsm), change: true },
     { method: 'POST', url: apiPath(ApiPath.cloudHsmUserPin, hsm), change: true },
     { method: 'POST', url: apiPath(ApiPath.cloudHsmBackup, hsm), payload: { passphrase: 'correct horse battery' }, change: true },
+    { method: 'POST', url: apiPath(ApiPath.cloudHsmRestoreCheck, hsm), payload: { passphrase: 'correct horse battery', content: 'AAAA' }, change: true },
     { method: 'POST', url: apiPath(ApiPath.cloudHsmRestore, hsm), payload: { passphrase: 'correct horse battery', content: 'AAAA' }, change: true },
     { method: 'GET', url: apiPath(ApiPath.clusters, { account_id: acme.accountId, service_id: acme.clusterServiceId }), change: false },
     { method: 'POST', url: apiPath(ApiPath.clusters, { account_id: acme.accountId, service_id: acme.clusterServiceId }), payload: { name: 'Theirs' }, change: true },

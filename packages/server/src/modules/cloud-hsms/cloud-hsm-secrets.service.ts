@@ -76,6 +76,21 @@ export async function backup(ctx: CloudHsmContext, hsmId: string, passphrase: st
   return { file_name: `${hsm.name.replace(/[^A-Za-z0-9._-]+/g, '-')}-${stamp}.hsmbackup`, content: file.toString('base64') };
 }
 
+/** The backup's content: a wrong passphrase, a changed file or another HSM's backup is a 400. */
+async function openBackup(hsm: Enabled, passphrase: string, base64: string): Promise<BackupContent> {
+  const opened = await decryptBackup(Buffer.from(base64, 'base64'), passphrase, hsm.id);
+  const content = opened && parseContent(opened);
+  if (!content || content.hsm_id !== hsm.id) throw badRequest({ content: [CloudHsmMessages.backupUnreadable] }, CloudHsmMessages.backupUnreadable);
+  return content;
+}
+
+/** Whether the backup would restore (its passphrase, its HSM), before the user is asked to confirm; changes nothing. */
+export async function checkBackup(ctx: CloudHsmContext, hsmId: string, passphrase: string, base64: string): Promise<{ created_at: string }> {
+  const hsm = await lockEnabled(ctx, hsmId);
+  await requireBackups(ctx, hsm);
+  return { created_at: (await openBackup(hsm, passphrase, base64)).created_at };
+}
+
 /**
  * Puts a backup of this HSM back on its token. A wrong passphrase, a changed file or another HSM's backup is a 400
  * that changes nothing. The restored token opens with the user PIN of the backup's day: it is set back to today's,
@@ -85,9 +100,7 @@ export async function restore(ctx: CloudHsmContext, hsmId: string, passphrase: s
   const hsm = await lockEnabled(ctx, hsmId);
   await requireBackups(ctx, hsm);
   const driver = hostedDriver(ctx, hsm);
-  const opened = await decryptBackup(Buffer.from(base64, 'base64'), passphrase, hsm.id);
-  const content = opened && parseContent(opened);
-  if (!content || content.hsm_id !== hsm.id) throw badRequest({ content: [CloudHsmMessages.backupUnreadable] }, CloudHsmMessages.backupUnreadable);
+  const content = await openBackup(hsm, passphrase, base64);
   try {
     await driver.restore(hsm.partitionRef, Buffer.from(content.token, 'base64'));
   } catch (error) {

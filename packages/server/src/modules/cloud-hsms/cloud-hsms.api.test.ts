@@ -167,6 +167,16 @@ describe('a cloud HSM on the built-in provisioner', () => {
     await generateKey(connection, pins.user_pin, 'after-backup', '02');
     expect(await secretKeyLabels(connection, pins.user_pin)).toEqual(['after-backup', 'app-key']);
 
+    // The check a restore starts with: a wrong passphrase is refused before anything is asked or changed, the right one
+    // answers when the backup was made.
+    const badCheck = await acme.manager.post(hsmPath(ApiPath.cloudHsmRestoreCheck, first.id), { passphrase: 'not the passphrase', content: backup.content });
+    expect([badCheck.statusCode, badCheck.json().message, badCheck.json().errors]).toEqual([400, CloudHsmMessages.backupUnreadable, { content: [CloudHsmMessages.backupUnreadable] }]);
+    const checked = await expectCall(acme.manager, 'POST', hsmPath(ApiPath.cloudHsmRestoreCheck, first.id), 200, { passphrase: 'correct horse battery', content: backup.content });
+    expect(Date.parse(checked.data.created_at)).toBeLessThanOrEqual(Date.now());
+    expect(await secretKeyLabels(connection, pins.user_pin)).toEqual(['after-backup', 'app-key']);
+    const checks = await queryRows<{ outcome: string }>(t.database.db, sql`select outcome from audit_events where action = 'cloud_hsm.backup_check' order by occurred_at`);
+    expect(checks.map((e) => e.outcome)).toEqual(['refused', 'success']);
+
     const wrong = await acme.manager.post(hsmPath(ApiPath.cloudHsmRestore, first.id), { passphrase: 'not the passphrase', content: backup.content });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(CloudHsmMessages.backupUnreadable);

@@ -104,6 +104,13 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     handler: async (request) => ({ data: await secrets.backup(ctx(request), request.params.hsm_id, request.body.passphrase) }),
   });
   routes.route({
+    ...declared(cloudHsmsApi.checkCloudHsmBackup),
+    config: manage,
+    // Audited as a change would be: each try of a passphrase is on record.
+    audit: { action: 'cloud_hsm.backup_check', ...onHsm },
+    handler: async (request) => ({ data: await secrets.checkBackup(ctx(request), request.params.hsm_id, request.body.passphrase, request.body.content) }),
+  });
+  routes.route({
     ...declared(cloudHsmsApi.restoreCloudHsm),
     config: manage,
     audit: { action: 'cloud_hsm.restore', ...onHsm },

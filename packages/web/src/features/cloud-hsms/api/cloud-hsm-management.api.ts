@@ -69,6 +69,15 @@ export function useBackUpCloudHsm(id: string) {
   });
 }
 
+/** Whether a backup opens with the passphrase for this HSM (and when it was made), before a restore is confirmed. */
+export function useCheckCloudHsmBackup(id: string) {
+  return useMutation({
+    mutationFn: async (body: { passphrase: string; content: string }) => (await callApi(cloudHsmsApi.checkCloudHsmBackup, { params: hsm(id), body })).data,
+    gcTime: SECRET_GC_TIME,
+    meta: { errorContext: 'Could not check the backup', inlineErrorStatuses: [400, 409] },
+  });
+}
+
 /** Replaces the token's objects with those of a backup of this HSM. */
 export function useRestoreCloudHsm(id: string) {
   const invalidate = useInvalidateCloud();

@@ -9,7 +9,8 @@ import { FormAlert } from '../../../lib/ui/form-alert';
 import { FormFooter } from '../../../lib/ui/form-footer';
 import { FormModal, type FormModalSlot } from '../../../lib/ui/form-modal';
 import { PasswordField } from '../../../lib/ui/text-fields';
-import { useBackUpCloudHsm, useRestoreCloudHsm } from '../api/cloud-hsm-management.api';
+import { formatDateTime } from '../../../lib/datetime';
+import { useBackUpCloudHsm, useCheckCloudHsmBackup, useRestoreCloudHsm } from '../api/cloud-hsm-management.api';
 import { base64ToBytes } from './backup-file';
 import { BackupFileField } from './backup-file-field';
 
@@ -61,32 +62,39 @@ function BackupForm({ onSubmit, pending, actions }: FormModalSlot<BackupValues>)
 
 type RestoreValues = z.output<typeof cloudHsmRestoreBody>;
 
-/** Restores the token from a backup of this HSM, after a confirmation: its current objects are replaced. */
+/**
+ * Restores the token from a backup of this HSM. The server checks the file and passphrase first (a refusal stays on
+ * the form); only a backup that would restore is put to the user to confirm: its current objects are replaced.
+ */
 export function RestoreModal({ hsm, opened, onClose }: { hsm: Hsm; opened: boolean; onClose: () => void }) {
+  const check = useCheckCloudHsmBackup(hsm.id);
   const restore = useRestoreCloudHsm(hsm.id);
   return (
     <FormModal
       opened={opened}
       onClose={onClose}
       title={`Restore ${hsm.name}`}
-      mutations={[restore]}
+      mutations={[check, restore]}
       onSubmit={async (values: RestoreValues) => {
         await restore.mutateAsync(values);
         return `${hsm.name} restored from the backup.`;
       }}
     >
-      {(slot) => <RestoreForm hsm={hsm} {...slot} />}
+      {(slot) => <RestoreForm hsm={hsm} check={(values) => check.mutateAsync(values)} {...slot} />}
     </FormModal>
   );
 }
 
-function RestoreForm({ hsm, onSubmit, pending, actions }: FormModalSlot<RestoreValues> & { hsm: Hsm }) {
+type RestoreFormProps = FormModalSlot<RestoreValues> & { hsm: Hsm; check: (values: RestoreValues) => Promise<{ created_at: string }> };
+
+function RestoreForm({ hsm, check, onSubmit, pending, actions }: RestoreFormProps) {
   const form = useContractForm({
     schema: cloudHsmRestoreBody,
     defaultValues: { content: '', passphrase: '' },
     statuses: [400, 409],
     onSubmit: async (values) => {
-      const question = `Restore ${hsm.name} from this backup? The objects now on the token are replaced by the backup's.`;
+      const { created_at } = await check(values);
+      const question = `Restore ${hsm.name} from its backup of ${formatDateTime(created_at)}? The objects now on the token are replaced by the backup's.`;
       if (await confirm(question, 'Restore from backup')) await onSubmit(values);
     },
   });
