@@ -157,11 +157,11 @@ describe('external CAs', () => {
     expect((await operator.get(caPath(serviceId, ids.zeta!))).statusCode).toBe(404);
     expect((await archive(operator, serviceId, ids.zeta!, true)).statusCode).toBe(404);
 
-    const audited = await queryRows<{ target: string }>(
+    const audited = await queryRows<{ target_name: string }>(
       t.database.db,
-      sql`select target from audit_events where action = 'cryptoverse.external_ca_update' and outcome = 'success' order by id`,
+      sql`select target_name from audit_events where action = 'cryptoverse.external_ca_update' and outcome = 'success' order by id`,
     );
-    expect(audited.map((row) => row.target)).toEqual(['beta: archived', 'beta: unarchived']);
+    expect(audited.map((row) => row.target_name)).toEqual(['beta: archived', 'beta: unarchived']);
   });
 
   it('needs CertManage to see and CertManage Modify to change', async () => {

@@ -43,7 +43,7 @@ export function register(app: FastifyInstance): void {
     config: modify,
     audit: {
       action: 'cryptoverse.external_ca_update',
-      target: ({ params, result }) => (result ? `${result.data.name}: ${result.data.is_archived ? 'archived' : 'unarchived'}` : params.ca_id),
+      target: ({ params, result }) => ({ id: params.ca_id, name: result && `${result.data.name}: ${result.data.is_archived ? 'archived' : 'unarchived'}` }),
     },
     handler: async (request) => ({ data: await cryptoverse.updateExternalCa(request.tx, scopeOf(request), request.params.ca_id, request.body) }),
   });

@@ -38,7 +38,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   routes.route({
     ...declared(identityProvidersApi.updateIdentityProvider),
     config: { permission: manage },
-    audit: { action: 'identity_providers.update', target: ({ body, params }) => `${body.name} (${params.provider_id})`, account: existingNamedAccount },
+    audit: { action: 'identity_providers.update', target: ({ body, params }) => ({ id: params.provider_id, name: body.name }), account: existingNamedAccount },
     handler: async (request) => {
       const accountId = targetAccount(principalOf(request), request.params.account_id);
       const updated = await providers.updateProvider(request.tx, deps.secretBox, accountId, request.params.provider_id, request.body);
@@ -51,7 +51,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     config: { permission: manage },
     audit: {
       action: 'identity_providers.delete',
-      target: ({ params, result }) => (result ? `${result.name} (${result.deleted})` : params.provider_id),
+      target: ({ params, result }) => ({ id: params.provider_id, name: result?.name }),
       account: existingNamedAccount,
     },
     handler: async (request) => {

@@ -306,10 +306,10 @@ describe('administrators reset MFA', () => {
     expect((await readerSession.get(`${API}/login`)).statusCode).toBe(401);
     expect((await readerSession.post(COMPLETE, { otp: oathtoolCode(secret) })).statusCode).not.toBe(200);
     expect((await new Visitor(t.app).signIn('reader', PASSWORD)).json().auth_info.fully_logged_in).toBe(true);
-    const [event] = await query<{ target: string; outcome: string }>(
-      sql`select target, outcome from audit_events where action = 'users.reset_mfa' order by id desc limit 1`,
+    const [event] = await query<{ target_name: string; outcome: string }>(
+      sql`select target_name, outcome from audit_events where action = 'users.reset_mfa' order by id desc limit 1`,
     );
-    expect(event).toEqual({ target: 'reader', outcome: 'success' });
+    expect(event).toEqual({ target_name: 'reader', outcome: 'success' });
 
     const globex = await signedIn('globex-admin');
     expect((await globex.post(reset(acme.userIds.ada!), {})).statusCode).toBe(404);

@@ -118,7 +118,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     config: { permission: Permission.usersManage },
     audit: {
       action: 'users.reset_mfa',
-      target: async ({ params, result, tx }) => (result && (await mfa.usernameOf(tx, params.user_id))) ?? params.user_id,
+      target: async ({ params, result, tx }) => ({ id: params.user_id, name: result && (await mfa.usernameOf(tx, params.user_id)) }),
       account: namedAccount,
     },
     handler: async (request) => {

@@ -115,11 +115,11 @@ describe('account export', () => {
     const status = offboardingStatus.parse((await platform.get(base(acme.accountId))).json()).offboarding;
     expect(status.can_delete).toBe(true);
     expect(Date.now() - Date.parse(status.exported_at!)).toBeLessThan(60_000);
-    const events = await queryRows<{ account_id: string; target: string }>(
+    const events = await queryRows<{ account_id: string; target_name: string }>(
       t.database.db,
-      sql`select account_id, target from audit_events where action = 'accounts.export' and outcome = 'success'`,
+      sql`select account_id, target_name from audit_events where action = 'accounts.export' and outcome = 'success'`,
     );
-    expect(events).toEqual([{ account_id: platformAccountId, target: 'acme' }]);
+    expect(events).toEqual([{ account_id: platformAccountId, target_name: 'acme' }]);
   });
 
   it('is for platform administrators only', async () => {
@@ -180,11 +180,11 @@ describe('account deletion', () => {
     const acmeAdmin = new Visitor(t.app);
     expect((await acmeAdmin.signIn('acme-admin', PASSWORD)).statusCode).toBe(401);
 
-    const events = await queryRows<{ account_id: string; target: string; actor_username: string }>(
+    const events = await queryRows<{ account_id: string; target_name: string; actor_username: string }>(
       t.database.db,
-      sql`select account_id, target, actor_username from audit_events where action = 'accounts.offboard' and outcome = 'success'`,
+      sql`select account_id, target_name, actor_username from audit_events where action = 'accounts.offboard' and outcome = 'success'`,
     );
-    expect(events).toEqual([{ account_id: platformAccountId, target: 'acme', actor_username: ADMIN.username }]);
+    expect(events).toEqual([{ account_id: platformAccountId, target_name: 'acme', actor_username: ADMIN.username }]);
     const every = chainVerifications.parse((await platform.get('/rest/api/v1/audit/chain/verify?all=true')).json()).chains;
     expect(every.every((chain) => chain.intact)).toBe(true);
     expect(every.map((chain) => chain.account_id)).not.toContain(acme.accountId);

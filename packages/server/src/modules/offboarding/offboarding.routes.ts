@@ -21,7 +21,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   routes.route({
     ...declared(offboardingApi.exportAccountData),
     config: { permission },
-    audit: { action: 'accounts.export', target: ({ params, result }) => result?.account.account_slug ?? params.account_id },
+    audit: { action: 'accounts.export', target: ({ params, result }) => ({ id: params.account_id, name: result?.account.account_slug }) },
     handler: async (request, reply) => {
       const ctx = { tx: request.tx, caller: principalOf(request), ip: request.ip, idleSeconds: deps.config.session.idleSeconds };
       const exported = await offboarding.exportAccount(ctx, request.params.account_id);
@@ -33,7 +33,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   routes.route({
     ...declared(offboardingApi.offboardAccount),
     config: { permission },
-    audit: { action: 'accounts.offboard', target: ({ params, result }) => result?.account.account_slug ?? params.account_id },
+    audit: { action: 'accounts.offboard', target: ({ params, result }) => ({ id: params.account_id, name: result?.account.account_slug }) },
     handler: async (request) => ({ account: await offboarding.offboardAccount(request.tx, request.params.account_id, request.body.confirm_slug) }),
   });
 }

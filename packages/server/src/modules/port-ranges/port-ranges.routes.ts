@@ -30,7 +30,10 @@ export function register(app: FastifyInstance): void {
   routes.route({
     ...declared(portRangesApi.updatePortRanges),
     config: { permission },
-    audit: { action: 'port_ranges.update', target: ({ body }) => body.port_ranges.map((r) => r.id).join(', ') },
+    audit: {
+      action: 'port_ranges.update',
+      target: ({ body, result }) => ({ id: body.port_ranges.map((r) => r.id).join(', '), name: result?.port_ranges.map((r) => `${r.start_port}-${r.end_port}`).join(', ') }),
+    },
     handler: async (request) => {
       return { port_ranges: await ranges.updateRanges(request.tx, request.body.port_ranges) };
     },
