@@ -26,6 +26,8 @@ export const account = z.object({
   contact_email: z.string(),
   created_at: z.string(),
   user_count: z.number().int(),
+  /** Users holding the built-in Account Administrator role, invited ones included: none means nobody can manage it yet. */
+  administrator_count: z.number().int(),
 });
 export type Account = z.infer<typeof account>;
 

@@ -1,4 +1,5 @@
-import { accountsPage, accountsResponse } from '@keydeck/contract/accounts';
+import { accountResponse, accountsPage, accountsResponse } from '@keydeck/contract/accounts';
+import { ApiPath } from '@keydeck/contract/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, ROLE, seedAccount } from '../../../test/fixtures.ts';
 import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
@@ -97,6 +98,23 @@ describe('admin/accounts', () => {
     expect(res.json()).toEqual({ account: acme });
     expect((await platform.get(`${ACCOUNTS}/00000000-0000-4000-8000-000000000000`)).statusCode).toBe(404);
     expect((await platform.get(`${ACCOUNTS}/not-a-uuid`)).statusCode).toBe(404);
+  });
+
+  it('says how many administrators an account has: none when created, one once its first is invited', async () => {
+    const created = accountsResponse.parse((await platform.call({ method: 'POST', url: ACCOUNTS, payload: { accounts: [newAccount('echo')] } })).json()).accounts[0]!;
+    expect(created.administrator_count).toBe(0);
+    expect(accountResponse.parse((await platform.get(`${ACCOUNTS}/${created.id}`)).json()).account.administrator_count).toBe(0);
+
+    const roles = (await platform.get(`${ApiPath.roles}?account_id=${created.id}`)).json() as { data: { id: string; name: string }[] };
+    const adminRole = roles.data.find((role) => role.name === ROLE.admin)!;
+    const readOnly = roles.data.find((role) => role.name === ROLE.readOnly)!;
+    const invite = (username: string, role: string) =>
+      platform.call({ method: 'POST', url: ApiPath.users, payload: { account_id: created.id, users: [{ username, name: username, email: `${username}@example.test`, roles: [role] }] } });
+    expect((await invite('echo-reader', readOnly.id)).statusCode).toBe(201);
+    expect(accountResponse.parse((await platform.get(`${ACCOUNTS}/${created.id}`)).json()).account).toMatchObject({ user_count: 1, administrator_count: 0 });
+    expect((await invite('echo-admin', adminRole.id)).statusCode).toBe(201);
+    const listed = accountsPage.parse((await platform.get(`${ACCOUNTS}?search=echo`)).json()).data[0]!;
+    expect(listed).toMatchObject({ user_count: 2, administrator_count: 1 });
   });
 
   it('leaves the platform account alone', async () => {

@@ -1,4 +1,5 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { BUILT_IN_ROLES } from '@keydeck/contract/permissions';
 import type { Tx } from '../../db/database.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { sessions } from '../../db/schema/sessions.ts';
@@ -19,6 +20,8 @@ export type ListQuery = {
 // Spelled out: drizzle leaves columns unqualified when a query reads one table, which would make this
 // correlated subquery compare users.account_id with users.id.
 const userCount = sql<number>`(select count(*)::int from ${users} as u where u.account_id = "accounts"."id")`;
+const administratorCount = sql<number>`(select count(distinct ur.user_id)::int from ${userRoles} as ur join ${roles} as r on r.id = ur.role_id
+  where r.account_id = "accounts"."id" and r.built_in and r.name = ${BUILT_IN_ROLES.accountAdministrator.name})`;
 
 export async function listAccounts(tx: Tx, query: ListQuery) {
   const window = pageWindow(
@@ -29,7 +32,7 @@ export async function listAccounts(tx: Tx, query: ListQuery) {
   const where = matchesSearch(query.search, [accounts.name, accounts.apiName, accounts.accountSlug, accounts.accountCode, accounts.contactEmail]);
   const [rows, [count]] = await Promise.all([
     tx
-      .select({ account: accounts, userCount })
+      .select({ account: accounts, userCount, administratorCount })
       .from(accounts)
       .where(where)
       .orderBy(...window.orderBy)
@@ -41,7 +44,7 @@ export async function listAccounts(tx: Tx, query: ListQuery) {
 }
 
 export async function findAccountsWithCounts(tx: Tx, ids: string[]) {
-  return tx.select({ account: accounts, userCount }).from(accounts).where(inArray(accounts.id, ids));
+  return tx.select({ account: accounts, userCount, administratorCount }).from(accounts).where(inArray(accounts.id, ids));
 }
 
 export async function findAccountsByIds(tx: Tx, ids: string[]) {

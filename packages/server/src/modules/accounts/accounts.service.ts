@@ -92,7 +92,7 @@ export async function recordExport(tx: Tx, id: string, at: Date) {
 
 export async function listAccounts(tx: Tx, query: AccountsListQuery) {
   const { rows, total } = await repo.listAccounts(tx, query);
-  return { data: rows.map((r) => toWire(r.account, r.userCount)), total };
+  return { data: rows.map((r) => toWire(r.account, r)), total };
 }
 
 /** Creates accounts all together or not at all; a taken API name, slug or code is a field error. */
@@ -121,7 +121,7 @@ export async function createAccounts(tx: Tx, inputs: AccountFields[]): Promise<A
       mfaEnforced: input.mfa_enforced,
       adminWhitelistAllowance: input.admin_whitelist_allowance,
     });
-    created.push(toWire(row!, 0));
+    created.push(toWire(row!, { userCount: 0, administratorCount: 0 }));
   }
   return created;
 }
@@ -154,13 +154,13 @@ export async function updateAccounts(tx: Tx, changes: AccountChange[]): Promise<
     if (change.disabled) await repo.deleteAccountSessions(tx, change.id);
   }
   const rows = await repo.findAccountsWithCounts(tx, changes.map((c) => c.id));
-  return rows.map((r) => toWire(r.account, r.userCount));
+  return rows.map((r) => toWire(r.account, r));
 }
 
 export async function getAccount(tx: Tx, id: string): Promise<Account> {
   const [row] = await repo.findAccountsWithCounts(tx, [id]);
   if (!row) throw notFound();
-  return toWire(row.account, row.userCount);
+  return toWire(row.account, row);
 }
 
 export function disableAccounts(tx: Tx, ids: string[]): Promise<Account[]> {
@@ -185,7 +185,7 @@ async function collectConflicts(
   if (taken.some((t) => t.accountCode === input.account_code)) flag('account_code', 'account code');
 }
 
-function toWire(row: repo.AccountRow, userCount: number): Account {
+function toWire(row: repo.AccountRow, { userCount, administratorCount }: { userCount: number; administratorCount: number }): Account {
   return {
     id: row.id,
     name: row.name,
@@ -200,6 +200,7 @@ function toWire(row: repo.AccountRow, userCount: number): Account {
     contact_email: row.contactEmail,
     created_at: row.createdAt.toISOString(),
     user_count: userCount,
+    administrator_count: administratorCount,
   };
 }
 
