@@ -13,6 +13,7 @@ import { Demo, signIn } from '../harness/sign-in';
 import { createDemoService, waitUntilEnabled } from '../harness/services';
 import { rows, settled } from '../harness/table';
 import { toasts, waitForToast } from '../harness/toast';
+import { sectionLink } from '../harness/section-nav';
 
 const browser = useBrowser();
 const run = randomBytes(3).toString('hex').toUpperCase();
@@ -117,7 +118,7 @@ describe('payment keys', () => {
     await apiCall(page, api.devices.createDevices, { body: { devices: [{ serial, group: 'Lanes' }] } });
 
     await page.goto('/home/service/symmetric-keys');
-    await page.getByRole('tab', { name: 'Symmetric Keys', selected: true }).waitFor();
+    await sectionLink(page, 'Symmetric Keys', { current: true }).waitFor();
     await settled(page, KEYS);
 
     // A key group to hold the keys.
@@ -175,6 +176,11 @@ describe('payment keys', () => {
     await shot(page, '07-symmetric-keys', true);
     expect(await accessibilityViolations(page)).toEqual([]);
 
+    // While static, the group says its devices share one key and its BDK waits for DUKPT.
+    const acquirer = rows(page, 'Key groups').filter({ hasText: 'Acquirer' });
+    expect(await acquirer.textContent()).toContain('Every device loads the same key');
+    expect(await acquirer.textContent()).toContain('Not used while the group hands out a static key');
+
     // The key group turns DUKPT now that it holds an active TDES BDK.
     await page.getByRole('checkbox', { name: 'Select key group Acquirer' }).check();
     await page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: 'Change key retrieval' }).click();
@@ -201,6 +207,21 @@ describe('payment keys', () => {
     await exporter.getByRole('button', { name: 'Done' }).click();
     await exporter.waitFor({ state: 'detached' });
     expect(await page.getByTestId('key-block').count()).toBe(0);
+
+    // An AES-256 key cannot travel under the TDES KBPK: the picker says so instead of offering it.
+    await apiCall(page, api.paymentKeys.createSymmetricKeys, {
+      body: { symmetric_keys: [{ source: 'generate', name: 'AES KEK', group: 'Acquirer', algorithm: 'AES_256', usage: 'K0', mode_of_use: 'B', exportability: 'E', version: '00' }] },
+    });
+    await page.reload();
+    await settled(page, KEYS);
+    await page.getByRole('button', { name: 'Actions for AES KEK', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Export as TR-31…' }).click();
+    const strong = await waitForDialog(page);
+    await strong.getByText('No active key block protection key can wrap AES KEK: that takes a K1 key of AES-256 or stronger, with mode of use B, E or N.').waitFor();
+    await shot(page, '09a-export-no-kbpk');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await strong.waitFor({ state: 'detached' });
 
     // The block travels back in: imported under the same KBPK, the key arrives with the KCV it left with.
     await page.getByRole('button', { name: 'Import TR-31 key block' }).click();
@@ -234,9 +255,20 @@ describe('payment keys', () => {
     await question.getByRole('button', { name: 'No' }).click();
 
     // Key assignments: the BDK and the KEK in slots of the device group.
-    await page.getByRole('tab', { name: 'Key Assignments' }).click();
-    await page.getByRole('tab', { name: 'Key Assignments', selected: true }).waitFor();
+    await sectionLink(page, 'Key Assignments').click();
+    await sectionLink(page, 'Key Assignments', { current: true }).waitFor();
     await settled(page, ASSIGNMENTS);
+    // A slot out of range stays as typed and the field says the range; nothing is assigned.
+    await page.getByRole('button', { name: 'Assign key' }).click();
+    const outOfRange = await waitForDialog(page);
+    await field(page, 'Key slot').fill('100');
+    await field(page, 'Key slot').blur();
+    await outOfRange.getByRole('button', { name: 'Assign key' }).click();
+    await outOfRange.getByText('A key slot is a whole number from 0 to 99').waitFor();
+    expect(await field(page, 'Key slot').inputValue()).toBe('100');
+    await shot(page, '12a-slot-out-of-range');
+    await outOfRange.getByRole('button', { name: 'Cancel' }).click();
+    await outOfRange.waitFor({ state: 'detached' });
     await assign(page, 'Lanes', 1, 'BDK 1');
     await assign(page, 'Lanes', 2, 'KEK 1');
     await expect.poll(async () => (await rows(page, ASSIGNMENTS).allTextContents()).join('\n')).toContain(kcvs['KEK 1']);

@@ -58,11 +58,12 @@ describe('ExportKeyModal', () => {
     expect(screen.getAllByRole('option', { hidden: true }).map((option) => option.textContent)).toEqual(['KBPK AESK1 · AES-256 · KCV 08D7B4']);
   });
 
-  it('says under the field that no KBPK of the service can wrap the key, and why', async () => {
+  it('says under the field that no KBPK of the service can wrap the key, and why, and offers no empty list', async () => {
     server([TERMINAL_KEK, KBPK_TDES, UNWRAP_ONLY]);
     const dialog = await open();
     expect(
       await within(dialog).findByText('No active key block protection key can wrap Terminal KEK: that takes a K1 key of AES-256 or stronger, with mode of use B, E or N.'),
     ).toBeTruthy();
+    expect(within(dialog).getByLabelText('Key block protection key (K1)', { exact: false, selector: 'input' }).hasAttribute('disabled')).toBe(true);
   });
 });

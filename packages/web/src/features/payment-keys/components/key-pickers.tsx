@@ -16,17 +16,20 @@ interface KeyChoice {
 
 /**
  * An active key of the service by name, each option with its usage and KCV; `only` narrows the choice (a KBPK that
- * can do the job) and, when the service has no such key at all, says so under the field before it is opened.
+ * can do the job). When the service has no such key at all (every active key was fetched, none fits), the field is
+ * disabled and says why under its label, rather than opening onto an empty list.
  */
-export function ActiveKeyField({ serviceId, only, description, ...props }: PickerProps & { only?: KeyChoice }) {
+export function ActiveKeyField({ serviceId, only, description, disabled, ...props }: PickerProps & { only?: KeyChoice }) {
   const [search, setSearch] = useState('');
   const keys = useQuery(activeKeysQueryOptions(serviceId, search || undefined));
-  const shown = (keys.data?.data ?? []).filter((key) => !only || only.accepts(key));
+  const fetched = keys.data?.data ?? [];
+  const shown = fetched.filter((key) => !only || only.accepts(key));
   const facts = new Map(shown.map((key) => [key.name, `${key.usage} · ${KEY_ALGORITHM_SHORT[key.algorithm]} · KCV ${key.kcv}`]));
-  const noneAtAll = only && keys.isSuccess && !keys.isFetching && !search && shown.length === 0;
+  const noneAtAll = only !== undefined && keys.isSuccess && !keys.isFetching && !search && shown.length === 0 && keys.data.total <= fetched.length;
   return (
     <PickerField
       {...props}
+      disabled={disabled || noneAtAll}
       description={noneAtAll ? only.nothingFound : description}
       options={shown.map((key) => ({ value: key.name, label: key.name }))}
       loading={keys.isFetching}
