@@ -8,6 +8,7 @@ import { useBrowser } from '../harness/browser';
 import { submit } from '../harness/form';
 import { DEMO_COMPANY, signInAsPlatformAdmin } from '../harness/sign-in';
 import { waitForToast } from '../harness/toast';
+import { sectionLink } from '../harness/section-nav';
 
 const browser = useBrowser();
 const PASSWORD_SWITCH = 'Username and password';
@@ -47,7 +48,7 @@ describe('allowed flows', () => {
     const tab = `/v2/admin/company-management/accounts/${demoId}/allowed-flows`;
     try {
       await page.goto(tab);
-      await page.getByRole('tab', { name: 'Allowed flows' }).waitFor();
+      await sectionLink(page, 'Allowed flows').waitFor();
       expect(await page.getByRole('switch', { name: PASSWORD_SWITCH }).isChecked()).toBe(true);
       expect(await page.getByRole('switch', { name: OPENID_SWITCH }).isChecked()).toBe(true);
       expect(await accessibilityViolations(page)).toEqual([]);

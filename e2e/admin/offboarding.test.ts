@@ -11,6 +11,7 @@ import { field, fill, submit } from '../harness/form';
 import { signInAsPlatformAdmin } from '../harness/sign-in';
 import { rows, settled } from '../harness/table';
 import { waitForToast } from '../harness/toast';
+import { sectionLink } from '../harness/section-nav';
 
 const browser = useBrowser();
 const ACCOUNTS = '/v2/admin/company-management/accounts';
@@ -37,7 +38,7 @@ describe('account offboarding', () => {
     expect(await rows(page, 'Account licenses').allTextContents()).toEqual([expect.stringMatching(/Cloud HSMs.*KD-[0-9A-Z]{4}-[0-9A-Z]{4}.*3.*Active/)]);
 
     // Offboarding tab: deletion stays disabled until an export was made.
-    await page.getByRole('tab', { name: 'Offboarding' }).click();
+    await sectionLink(page, 'Offboarding').click();
     await page.waitForURL((url) => url.pathname.endsWith('/account-offboarding'));
     const deleteButton = page.getByRole('button', { name: 'Delete account', exact: true });
     await expect.poll(() => deleteButton.isDisabled()).toBe(true);

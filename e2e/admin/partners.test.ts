@@ -10,6 +10,7 @@ import { fill, submit } from '../harness/form';
 import { DEMO_COMPANY, signInAsPlatformAdmin } from '../harness/sign-in';
 import { rows, settled } from '../harness/table';
 import { waitForToast } from '../harness/toast';
+import { sectionLink } from '../harness/section-nav';
 
 const browser = useBrowser();
 const run = randomBytes(3).toString('hex');
@@ -45,7 +46,7 @@ describe('Partners and the CryptoHub tenancy', () => {
     await waitForToast(page, `The account now belongs to ${partner}`);
     expect(await accessibilityViolations(page)).toEqual([]);
 
-    await page.getByRole('tab', { name: 'CryptoHub' }).click();
+    await sectionLink(page, 'CryptoHub').click();
     await page.waitForURL((url) => url.pathname.endsWith('/cryptohub'));
     const form = page.getByRole('form', { name: 'CryptoHub tenancy' });
     await form.waitFor();

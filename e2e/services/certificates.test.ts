@@ -13,6 +13,7 @@ import { Demo, signIn } from '../harness/sign-in';
 import { createDemoService, waitUntilEnabled } from '../harness/services';
 import { rows, settled } from '../harness/table';
 import { toasts, waitForToast } from '../harness/toast';
+import { sectionLink } from '../harness/section-nav';
 
 const browser = useBrowser();
 const run = randomBytes(3).toString('hex').toUpperCase();
@@ -113,7 +114,7 @@ describe('certificate authorities', () => {
     await login.waitFor({ state: 'detached' });
 
     await page.goto('/home/service/certificate-authorities');
-    await page.getByRole('tab', { name: 'Certificate Authorities', selected: true }).waitFor();
+    await sectionLink(page, 'Certificate Authorities', { current: true }).waitFor();
     await settled(page, CAS);
     await page.getByTestId('table-empty').waitFor();
     await shot(page, '01-empty', true);
@@ -146,8 +147,8 @@ describe('certificate authorities', () => {
     await drawer.waitFor({ state: 'detached' });
 
     // Certificate Management: a malformed request is refused on its field, the openssl one is issued.
-    await page.getByRole('tab', { name: 'Certificate Management' }).click();
-    await page.getByRole('tab', { name: 'Certificate Management', selected: true }).waitFor();
+    await sectionLink(page, 'Certificate Management').click();
+    await sectionLink(page, 'Certificate Management', { current: true }).waitFor();
     await settled(page, CERTIFICATES);
     await page.getByRole('button', { name: 'Issue certificate', exact: true }).click();
     const issue = await waitForDialog(page);
@@ -215,7 +216,7 @@ describe('certificate authorities', () => {
     await row.waitFor();
 
     // The intermediate's CRL, PEM and DER: signed by it, and listing the certificate.
-    await page.getByRole('tab', { name: 'Certificate Authorities' }).click();
+    await sectionLink(page, 'Certificate Authorities').click();
     await settled(page, CAS);
     await page.getByRole('button', { name: `Actions for ${ISSUING}`, exact: true }).click();
     await page.getByRole('menuitem', { name: 'Download CRL (PEM)' }).waitFor();
@@ -250,7 +251,7 @@ describe('certificate authorities', () => {
     await second.getByRole('button', { name: 'Yes' }).click();
     expect(await closeReport(page, 'Delete certificate authorities: result', '13-delete-report')).toContain(`${ISSUING}: Successfully deleted certificate authority`);
     await expect.poll(() => rows(page, CAS).count()).toBe(1);
-    await page.getByRole('tab', { name: 'Certificate Management' }).click();
+    await sectionLink(page, 'Certificate Management').click();
     await settled(page, CERTIFICATES);
     await page.getByTestId('table-empty').waitFor();
   });

@@ -17,6 +17,7 @@ import { createDemoService, waitUntilEnabled } from '../harness/services';
 import { DEMO_COMPANY, Demo, signIn, signInAsPlatformAdmin } from '../harness/sign-in';
 import { rows, settled } from '../harness/table';
 import { toasts, waitForToast } from '../harness/toast';
+import { sectionLink } from '../harness/section-nav';
 
 const browser = useBrowser();
 const run = randomBytes(3).toString('hex').toUpperCase();
@@ -96,7 +97,7 @@ describe('scheduled reports', () => {
     await apiCall(page, api.transfer.trustHostKeys, { body: { host_keys: [{ host: '127.0.0.1', port: sftp.port, fingerprint: sftp.hostKey.fingerprint }] } });
 
     await page.goto('/home/service/scheduled-reports');
-    await page.getByRole('tab', { name: 'Scheduled Reports', selected: true }).waitFor();
+    await sectionLink(page, 'Scheduled Reports', { current: true }).waitFor();
     await settled(page, REPORTS);
     await shot(page, 'reports-01-empty', true);
 

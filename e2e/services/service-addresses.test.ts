@@ -10,6 +10,7 @@ import { waitForDialog } from '../harness/dialog';
 import { Demo, signIn } from '../harness/sign-in';
 import { createDemoService, waitUntilEnabled } from '../harness/services';
 import { toasts, waitForToast } from '../harness/toast';
+import { sectionLink } from '../harness/section-nav';
 
 const browser = useBrowser();
 const run = randomBytes(3).toString('hex');
@@ -38,8 +39,8 @@ describe('a service’s allowed IP addresses', () => {
 
     // The service offers keys (an rkms service): the workspace shows their tabs.
     await page.goto('/home/service');
-    await page.getByRole('tab', { name: 'Symmetric Keys' }).waitFor();
-    expect(await page.getByRole('tab', { name: 'Key Assignments' }).count()).toBe(1);
+    await sectionLink(page, 'Symmetric Keys').waitFor();
+    expect(await sectionLink(page, 'Key Assignments').count()).toBe(1);
 
     await page.goto('/home/service/admin');
     await page.getByRole('tab', { name: 'Allowed addresses' }).click();

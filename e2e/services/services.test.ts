@@ -11,6 +11,7 @@ import { DEMO_COMPANY, Demo, signIn, signInAsPlatformAdmin } from '../harness/si
 import { rows, settled } from '../harness/table';
 import { PROVISIONING_WAIT_MS, waitUntilEnabled } from '../harness/services';
 import { waitForToast } from '../harness/toast';
+import { sectionLink } from '../harness/section-nav';
 
 const browser = useBrowser();
 const unique = (label: string) => `E2E ${label} ${Math.random().toString(36).slice(2, 8)}`;
@@ -132,7 +133,7 @@ describe('services', () => {
     await apiCall(page, api.serviceSessions.serviceLogout, { params: { service_id: serviceId } });
     // Opening a tab makes the next service call; a refetch already under way may make it first and leave the
     // workspace before the click lands: either way the refusal must send the user back.
-    const click = page.getByRole('tab', { name: 'External CAs' }).click();
+    const click = sectionLink(page, 'External CAs').click();
     click.catch(() => undefined);
     await Promise.race([expired, click]);
     await expired;

@@ -13,6 +13,7 @@ import { Demo, signIn, signInAsPlatformAdmin } from '../harness/sign-in';
 import { createDemoService, waitUntilEnabled } from '../harness/services';
 import { rows, settled } from '../harness/table';
 import { toasts, waitForToast } from '../harness/toast';
+import { sectionLink } from '../harness/section-nav';
 import { sshKeygen, startSftpServer } from '../../packages/server/test/sftp-server';
 
 const browser = useBrowser();
@@ -82,7 +83,7 @@ describe('transfer servers', () => {
     await login.waitFor({ state: 'detached' });
 
     await page.goto('/home/service/transfer-servers');
-    await page.getByRole('tab', { name: 'Transfer Servers', selected: true }).waitFor();
+    await sectionLink(page, 'Transfer Servers', { current: true }).waitFor();
     await settled(page, SERVERS);
     await settled(page, HOST_KEYS);
     await shot(page, '01-empty', true);

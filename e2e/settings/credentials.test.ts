@@ -10,6 +10,7 @@ import { apiCall } from '../harness/api';
 import { DEMO_COMPANY, Demo, signIn, signInAsPlatformAdmin } from '../harness/sign-in';
 import { rows, settled } from '../harness/table';
 import { waitForToast } from '../harness/toast';
+import { sectionLink } from '../harness/section-nav';
 
 const browser = useBrowser();
 const run = randomBytes(3).toString('hex');
@@ -99,7 +100,7 @@ describe('API credentials', () => {
     const demoId = data.find((account) => account.name === DEMO_COMPANY)!.id;
 
     await page.goto(`/v2/admin/company-management/accounts/${demoId}/company`);
-    await page.getByRole('tab', { name: 'API credentials' }).click();
+    await sectionLink(page, 'API credentials').click();
     await page.waitForURL((url) => url.pathname.endsWith(`/accounts/${demoId}/credentials`));
     await settled(page, TABLE);
     expect(await rows(page, TABLE).filter({ hasText: `CI ${run}` }).count()).toBe(1);

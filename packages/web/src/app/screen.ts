@@ -59,8 +59,14 @@ export function screen<TParent extends AnyRoute, const TPath extends string, V =
   });
 }
 
-/** A tab of the layout screen `parent`: a child route titled "<layout title> · <label>" (the layout lists its children's tabs). */
+/**
+ * A tab of the layout screen `parent`: a child route titled "<layout title> · <label>" (the layout lists its children's
+ * tabs); `group` heads it in a layout's grouped section navigation.
+ */
 export function tabOf<TParent extends AnyRoute>(parent: TParent, title: string) {
-  return <const P extends string, V = undefined>(path: P, label: string, options: Omit<ScreenOptions<V>, 'title' | 'tab'>) =>
-    screen(parent, path, { title: `${title} · ${label}`, tab: { label }, ...options });
+  return <const P extends string, V = undefined>(
+    path: P,
+    label: string,
+    { group, ...options }: Omit<ScreenOptions<V>, 'title' | 'tab'> & { group?: string },
+  ) => screen(parent, path, { title: `${title} · ${label}`, tab: { label, group }, ...options });
 }

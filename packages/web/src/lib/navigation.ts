@@ -1,12 +1,12 @@
 import { useMatches, useRouter, type AnyRoute } from '@tanstack/react-router';
 import { hasPermission, type PermissionName } from '@keydeck/contract/permissions';
-import type { NavCount, ServiceSectionRule } from './route-static-data';
+import type { NavCount, NavGroupName, ServiceSectionRule } from './route-static-data';
 import { useSession } from './session';
 
 export interface NavDestination {
   to: string;
   label: string;
-  group: string | undefined;
+  group: NavGroupName | undefined;
   description: string | undefined;
   permission: PermissionName | undefined;
   count: NavCount | undefined;
@@ -52,6 +52,8 @@ export interface ChildTab {
   /** The route's full path, with its parent's params still as $placeholders. */
   to: string;
   label: string;
+  /** The heading the layout's section navigation shows it under; none for an entry of its own (Overview). */
+  group: string | undefined;
   /** Declared by a service workspace section: what opens it (see lib/service-sections). */
   serviceSection: ServiceSectionRule | undefined;
 }
@@ -66,7 +68,7 @@ export function useChildTabs(parentRouteId: string): ChildTab[] {
   return routes.flatMap((route) => {
     const tab = route.options.staticData?.tab;
     if (!tab || route.parentRoute?.id !== parentRouteId) return [];
-    return [{ routeId: route.id, to: route.fullPath, label: tab.label, serviceSection: route.options.staticData?.serviceSection }];
+    return [{ routeId: route.id, to: route.fullPath, label: tab.label, group: tab.group, serviceSection: route.options.staticData?.serviceSection }];
   });
 }
 

@@ -15,14 +15,20 @@ declare module '@tanstack/react-router' {
     feature?: FeatureName;
     /** The document title (before " · Keydeck"). */
     title?: string;
-    /** Present on routes that appear in the shell navigation. */
-    nav?: { label: string; group?: 'Settings' | 'Administration' | 'Infrastructure' | 'Dashboards'; description?: string; count?: NavCount };
-    /** Present on child routes shown as a tab of their parent layout (see useChildTabs). */
-    tab?: { label: string };
+    /** Present on routes that appear in the shell navigation; `group` is its collapsible group (app/routes/nav-groups.ts). */
+    nav?: { label: string; group?: NavGroupName; description?: string; count?: NavCount };
+    /**
+     * Present on child routes shown as a tab or section of their parent layout (see useChildTabs); `group` heads the
+     * entries a layout's section navigation shows together (consecutive entries of one group form it).
+     */
+    tab?: { label: string; group?: string };
     /** A section of the service workspace: what the current service and the caller's service user group need to open it. */
     serviceSection?: ServiceSectionRule;
   }
 }
+
+/** The shell navigation's groups: the customer's (Workspace, Settings) and the platform's own. */
+export type NavGroupName = 'Workspace' | 'Settings' | 'Administration' | 'Infrastructure' | 'Dashboards';
 
 /**
  * A workspace section opens when the caller's group holds its permission category (spec §6) and, where it names

@@ -74,7 +74,7 @@ function Workspace({ serviceId }: { serviceId: string }) {
             <IdleCountdown session={session} />
           </Box>
           {/* The sections are the workspace's child routes: the route table declares each, with what opens it. */}
-          <ServiceSectionTabs service={current} layoutId="/shell/home/service" layoutPath="/home/service" label="Service sections" />
+          <ServiceSectionTabs service={current} layoutId="/shell/home/service" layoutPath="/home/service" label="Service sections" grouped />
         </>
       ) : (
         <NotLoggedInToService serviceId={serviceId} serviceName={current.name}>

@@ -12,7 +12,8 @@ import { list, screen, tabOf } from '../screen';
 import { shell } from './root.routes';
 import { credentialsPage } from './settings.routes';
 
-// One account: a header above tabs, one per child below (adding a section is adding a child); the default is company.
+// One account: a header beside its sections, one per child below (adding a section is adding a child), grouped by concern
+// in this order (the section navigation follows it); the default is company.
 export const account = screen(shell, 'v2/admin/company-management/accounts/$account_id', {
   permission: Permission.platformAdmin,
   title: 'Account',
@@ -27,66 +28,92 @@ export const accountIndex = createRoute({
 });
 const tab = tabOf(account, 'Account');
 export const accountTabs = [
-  tab('company', 'Company', { component: lazyScreen(() => import('../../features/accounts/pages/account-company.page'), 'AccountCompanyPage') }),
+  tab('company', 'Company', {
+    group: 'Profile',
+    component: lazyScreen(() => import('../../features/accounts/pages/account-company.page'), 'AccountCompanyPage'),
+  }),
   tab('users', 'Users', {
+    group: 'Identity and access',
     search: list(accountUsersSearch),
     component: lazyScreen(() => import('../../features/users/pages/account-users.page'), 'AccountUsersPage'),
   }),
   tab('roles', 'Roles', {
+    group: 'Identity and access',
     search: list(accountRolesSearch),
     component: lazyScreen(() => import('../../features/users/pages/account-roles.page'), 'AccountRolesPage'),
   }),
+  tab('identity-providers', 'Identity providers', {
+    group: 'Identity and access',
+    search: list(identityProvidersQuery),
+    component: lazyScreen(() => import('../../features/identity-providers/pages/account-identity-providers.page'), 'AccountIdentityProvidersPage'),
+  }),
+  tab('allowed-flows', 'Allowed flows', {
+    group: 'Identity and access',
+    component: lazyScreen(() => import('../../features/allowed-flows/pages/account-allowed-flows.page'), 'AccountAllowedFlowsPage'),
+  }),
+  tab('credentials', 'API credentials', {
+    group: 'Identity and access',
+    search: list(credentialsListQuery),
+    component: credentialsPage,
+  }),
   // The spec's path says whitelist; every screen says IP allowlist.
-  tab('whitelist', 'IP allowlist', { component: lazyScreen(() => import('../../features/allowlist/pages/account-whitelist.page'), 'AccountWhitelistPage') }),
+  tab('whitelist', 'IP allowlist', {
+    group: 'Network',
+    component: lazyScreen(() => import('../../features/allowlist/pages/account-whitelist.page'), 'AccountWhitelistPage'),
+  }),
   tab('port-ranges', 'Port ranges', {
+    group: 'Network',
     search: list(accountPortRangesSearch),
     component: lazyScreen(() => import('../../features/port-ranges/pages/account-port-ranges.page'), 'AccountPortRangesPage'),
   }),
   tab('services', 'Services', {
+    group: 'Services and solutions',
     search: list(accountServicesListQuery),
     component: lazyScreen(() => import('../../features/services/pages/account-services.page'), 'AccountServicesPage'),
   }),
   tab('solutions', 'Solutions', {
+    group: 'Services and solutions',
     permission: Permission.platformAdmin,
     component: lazyScreen(() => import('../../features/solutions/pages/solutions.page'), 'SolutionsPage'),
   }),
   tab('stripe', 'Stripe', {
+    group: 'Commerce',
     search: list(accountPaymentsSearch),
     component: lazyScreen(() => import('../../features/billing/pages/account-stripe.page'), 'AccountStripePage'),
   }),
   // Splenda is the partner channel: the tab shows the account's partner.
   tab('splenda', 'Partner', {
+    group: 'Commerce',
     permission: Permission.platformAdmin,
     component: lazyScreen(() => import('../../features/partners/pages/account-splenda.page'), 'AccountSplendaPage'),
   }),
   tab('cryptohub', 'CryptoHub', {
+    group: 'Commerce',
     permission: Permission.platformAdmin,
     component: lazyScreen(() => import('../../features/cryptohub/pages/account-cryptohub.page'), 'AccountCryptoHubPage'),
   }),
-  tab('account-features', 'Features', { component: lazyScreen(() => import('../../features/account-features/pages/account-features.page'), 'AccountFeaturesPage') }),
-  tab('audit-logs', 'Audit logs', {
-    search: list(accountAuditSearch),
-    component: lazyScreen(() => import('../../features/audit/pages/account-audit-logs.page'), 'AccountAuditLogsPage'),
-  }),
-  tab('syslog-server-configs', 'Syslog', {
-    search: list(syslogConfigsListQuery),
-    component: lazyScreen(() => import('../../features/syslog/pages/syslog-configs.page'), 'SyslogConfigsPage'),
-  }),
-  tab('credentials', 'API credentials', { search: list(credentialsListQuery), component: credentialsPage }),
   // The spec's tab name; it shows the account's entitlement whichever marketplace (Azure or Google) sent it.
   tab('google-marketplace', 'Google Marketplace', {
+    group: 'Commerce',
     permission: Permission.platformAdmin,
     component: lazyScreen(() => import('../../features/marketplaces/pages/account-google-marketplace.page'), 'AccountGoogleMarketplacePage'),
   }),
   tab('licenses', 'Licenses', {
+    group: 'Commerce',
     search: list(licensesQuery),
     component: lazyScreen(() => import('../../features/licenses/pages/account-licenses.page'), 'AccountLicensesPage'),
   }),
-  tab('identity-providers', 'Identity providers', {
-    search: list(identityProvidersQuery),
-    component: lazyScreen(() => import('../../features/identity-providers/pages/account-identity-providers.page'), 'AccountIdentityProvidersPage'),
+  tab('audit-logs', 'Audit logs', {
+    group: 'Logs',
+    search: list(accountAuditSearch),
+    component: lazyScreen(() => import('../../features/audit/pages/account-audit-logs.page'), 'AccountAuditLogsPage'),
   }),
-  tab('allowed-flows', 'Allowed flows', { component: lazyScreen(() => import('../../features/allowed-flows/pages/account-allowed-flows.page'), 'AccountAllowedFlowsPage') }),
+  tab('syslog-server-configs', 'Syslog', {
+    group: 'Logs',
+    search: list(syslogConfigsListQuery),
+    component: lazyScreen(() => import('../../features/syslog/pages/syslog-configs.page'), 'SyslogConfigsPage'),
+  }),
+  tab('account-features', 'Features', { component: lazyScreen(() => import('../../features/account-features/pages/account-features.page'), 'AccountFeaturesPage') }),
   tab('account-offboarding', 'Offboarding', { component: lazyScreen(() => import('../../features/offboarding/pages/account-offboarding.page'), 'AccountOffboardingPage') }),
 ] as const;
 

@@ -21,7 +21,7 @@ export function apiDocsScreens<TShell extends AnyRoute>(shell: TShell) {
   });
   const customer = screen(shell, 'v2/home/customer-docs', {
     title: 'API reference',
-    nav: { label: 'API reference', description: 'The API behind the console, to automate with an API credential.' },
+    nav: { label: 'API reference', group: 'Settings', description: 'The API behind the console, to automate with an API credential.' },
     component: lazyScreen(() => import('../../features/apidocs/pages/api-docs.page'), 'CustomerApiDocsPage'),
   });
   const first = (parent: AnyRoute, to: string) =>

@@ -8,7 +8,7 @@ import { shell } from './root.routes';
 const cloudHub = screen(shell, 'chc', {
   permission: Permission.servicesRead,
   title: 'Cloud HSMs',
-  nav: { label: 'Cloud HSMs', description: 'Your cloud HSMs and clusters at a glance, and the services that hold them.' },
+  nav: { label: 'Cloud HSMs', group: 'Workspace', description: 'Your cloud HSMs and clusters at a glance, and the services that hold them.' },
   component: lazyScreen(() => import('../../features/cloud-hsms/pages/cloud-hub.page'), 'CloudHubPage'),
 });
 const cloudHsms = screen(shell, 'v2/home/accounts/$account_id/services/$service_id/cloud-provisioning/cloud-hsms', {

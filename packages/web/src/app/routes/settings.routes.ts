@@ -1,3 +1,4 @@
+import { createRoute, redirect } from '@tanstack/react-router';
 import { auditListQuery } from '@keydeck/contract/audit-queries';
 import { credentialsListQuery } from '@keydeck/contract/credentials-queries';
 import { identityProvidersQuery } from '@keydeck/contract/identity-providers-queries';
@@ -13,6 +14,15 @@ import { list, query, screen, tabOf } from '../screen';
 import { shell } from './root.routes';
 
 /** The account's own settings (the navigation's Settings group), its audit logs, its API credentials and OAuth clients. */
+// /v2/home/settings itself opens its first page, General (as billing opens its first tab); breadcrumbs name it Settings.
+const settingsIndex = createRoute({
+  getParentRoute: () => shell,
+  path: 'v2/home/settings',
+  staticData: { title: 'Settings' },
+  beforeLoad: () => {
+    throw redirect({ href: '/v2/home/settings/general', replace: true });
+  },
+});
 const generalSettings = screen(shell, 'v2/home/settings/general', {
   permission: Permission.companyRead,
   title: 'General',
@@ -23,7 +33,7 @@ const generalSettings = screen(shell, 'v2/home/settings/general', {
 const auditLogs = screen(shell, 'v2/home/audit-logs', {
   permission: Permission.auditRead,
   title: 'Audit logs',
-  nav: { label: 'Audit logs', description: 'Who signed in and changed what, with an integrity check.' },
+  nav: { label: 'Audit logs', group: 'Settings', description: 'Who signed in and changed what, with an integrity check.' },
   search: list(auditListQuery),
   component: lazyScreen(() => import('../../features/audit/pages/audit-logs.page'), 'AuditLogsPage'),
 });
@@ -104,6 +114,7 @@ const oauthClients = screen(shell, 'v2/home/accounts/$account_id/credentials/oau
 });
 
 export const settingsScreens = [
+  settingsIndex,
   generalSettings,
   auditLogs,
   companySettings,

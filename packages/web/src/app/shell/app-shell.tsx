@@ -16,6 +16,7 @@ import { CommandPalette } from '../../features/search/components/command-palette
 import { ColorSchemeToggle } from '../../lib/color-scheme-toggle';
 import { ProductMark } from '../../lib/product-mark';
 import { useSession } from '../../lib/session';
+import { Breadcrumbs } from './breadcrumbs';
 import { ScreenGate } from './screen-gate';
 import { ShellNavbar } from './shell-navbar';
 import { UserMenu } from './user-menu';
@@ -57,6 +58,7 @@ export function AppShellLayout() {
         <ShellNavbar onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main>
+        <Breadcrumbs />
         <ScreenGate session={session}>
           <Outlet />
         </ScreenGate>

@@ -1,15 +1,22 @@
-import { Badge, NavLink, ScrollArea, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Badge, Divider, NavLink, ScrollArea, Text } from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useMatches } from '@tanstack/react-router';
 import { useNavDestinations, type NavDestination } from '../../lib/navigation';
 import { queryKeys } from '../../lib/query-keys';
-import type { NavCount } from '../../lib/route-static-data';
+import type { NavCount, NavGroupName } from '../../lib/route-static-data';
+import { navLinkStyle } from '../../lib/ui/section-nav';
+import { navGroups } from '../routes/nav-groups';
 
 /**
  * White on red 9 is 5.5:1 (WCAG AA for small text); the light orange variant was 2.5:1 and filled orange under
  * white never reaches 4.5:1.
  */
 const COUNT_BADGE_COLOR = 'error.9';
+
+/** Which groups the user opened or closed, kept across reloads (see navGroups for the others). */
+const OPEN_GROUPS_KEY = 'keydeck-nav-groups';
 
 /** How many wait behind a destination, refreshed every minute and whenever its feature's data changes; none at zero. */
 function NavCountBadge({ count, label }: { count: NavCount; label: string }) {
@@ -22,42 +29,88 @@ function NavCountBadge({ count, label }: { count: NavCount; label: string }) {
   );
 }
 
-function groupsOf(destinations: NavDestination[]): [string | undefined, NavDestination[]][] {
-  const groups = new Map<string | undefined, NavDestination[]>();
-  for (const item of destinations) groups.set(item.group, [...(groups.get(item.group) ?? []), item]);
-  return [...groups];
+function Destination({ item, current, onNavigate }: { item: NavDestination; current: boolean; onNavigate: () => void }) {
+  return (
+    <NavLink
+      component={Link}
+      to={item.to}
+      activeOptions={{ exact: true }}
+      label={item.label}
+      rightSection={item.count ? <NavCountBadge count={item.count} label={item.label} /> : undefined}
+      active={current}
+      aria-current={current ? 'page' : undefined}
+      onClick={onNavigate}
+      style={navLinkStyle}
+    />
+  );
 }
 
-/** Navigation built from the route table: only screens the user may open appear. */
+/** A collapsible group: its heading is a button; a closed group holding the open page is marked as the page's. */
+function NavGroup({ name, holdsOpenPage, open, onToggle, children }: { name: NavGroupName; holdsOpenPage: boolean; open: boolean; onToggle: () => void; children: ReactNode }) {
+  const listId = `nav-group-${name.toLowerCase()}`;
+  return (
+    <div>
+      <NavLink
+        component="button"
+        label={name}
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={onToggle}
+        active={!open && holdsOpenPage}
+        variant="subtle"
+        rightSection={<span aria-hidden="true">{open ? '▾' : '▸'}</span>}
+        fw={700}
+        mt="xs"
+        style={navLinkStyle}
+      />
+      <div id={listId} hidden={!open} style={{ paddingInlineStart: 'var(--mantine-spacing-xs)' }}>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Navigation built from the route table: only screens the user may open appear, Home above the groups, the
+ * customer's groups, then the platform's own apart. The list scrolls with a visible scrollbar when it is taller
+ * than the window, so nothing hides below the fold without a cue.
+ */
 export function ShellNavbar({ onNavigate }: { onNavigate: () => void }) {
   // The open page and the layouts above it (a tab's page lights up its layout's destination); /home is no layout of
   // /home/services, so it does not light up there.
   const open = useMatches({ select: (matches) => matches.map((match) => match.pathname.replace(/(.)\/$/, '$1')) });
+  const [openGroups, setOpenGroups] = useLocalStorage<Partial<Record<NavGroupName, boolean>>>({
+    key: OPEN_GROUPS_KEY,
+    defaultValue: {},
+    getInitialValueInEffect: false,
+  });
+  const destinations = useNavDestinations();
+  const destination = (item: NavDestination) => <Destination key={item.to} item={item} current={open.includes(item.to)} onNavigate={onNavigate} />;
+  const group = ({ name, open: openFirst }: (typeof navGroups)[number]) => {
+    const items = destinations.filter((item) => item.group === name);
+    if (items.length === 0) return null;
+    const holdsOpenPage = items.some((item) => open.includes(item.to));
+    const isOpen = openGroups[name] ?? (openFirst || holdsOpenPage);
+    return (
+      <NavGroup key={name} name={name} holdsOpenPage={holdsOpenPage} open={isOpen} onToggle={() => setOpenGroups((groups) => ({ ...groups, [name]: !isOpen }))}>
+        {items.map(destination)}
+      </NavGroup>
+    );
+  };
+  const platform = navGroups.filter((candidate) => candidate.platform).map(group).filter(Boolean);
   return (
-    <ScrollArea component="nav" aria-label="Main" px="sm" py="md">
-      {groupsOf(useNavDestinations()).map(([group, items]) => (
-        <div key={group ?? 'top'}>
-          {group ? (
-            <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mt="lg" mb={4}>
-              {group}
-            </Text>
-          ) : null}
-          {items.map((item) => (
-            <NavLink
-              key={item.to}
-              component={Link}
-              to={item.to}
-              activeOptions={{ exact: true }}
-              label={item.label}
-              rightSection={item.count ? <NavCountBadge count={item.count} label={item.label} /> : undefined}
-              active={open.includes(item.to)}
-              aria-current={open.includes(item.to) ? 'page' : undefined}
-              onClick={onNavigate}
-              style={{ borderRadius: 'var(--mantine-radius-md)' }}
-            />
-          ))}
-        </div>
-      ))}
+    <ScrollArea component="nav" aria-label="Main" type="auto" px="sm" py="md">
+      {destinations.filter((item) => item.group === undefined).map(destination)}
+      {navGroups.filter((candidate) => !candidate.platform).map(group)}
+      {platform.length > 0 ? (
+        <>
+          <Divider my="md" />
+          <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={4}>
+            Platform
+          </Text>
+          {platform}
+        </>
+      ) : null}
     </ScrollArea>
   );
 }

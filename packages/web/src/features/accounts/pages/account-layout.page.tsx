@@ -1,6 +1,6 @@
-import { Alert, Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { Messages } from '@keydeck/contract/messages';
 import { Permission } from '@keydeck/contract/permissions';
 import { Can } from '../../../lib/can';
@@ -8,14 +8,14 @@ import { confirm } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { accountQueryOptions } from '../../../lib/accounts.queries';
 import { isNotFound, NotFoundNotice } from '../../../lib/ui/not-found-notice';
-import { RouteTabs } from '../../../lib/ui/route-tabs';
+import { SectionNav } from '../../../lib/ui/section-nav';
 import { useSetAccountDisabled } from '../api/accounts.api';
 import { AccountStatusBadge } from '../components/account-status-badge';
 
 const LAYOUT_ID = '/shell/v2/admin/company-management/accounts/$account_id';
 const route = getRouteApi(LAYOUT_ID);
 
-/** An account's header (name, slug, status, enable/disable) above tabs that are its child routes. */
+/** An account's header (name, slug, status, enable/disable) above its sections, which are its child routes; the breadcrumbs lead back to all accounts. */
 export function AccountLayoutPage() {
   const { account_id } = route.useParams();
   const account = useQuery(accountQueryOptions(account_id));
@@ -34,9 +34,6 @@ export function AccountLayoutPage() {
 
   return (
     <Stack gap="lg">
-      <Anchor size="sm" w="fit-content" renderRoot={(props) => <Link {...props} to="/v2/admin/company-management/accounts" />}>
-        ← All accounts
-      </Anchor>
       {account.data ? (
         <Group justify="space-between" align="flex-start" gap="md">
           <div style={{ minWidth: 0 }}>
@@ -73,7 +70,7 @@ export function AccountLayoutPage() {
         <Skeleton height={56} maw={420} aria-label="Loading the account" />
       )}
       {account.data ? (
-        <RouteTabs layoutId={LAYOUT_ID} label="Account sections" params={{ account_id }} />
+        <SectionNav layoutId={LAYOUT_ID} label="Account sections" />
       ) : null}
     </Stack>
   );
