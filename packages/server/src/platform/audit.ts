@@ -111,13 +111,15 @@ export async function writeSystemAuditEvent(
   auditKey: Uint8Array,
   event: { accountId: string | null; action: AuditAction; target: string; jobId: string; outcome?: AuditOutcome; reason?: string | null },
 ): Promise<void> {
+  // The work names what it acted on by id where a request would (a cloud HSM's own trail reads its id): add its name.
+  const target = await withNames(tx, event.target);
   await appendAuditEvent(tx, auditKey, {
     accountId: event.accountId,
     actorUserId: null,
     actorUsername: 'system',
     action: event.action,
-    target: event.target,
-    targetName: null,
+    target: typeof target === 'object' ? target.id : event.target,
+    targetName: typeof target === 'object' ? (target.name ?? null) : null,
     outcome: event.outcome ?? 'success',
     reason: event.reason ?? null,
     clientAddress: '',

@@ -288,6 +288,9 @@ describe('a cloud HSM on the built-in provisioner', () => {
       expect(actions, action).toContain(action);
     }
     expect(trail.data.every((e: { target: string }) => e.target === first.id)).toBe(true);
+    // Recorded by name too, the background work's events as well as the requests' (issue 27).
+    const recorded = (await auditOf(t, acme.accountId)).filter((e) => e.target === first.id);
+    expect(recorded.filter((e) => e.target_name !== 'Payments 1')).toEqual([]);
     const everything = JSON.stringify(await auditOf(t, acme.accountId));
     expect(everything).not.toContain(pins.so_pin);
     expect(everything).not.toContain(pins.user_pin);
