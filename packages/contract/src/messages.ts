@@ -259,6 +259,8 @@ export const Messages = {
     `${kbpk} (${kbpkAlgorithm}) is weaker than ${key} (${keyAlgorithm}) and cannot protect it: choose a key block protection key of ${keyAlgorithm} or stronger.`,
   kbpkTooWeakForInitialKey: (kbpk: string, kbpkAlgorithm: string, bdk: string, keyAlgorithm: string) =>
     `${kbpk} (${kbpkAlgorithm}) is weaker than the ${keyAlgorithm} initial key derived from ${bdk} and cannot protect it: choose a key block protection key of ${keyAlgorithm} or stronger.`,
+  dukptBdkWrongAlgorithm: (bdk: string, algorithm: string, wanted: string) =>
+    `${bdk} (${algorithm}) cannot be the base derivation key of this group's DUKPT: that takes a ${wanted} key.`,
   dukptBdkNotDerivable: (bdk: string) =>
     `${bdk} is a TDES base derivation key that is not exportable, and the HSM keystore cannot derive TDES DUKPT keys from such a key (its token has no XOR-base-and-data derivation). Use an AES BDK, or a TDES BDK created exportable.`,
   keyRetired: (name: string) => `${name} is retired: a retired key cannot change.`,

@@ -101,6 +101,8 @@ export async function load(scope: KeyScope, body: { serial: string; key_slot: nu
   try {
     let answer: KeyLoadResponse;
     if (derive) {
+      const underivable = dukptDerivationRefusal(scope.keystore, key, algorithm);
+      if (underivable) throw conflict('dukpt_bdk_unusable', underivable);
       if (isTdes(key.algorithm as KeyAlgorithm) && device.id >= TDES_DUKPT_DEVICES_MAX) throw conflict('dukpt_device_limit', Messages.dukptDeviceLimit);
       const ksn = deviceKsn(key, device.id);
       const initial = await exportInitialKey(scope.keystore, key, ksn, kbpk);

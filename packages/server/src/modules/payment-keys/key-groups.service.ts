@@ -1,10 +1,10 @@
 import { Messages } from '@keydeck/contract/messages';
-import type { BatchResult, KeyGroup, KeyRetrievalAlgorithm } from '@keydeck/contract/payment-keys';
+import type { BatchResult, KeyAlgorithm, KeyGroup, KeyRetrievalAlgorithm } from '@keydeck/contract/payment-keys';
 import { badRequest } from '../../platform/errors.ts';
 import * as repo from './key-groups.repository.ts';
 import { type KeyScope } from './payment-keys.scope.ts';
 import * as keysRepo from './symmetric-keys.repository.ts';
-import { dukptDerivationRefusal } from './key-operations.ts';
+import { dukptBdkFits, dukptBdkName, dukptDerivationRefusal } from './key-operations.ts';
 import { iso } from '../../db/raw-sql.ts';
 
 export async function list(scope: KeyScope): Promise<{ groups: KeyGroup[] }> {
@@ -28,7 +28,7 @@ export async function create(scope: KeyScope, groups: { name: string; key_retrie
   groups.forEach((group, i) => {
     const key = group.name.toLowerCase();
     if (existing.has(key) || seen.has(key)) errors[`groups.${i}.name`] = [Messages.keyGroupExists(group.name)];
-    if (group.key_retrieval_algorithm !== 'static') errors[`groups.${i}.key_retrieval_algorithm`] = [Messages.keyGroupNeedsBdk(group.name, dukptAlgorithm(group.key_retrieval_algorithm))];
+    if (group.key_retrieval_algorithm !== 'static') errors[`groups.${i}.key_retrieval_algorithm`] = [Messages.keyGroupNeedsBdk(group.name, dukptBdkName(group.key_retrieval_algorithm))];
     seen.add(key);
   });
   if (Object.keys(errors).length) throw badRequest(errors);
@@ -52,7 +52,6 @@ export async function remove(scope: KeyScope, names: string[]): Promise<{ result
   return { results };
 }
 
-const dukptAlgorithm = (algorithm: KeyRetrievalAlgorithm) => (algorithm === 'dukpt_aes' ? 'AES' : 'TDES');
 
 /** Changes each group's key retrieval algorithm; DUKPT needs an active BDK (usage B0) of the matching algorithm in the group. */
 export async function changeRetrievalAlgorithm(scope: KeyScope, names: string[], algorithm: KeyRetrievalAlgorithm) {
@@ -74,7 +73,6 @@ export async function changeRetrievalAlgorithm(scope: KeyScope, names: string[],
 async function dukptRefusal(scope: KeyScope, group: repo.KeyGroupRow, algorithm: KeyRetrievalAlgorithm): Promise<string | null> {
   if (algorithm === 'static') return null;
   const bdk = await keysRepo.activeKeyOfUsage(scope.tx, group.id, 'B0');
-  const wanted = dukptAlgorithm(algorithm);
-  if (!bdk || !bdk.algorithm.startsWith(wanted)) return Messages.keyGroupNeedsBdk(group.name, wanted);
+  if (!bdk || !dukptBdkFits(algorithm, bdk.algorithm as KeyAlgorithm)) return Messages.keyGroupNeedsBdk(group.name, dukptBdkName(algorithm));
   return dukptDerivationRefusal(scope.keystore, bdk, algorithm);
 }

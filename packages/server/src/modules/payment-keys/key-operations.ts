@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Messages } from '@keydeck/contract/messages';
-import { isTdes, KEY_BYTES, KEY_USAGE_CODES, MODES_FOR_USAGE, type KcvMethod, type KeyAlgorithm, type KeyRetrievalAlgorithm, type KeyUsage } from '@keydeck/contract/payment-keys';
+import { isTdes, KEY_ALGORITHM_SHORT, KEY_BYTES, KEY_USAGE_CODES, MODES_FOR_USAGE, type KcvMethod, type KeyAlgorithm, type KeyRetrievalAlgorithm, type KeyUsage } from '@keydeck/contract/payment-keys';
 import { defaultKcvMethod, kcvFrom, kcvOfClearKey } from './crypto/kcv.ts';
 import { aesInitialKey, tdesInitialKey } from './crypto/dukpt.ts';
 import { unwrapTr31, wrapTr31, type KbpkOps, type Tr31HeaderFields } from './crypto/tr31.ts';
@@ -85,13 +85,23 @@ function algorithmOf(tr31Algorithm: string, bytes: number): KeyAlgorithm | null 
   return null;
 }
 
+/** The BDKs each DUKPT derives from: TDES DUKPT (X9.24-1) a double-length TDES key, AES DUKPT (X9.24-3) any AES key. */
+export const dukptBdkFits = (retrieval: Exclude<KeyRetrievalAlgorithm, 'static'>, algorithm: KeyAlgorithm): boolean =>
+  retrieval === 'dukpt_tdes' ? algorithm === 'TDES_2KEY' : !isTdes(algorithm);
+/** That BDK's algorithm as the screens name it. */
+export const dukptBdkName = (retrieval: Exclude<KeyRetrievalAlgorithm, 'static'>): string => (retrieval === 'dukpt_tdes' ? KEY_ALGORITHM_SHORT.TDES_2KEY : 'AES');
+
 /**
- * Why a group's DUKPT cannot derive from this BDK on this keystore, or null: TDES DUKPT XORs a variant onto the
- * BDK, which a keystore may not do inside itself for a key that is not exportable (SoftHSM2 lacks
- * CKM_XOR_BASE_AND_DATA). Asked when the setup is made, so no device's load fails on it later.
+ * Why a group's DUKPT cannot derive from this BDK on this keystore, or null: a BDK of another algorithm than the
+ * DUKPT takes; or, for TDES DUKPT, which XORs a variant onto the BDK, a key that is not exportable on a keystore that
+ * cannot do that inside itself (SoftHSM2 lacks CKM_XOR_BASE_AND_DATA). Asked when the setup is made and again at each
+ * load, so a load is refused in words rather than failing.
  */
 export function dukptDerivationRefusal(keystore: Keystore, bdk: StoredKey & { name: string; usage: string }, retrieval: KeyRetrievalAlgorithm): string | null {
-  if (retrieval !== 'dukpt_tdes' || bdk.usage !== 'B0' || !isTdes(bdk.algorithm as KeyAlgorithm)) return null;
+  if (retrieval === 'static' || bdk.usage !== 'B0') return null;
+  const algorithm = bdk.algorithm as KeyAlgorithm;
+  if (!dukptBdkFits(retrieval, algorithm)) return Messages.dukptBdkWrongAlgorithm(bdk.name, KEY_ALGORITHM_SHORT[algorithm], dukptBdkName(retrieval));
+  if (retrieval !== 'dukpt_tdes') return null;
   return keystore.canApplyVariant(handleOf(bdk)) ? null : Messages.dukptBdkNotDerivable(bdk.name);
 }
 

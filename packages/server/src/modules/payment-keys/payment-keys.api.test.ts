@@ -264,7 +264,7 @@ describe.each(KEYSTORES)('payment keys on the %s keystore', (keystore) => {
     const changed = batchResponse.parse((await send(admin, 'PUT', ApiPath.keyGroups, { groups: ['DUKPT TDES', 'Transport'], key_retrieval_algorithm: 'dukpt_tdes' })).json()).results;
     expect(changed.map((r) => r.message)).toEqual([
       Messages.keyRetrievalChanged('DUKPT TDES'),
-      `${Messages.keyRetrievalChangeFailed('Transport')}. ${Messages.keyGroupNeedsBdk('Transport', 'TDES')}`,
+      `${Messages.keyRetrievalChangeFailed('Transport')}. ${Messages.keyGroupNeedsBdk('Transport', 'TDES 112-bit')}`,
     ]);
     const loaded = await send(admin, 'POST', ApiPath.keyLoad, { serial: 'LANE-0001', key_slot: 0, kbpk: 'KBPK TDES' });
     expect(loaded.statusCode, loaded.body).toBe(200);
@@ -464,6 +464,19 @@ describe.each(KEYSTORES)('payment keys on the %s keystore', (keystore) => {
     expect(changed[0]!.message).toBe(`${Messages.keyRetrievalChangeFailed('HSM DUKPT')}. ${Messages.dukptBdkNotDerivable('Sealed BDK')}`);
     expect(group.key_retrieval_algorithm).toBe('static');
     expect(assigned[0]!.message).toBe(Messages.assignmentCreateFailed('Lane terminals', 9, Messages.dukptBdkNotDerivable('Second lane BDK')));
+  });
+
+  it('refuses a BDK of the wrong algorithm for the group\'s DUKPT when the group or slot is set up, in the screens\' names', async () => {
+    expect((await send(admin, 'POST', ApiPath.keyGroups, { groups: [{ name: 'Triple DUKPT' }] })).statusCode).toBe(201);
+    const bdks = await createKeys([
+      { source: 'generate', name: 'Triple BDK', group: 'Triple DUKPT', algorithm: 'TDES_3KEY', usage: 'B0', mode_of_use: 'X', exportability: 'E' },
+      { source: 'generate', name: 'Triple lane BDK', group: 'DUKPT TDES', algorithm: 'TDES_3KEY', usage: 'B0', mode_of_use: 'X', exportability: 'E' },
+    ]);
+    expect(bdks.map((r) => r.success)).toEqual([true, true]);
+    const changed = batchResponse.parse((await send(admin, 'PUT', ApiPath.keyGroups, { groups: ['Triple DUKPT'], key_retrieval_algorithm: 'dukpt_tdes' })).json()).results;
+    expect(changed[0]!.message).toBe(`${Messages.keyRetrievalChangeFailed('Triple DUKPT')}. ${Messages.keyGroupNeedsBdk('Triple DUKPT', 'TDES 112-bit')}`);
+    const assigned = batchResponse.parse((await send(admin, 'POST', ApiPath.keyAssignments, { key_assignments: [{ group: 'Lane terminals', key_slot: 11, key: 'Triple lane BDK' }] })).json()).results;
+    expect(assigned[0]!.message).toBe(Messages.assignmentCreateFailed('Lane terminals', 11, Messages.dukptBdkWrongAlgorithm('Triple lane BDK', 'TDES 168-bit', 'TDES 112-bit')));
   });
 
   // Only a token can go away: the software keystore has no counterpart of this.
