@@ -38,4 +38,9 @@ describe('the service catalogue', () => {
     }
     expect(new Set(Object.values(SERVICE_TYPE_DESCRIPTIONS)).size).toBe(22);
   });
+
+  it('says what an account without services can do', async () => {
+    setup();
+    expect(await screen.findByText('Your account has no services yet. Choose a type above and request it: it is provisioned once a platform administrator approves it.')).toBeTruthy();
+  });
 });

@@ -105,7 +105,9 @@ export function ServiceCataloguePage() {
           </Table.ScrollContainer>
         ) : page ? (
           <Text size="sm" c="dimmed">
-            Your account has no services yet.
+            {page.services_available.length > 0
+              ? 'Your account has no services yet. Choose a type above and request it: it is provisioned once a platform administrator approves it.'
+              : 'Your account has no services yet.'}
           </Text>
         ) : null}
       </section>
