@@ -10,6 +10,7 @@ import { accountQueryOptions } from '../../../lib/accounts.queries';
 import { isNotFound, NotFoundNotice } from '../../../lib/ui/not-found-notice';
 import { SectionNav } from '../../../lib/ui/section-nav';
 import { useSetAccountDisabled } from '../api/accounts.api';
+import { AccountAdministratorNotice } from '../components/account-administrator-notice';
 import { AccountStatusBadge } from '../components/account-status-badge';
 
 const LAYOUT_ID = '/shell/v2/admin/company-management/accounts/$account_id';
@@ -69,6 +70,7 @@ export function AccountLayoutPage() {
       ) : (
         <Skeleton height={56} maw={420} aria-label="Loading the account" />
       )}
+      {account.data ? <AccountAdministratorNotice account={account.data} /> : null}
       {account.data ? (
         <SectionNav layoutId={LAYOUT_ID} label="Account sections" />
       ) : null}
