@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { declared } from '../../platform/endpoint-route.ts';
 import type Stripe from 'stripe';
 import * as admin from './admin-billing.service.ts';
+import { paymentName } from './billing-audit.ts';
 
 /** Spec §2 /v2/admin/payments-stripe, the account's stripe tab and /admin-dashboards/cryptohub_setuptintents: platform administrators only. */
 export function registerAdminBilling(app: FastifyInstance, stripe: () => Stripe): void {
@@ -20,14 +21,14 @@ export function registerAdminBilling(app: FastifyInstance, stripe: () => Stripe)
   routes.route({
     ...declared(billingApi.refundPayment),
     config,
-    audit: { action: 'billing.payment.refund', target: ({ params }) => params.invoice_id, account: ({ result }) => result?.data.account.id ?? null },
+    audit: { action: 'billing.payment.refund', target: ({ params, result }) => ({ id: params.invoice_id, name: paymentName(result?.data) }), account: ({ result }) => result?.data.account.id ?? null },
     handler: async (request) => ({ data: await admin.refund(request.tx, stripe(), request.params.invoice_id) }),
   });
 
   routes.route({
     ...declared(billingApi.retryPayment),
     config,
-    audit: { action: 'billing.payment.retry', target: ({ params }) => params.invoice_id, account: ({ result }) => result?.data.account.id ?? null },
+    audit: { action: 'billing.payment.retry', target: ({ params, result }) => ({ id: params.invoice_id, name: paymentName(result?.data) }), account: ({ result }) => result?.data.account.id ?? null },
     handler: async (request) => ({ data: await admin.retry(request.tx, stripe(), request.params.invoice_id) }),
   });
 

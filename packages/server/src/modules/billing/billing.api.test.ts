@@ -188,6 +188,16 @@ describe('Stripe webhooks', () => {
     expect(retried.json().data).toMatchObject({ status: 'paid' });
     const refunded = await platformAdmin.post(`/rest/api/v2/admin/payments/${failed.id}/refund`);
     expect(refunded.json().data).toMatchObject({ status: 'refunded' });
+    // The audit log names the payment by its account and product, the invoice's id beside it (issue 27).
+    const audited = await queryRows<{ action: string; target: string; target_name: string | null }>(
+      t.database.db,
+      sql`select action, target, target_name from audit_events where action like 'billing.payment.%' and outcome = 'success' order by id`,
+    );
+    const named = { target: failed.id, target_name: `Company acme: ${payments.data[0]!.product_name ?? 'invoice'}` };
+    expect(audited).toEqual([
+      { action: 'billing.payment.retry', ...named },
+      { action: 'billing.payment.refund', ...named },
+    ]);
 
     const account = (await platformAdmin.get(`/rest/api/v2/admin/accounts/${acme.accountId}/billing`)).json().data;
     expect(account.customer_id).toMatch(/^cus_/);

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { declared, principalOf } from '../../platform/endpoint-route.ts';
 import type { AppDeps } from '../../platform/app-deps.ts';
 import { registerAdminBilling } from './admin-billing.routes.ts';
+import { cardName } from './billing-audit.ts';
 import * as billing from './billing.service.ts';
 import { createStripeClient, requireStripe } from './stripe-client.ts';
 import { registerStripeWebhook } from './stripe-webhook.routes.ts';
@@ -47,7 +48,7 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   routes.route({
     ...declared(billingApi.setDefaultPaymentMethod),
     config: manage,
-    audit: { action: 'billing.payment_method.default', target: ({ params }) => params.payment_method_id },
+    audit: { action: 'billing.payment_method.default', target: ({ params, result }) => ({ id: params.payment_method_id, name: cardName(result?.data, params.payment_method_id) }) },
     handler: async (request) => ({ data: await billing.makeDefault(request.tx, stripe(), account(request), request.params.payment_method_id) }),
   });
 
