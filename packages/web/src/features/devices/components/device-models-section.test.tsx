@@ -78,4 +78,19 @@ describe('DeviceModelsSection', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   }, 10_000);
+
+  it('says what an empty service lacks and how to add a model (issue 27)', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.includes('/service/login/')) {
+        return jsonResponse(200, { service_session: { service_id: SERVICE_ID, expires_at: '2099-01-01T00:00:00.000Z', idle_timeout_seconds: 600 } });
+      }
+      if (url.includes('/service_user_group/current')) {
+        return jsonResponse(200, { user_names: [], all_groups: ['Ops'], permissions: { Device: 'Modify' }, sections: [], group_name: 'Ops', user_name: 'op' });
+      }
+      return jsonResponse(200, { data: [] });
+    });
+    renderSection();
+    expect(await screen.findByText('No device models yet. Add one with New model, then assign it to devices from Remote Devices.')).toBeTruthy();
+  });
 });

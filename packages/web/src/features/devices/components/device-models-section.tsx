@@ -72,7 +72,7 @@ export function DeviceModelsSection({ service }: { service: Service }) {
         query={table}
         rowKey={(model) => model.name}
         toolbar={canModify ? <Button onClick={() => setEditing(null)}>New model</Button> : undefined}
-        emptyText="No device models yet."
+        emptyText={`No device models yet. ${canModify ? 'Add one with New model, then assign it to devices from Remote Devices.' : 'Someone who may change devices adds them.'}`}
         minWidth={480}
       />
       <DeviceModelModal serviceId={service.id} opened={editing !== undefined} model={editing ?? undefined} onClose={() => setEditing(undefined)} />
