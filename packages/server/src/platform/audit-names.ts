@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/database.ts';
 import { accounts } from '../db/schema/accounts.ts';
@@ -7,6 +7,7 @@ import { apiCredentials } from '../db/schema/credentials.ts';
 import { externalCas } from '../db/schema/external-cas.ts';
 import { identityProviders } from '../db/schema/identity-providers.ts';
 import { oauthClients } from '../db/schema/oauth.ts';
+import { portRanges } from '../db/schema/port-ranges.ts';
 import { services } from '../db/schema/services.ts';
 import { solutions } from '../db/schema/solutions.ts';
 import { syslogDestinations } from '../db/schema/syslog.ts';
@@ -15,8 +16,8 @@ import type { AuditTarget } from './audit-declaration.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** What an audit target may name by id, with the column a reader knows it by. */
-const NAMED: [PgTable, PgColumn, PgColumn][] = [
+/** What an audit target may name by id, with what a reader knows it by. */
+const NAMED: [PgTable, PgColumn, PgColumn | SQL][] = [
   [services, services.id, services.name],
   [users, users.id, users.username],
   [roles, roles.id, roles.name],
@@ -29,6 +30,7 @@ const NAMED: [PgTable, PgColumn, PgColumn][] = [
   [clusters, clusters.id, clusters.name],
   [externalCas, externalCas.id, externalCas.name],
   [solutions, solutions.id, solutions.name],
+  [portRanges, portRanges.id, sql`${portRanges.startPort} || '-' || ${portRanges.endPort}`],
 ];
 
 /** The ids a target made only of ids holds ("id" or "id, id"), else none. */

@@ -56,6 +56,16 @@ describe('port ranges', () => {
     expect(portRangesResponse.parse(freed.json()).port_ranges[0]?.account_id).toBeNull();
     expect((await platform.call({ method: 'DELETE', url: RANGES, payload: { port_ranges: [range!.id] } })).statusCode).toBe(200);
     expect(portRangesPage.parse((await platform.get(RANGES)).json()).total).toBe(1);
+    // Audited by the ports, the range's id beside them (issue 27).
+    const audited = await queryRows<{ action: string; target: string; target_name: string | null }>(
+      t.database.db,
+      sql`select action, target, target_name from audit_events where action in ('port_ranges.update', 'port_ranges.delete') order by id`,
+    );
+    const named = { target: range!.id, target_name: `${range!.start_port}-${range!.end_port}` };
+    expect(audited).toEqual([
+      { action: 'port_ranges.update', ...named },
+      { action: 'port_ranges.delete', ...named },
+    ]);
 
     const customer = new Visitor(t.app);
     await customer.signIn('acme-admin', PASSWORD);

@@ -2,6 +2,7 @@ import { Permission } from '@keydeck/contract/permissions';
 import { portRangesApi } from '@keydeck/contract/port-ranges.api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { namesBefore } from '../../platform/audit-names.ts';
 import { declared } from '../../platform/endpoint-route.ts';
 import * as ranges from './port-ranges.service.ts';
 
@@ -42,7 +43,11 @@ export function register(app: FastifyInstance): void {
   routes.route({
     ...declared(portRangesApi.deletePortRanges),
     config: { permission },
-    audit: { action: 'port_ranges.delete', target: ({ body }) => body.port_ranges.join(', ') },
+    audit: {
+      action: 'port_ranges.delete',
+      before: ({ body, tx }) => namesBefore(tx, body.port_ranges),
+      target: ({ body, before }) => ({ id: body.port_ranges.join(', '), name: before.names }),
+    },
     handler: async (request) => {
       await ranges.deleteRanges(request.tx, request.body.port_ranges);
       return { port_ranges: request.body.port_ranges };
