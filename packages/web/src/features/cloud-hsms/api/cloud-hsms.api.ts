@@ -46,7 +46,8 @@ export const cloudHsmQueryOptions = (id: string) =>
       const status = query.state.data?.status;
       return status === undefined ? false : inFlight(status) ? IN_FLIGHT_REFRESH_MS : status === 'Enabled' ? HEALTH_REFRESH_MS : false;
     },
-    meta: { errorContext: 'Could not load the cloud HSM' },
+    // The page shows a failure, a not-found above all, in place of the HSM: a toast would say it twice.
+    meta: { errorContext: 'Could not load the cloud HSM', refusalsShownInline: true },
   });
 
 /** Enabled blueprints and the locations each places its HSMs in: what the request form offers. */
