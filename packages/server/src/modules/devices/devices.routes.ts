@@ -34,7 +34,7 @@ const devicesTarget = (input: AuditInput<unknown, BatchBody, unknown, DeviceBatc
     input,
     what,
     input.result?.results.map((r) => r.serial) ?? input.body.devices ?? [],
-    input.result?.results.filter((r) => r.success).map((r) => r.serial) ?? [],
+    input.result?.results.filter((r) => r.outcome === 'changed').map((r) => r.serial) ?? [],
   );
 /** Device groups asked for, by name: a group delete refused for its devices still names them. */
 const groupsTarget = ({ request }: AuditInput, names: string[]) => `${request.serviceAccess.serviceName}: ${namedList(names)}`;
