@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { accessibilityViolations } from '../harness/axe';
 import { useBrowser } from '../harness/browser';
+import { waitForDialog } from '../harness/dialog';
 import { sectionLink } from '../harness/section-nav';
+import { createDemoService, waitUntilEnabled } from '../harness/services';
 import { Demo, signIn, signInAsPlatformAdmin } from '../harness/sign-in';
 import { settled, table } from '../harness/table';
 
@@ -144,6 +146,32 @@ describe('grouped navigation', () => {
     await sidebar(page).getByRole('button', { name: 'Infrastructure', exact: true }).click();
     await sidebar(page).getByRole('link', { name: 'Blueprints' }).click();
     await page.waitForURL((url) => url.pathname === '/configuration/cloud-product/blueprints');
+  });
+
+  it('groups the service workspace’s sections by job, with a trail back to the service, light and dark', async () => {
+    const { page } = browser;
+    const serviceId = await createDemoService(page, `Navigation ${Date.now()}`, 'rkms');
+    await signIn(page, Demo.admin.username);
+    await waitUntilEnabled(page, serviceId);
+    await page.goto(`/home/services/${serviceId}?action=login`);
+    const login = await waitForDialog(page);
+    await login.getByRole('button', { name: 'Log in', exact: true }).click();
+    await login.waitFor({ state: 'detached' });
+    await page.goto('/home/service');
+    const devices = page.getByRole('navigation', { name: 'Service sections' }).getByRole('group', { name: 'Devices' });
+    await devices.getByRole('link', { name: 'Device Models' }).click();
+    await page.waitForURL((url) => url.pathname === '/home/service/device-models');
+    await sectionLink(page, 'Device Models', { current: true }).waitFor();
+    await expect.poll(() => breadcrumbs(page).getByRole('listitem').allTextContents()).toEqual(['Home›', 'Service›', 'Device Models']);
+    await page.screenshot({ path: '/tmp/shots/workspace-1440-light.png', fullPage: true });
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await setScheme(page, 'dark');
+    await sectionLink(page, 'Device Models', { current: true }).waitFor();
+    await page.screenshot({ path: '/tmp/shots/workspace-1440-dark.png', fullPage: true });
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await breadcrumbs(page).getByRole('link', { name: 'Service' }).click();
+    await page.waitForURL((url) => url.pathname === '/home/service');
+    await sectionLink(page, 'Overview', { current: true }).waitFor();
   });
 
   it('opens General for /v2/home/settings, with breadcrumbs back to Settings', async () => {
