@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useComputedColorScheme } from '@mantine/core';
 import { ApiReferenceReact } from '@scalar/api-reference-react';
 import '@scalar/api-reference-react/style.css';
 import { CSRF_HEADER } from '@keydeck/contract/http';
@@ -12,6 +13,9 @@ import { documentUrl, type ApiDoc } from '../api-docs.products';
  */
 export function ApiReference({ doc }: { doc: ApiDoc }) {
   const frame = useRef<HTMLDivElement>(null);
+  // Scalar keeps a color mode of its own (the system's unless forced): it follows the console's. It reads the forced
+  // mode only when it starts, so a switch here starts it again (the key).
+  const scheme = useComputedColorScheme('light');
   // Scalar renders a <main> of its own inside the shell's: the page must keep one main landmark, so its becomes a region.
   useEffect(() => {
     const root = frame.current;
@@ -25,12 +29,14 @@ export function ApiReference({ doc }: { doc: ApiDoc }) {
   return (
     <div ref={frame} data-testid="api-reference" aria-label={`${doc.label} API reference`} role="region">
       <ApiReferenceReact
+        key={scheme}
         configuration={{
           url: documentUrl(doc),
           baseServerURL: window.location.origin,
           withDefaultFonts: false,
           hideClientButton: true,
           hideDarkModeToggle: true,
+          forceDarkModeState: scheme,
           persistAuth: false,
           // Nothing here may call out of this origin (the console's CSP forbids it anyway): no AI agent, no hosted tools.
           agent: { disabled: true },

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { isStripePage } from '@keydeck/contract/stripe-pages';
 
 /**
@@ -11,9 +11,14 @@ function documentAllowsStripe(): boolean {
   return !entry || isStripePage(new URL(entry.name).pathname);
 }
 
-/** On a page that takes a card: reached by the router from another page, load it again as a document of its own. */
-export function useStripeDocument(): void {
+/**
+ * On a page that takes a card: reached by the router from another page, it loads again as a document of its own.
+ * False until then, so that the page shows nothing the reload would take away under the user's hand.
+ */
+export function useStripeDocument(): boolean {
+  const [allowed] = useState(documentAllowsStripe);
   useEffect(() => {
-    if (!documentAllowsStripe()) window.location.reload();
-  }, []);
+    if (!allowed) window.location.reload();
+  }, [allowed]);
+  return allowed;
 }

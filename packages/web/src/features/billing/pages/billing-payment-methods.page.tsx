@@ -14,7 +14,7 @@ import { cardName, PaymentMethodList } from '../components/payment-method-list';
 
 /** Billing › Payment methods: the cards on file, which one is charged, and adding one through Stripe. */
 export function BillingPaymentMethodsPage() {
-  useStripeDocument();
+  const stripeReady = useStripeDocument();
   const methods = useQuery(paymentMethodsQueryOptions());
   const makeDefault = useMakeDefaultPaymentMethod();
   const remove = useRemovePaymentMethod();
@@ -31,6 +31,7 @@ export function BillingPaymentMethodsPage() {
     if (removed) showToast({ color: 'success', message: `${cardName(method)} removed.` });
   };
 
+  if (!stripeReady) return <Skeleton height={56} radius="md" aria-label="Loading the payment methods" />;
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm">
