@@ -63,7 +63,7 @@ export function useCancelSubscription() {
   return useMutation({
     mutationFn: async (id: string) =>
       (await callApi(billingApi.cancelSubscription, { params: { subscription_id: id } })).data,
-    meta: { errorContext: 'Could not cancel the subscription' },
+    meta: { refusalsShownInline: true }, // asked in a confirmAction dialog, which keeps the refusal
     onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKeys.all }),
   });
 }
@@ -90,7 +90,7 @@ export function useRemovePaymentMethod() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => callApi(billingApi.removePaymentMethod, { params: { payment_method_id: id } }),
-    meta: { errorContext: 'Could not remove the card' },
+    meta: { refusalsShownInline: true }, // asked in a confirmAction dialog, which keeps the refusal
     onSuccess: ({ data }) => queryClient.setQueryData(billingKeys.detail('payment-methods'), data),
   });
 }

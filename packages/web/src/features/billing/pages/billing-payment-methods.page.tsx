@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { PaymentMethod } from '@keydeck/contract/billing';
 import { Permission } from '@keydeck/contract/permissions';
 import { Can } from '../../../lib/can';
-import { confirm } from '../../../lib/dialogs';
+import { confirmAction } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { paymentMethodsQueryOptions, useMakeDefaultPaymentMethod, useRemovePaymentMethod } from '../api/billing.api';
 import { useStripeDocument } from '../api/stripe-document';
@@ -26,8 +26,7 @@ export function BillingPaymentMethodsPage() {
   };
   const removeMethod = async (method: PaymentMethod) => {
     const warning = method.default ? ' Your subscriptions are charged to it: make another card the default first, or their next payment fails.' : '';
-    if (!(await confirm(`Remove ${cardName(method)}?${warning}`, 'Remove card'))) return;
-    const removed = await remove.mutateAsync(method.id).catch(() => null);
+    const removed = await confirmAction(`Remove ${cardName(method)}?${warning}`, () => remove.mutateAsync(method.id), 'Remove card');
     if (removed) showToast({ color: 'success', message: `${cardName(method)} removed.` });
   };
 

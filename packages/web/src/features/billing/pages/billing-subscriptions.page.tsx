@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import type { Subscription } from '@keydeck/contract/billing';
 import { formatDate } from '../../../lib/datetime';
-import { confirm } from '../../../lib/dialogs';
+import { confirmAction } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { subscriptionsQueryOptions, useCancelSubscription } from '../api/billing.api';
 import { SubscriptionsTable } from '../components/subscriptions-table';
@@ -19,8 +19,7 @@ export function BillingSubscriptionsPage() {
   const cancelSubscription = async (subscription: Subscription) => {
     const until = subscription.current_period_end ? formatDate(subscription.current_period_end) : 'the end of the current period';
     const question = `Cancel ${subscription.product_name}${subscription.service ? ` (${subscription.service.name})` : ''}? It stays active until ${until}, then the service is not renewed.`;
-    if (!(await confirm(question, 'Cancel subscription'))) return;
-    const cancelled = await cancel.mutateAsync(subscription.id).catch(() => null);
+    const cancelled = await confirmAction(question, () => cancel.mutateAsync(subscription.id), 'Cancel subscription');
     if (cancelled) showToast({ color: 'success', message: `${cancelled.product_name} is not renewed after ${until}.` });
   };
 

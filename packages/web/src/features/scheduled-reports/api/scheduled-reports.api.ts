@@ -82,7 +82,8 @@ export function useDeleteReports(serviceId: string) {
   return useMutation({
     mutationFn: (names: string[]) =>
       serviceCall(serviceId, scheduledReportsApi.deleteScheduledReports, { body: { reports: names } }),
-    meta: { errorContext: 'Could not delete the scheduled reports' },
+    // Asked in a confirmAction dialog, which keeps a refusal of the whole call.
+    meta: { refusalsShownInline: true },
     onSettled: () => queryClient.invalidateQueries({ queryKey: scheduledReportKeys(serviceId).all }),
   });
 }

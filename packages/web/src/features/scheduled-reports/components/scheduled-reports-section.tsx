@@ -7,7 +7,7 @@ import { Anchor, Button, Group, List, Modal, Stack, Text, Title } from '@mantine
 import { useQuery } from '@tanstack/react-query';
 import { REPORT_KIND_LABELS, REPORT_RUN_STATUS_LABELS, type ReportRun, type ScheduledReport, type ScheduledReportResult } from '@keydeck/contract/scheduled-reports';
 import type { Service } from '@keydeck/contract/services';
-import { confirm } from '../../../lib/dialogs';
+import { confirmAction } from '../../../lib/dialogs';
 import { useServiceAccess } from '../../../lib/service-access';
 import { showToast } from '../../../lib/toasts';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
@@ -84,8 +84,10 @@ export function ScheduledReportsSection({ service }: { service: Service }) {
       chosen.length === 1
         ? `Delete the scheduled report ${chosen[0]!.name}? It stops running and its run history goes with it (each run stays in the audit log).`
         : `Delete these ${chosen.length} scheduled reports (${chosen.map((report) => report.name).join(', ')})? They stop running and their run histories go with them (each run stays in the audit log).`;
-    if (!(await confirm(question, chosen.length === 1 ? 'Delete scheduled report' : `Delete ${chosen.length} scheduled reports`))) return;
-    const { results } = await remove.mutateAsync(chosen.map((report) => report.name)).catch(() => ({ results: [] }));
+    const title = chosen.length === 1 ? 'Delete scheduled report' : `Delete ${chosen.length} scheduled reports`;
+    const answer = await confirmAction(question, () => remove.mutateAsync(chosen.map((report) => report.name)), title);
+    if (!answer) return;
+    const { results } = answer;
     answered('Delete scheduled reports: result', results);
     const deleted = new Set(results.filter((r) => r.success).map((r) => r.name));
     pick(chosen.filter((report) => deleted.has(report.name)), false);
