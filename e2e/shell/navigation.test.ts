@@ -48,13 +48,13 @@ describe('grouped navigation', () => {
     await nav.getByRole('link', { name: 'Accounts', exact: true }).click();
     await page.waitForURL((url) => url.pathname === ACCOUNTS);
     expect(await nav.getByRole('link', { name: 'Accounts', exact: true }).getAttribute('aria-current')).toBe('page');
-    // Settings starts closed; opened, its entries are reachable.
-    const settings = nav.getByRole('button', { name: 'Settings', exact: true });
-    expect(await settings.getAttribute('aria-expanded')).toBe('false');
-    expect(await nav.getByRole('link', { name: 'Billing' }).isVisible()).toBe(false);
-    await settings.click();
-    await nav.getByRole('link', { name: 'Billing' }).click();
-    await page.waitForURL((url) => url.pathname === '/v2/home/settings/billing/getmoreservices');
+    // Infrastructure starts closed; opened, its entries are reachable.
+    const infrastructure = nav.getByRole('button', { name: 'Infrastructure', exact: true });
+    expect(await infrastructure.getAttribute('aria-expanded')).toBe('false');
+    expect(await nav.getByRole('link', { name: 'Blueprints' }).isVisible()).toBe(false);
+    await infrastructure.click();
+    await nav.getByRole('link', { name: 'Blueprints' }).click();
+    await page.waitForURL((url) => url.pathname === '/configuration/cloud-product/blueprints');
 
     // Closing Administration hides its entries, and it stays closed after a reload.
     const administration = nav.getByRole('button', { name: 'Administration', exact: true });
@@ -64,7 +64,7 @@ describe('grouped navigation', () => {
     await page.reload();
     await nav.getByRole('button', { name: 'Settings', exact: true }).waitFor();
     expect(await nav.getByRole('button', { name: 'Administration', exact: true }).getAttribute('aria-expanded')).toBe('false');
-    expect(await nav.getByRole('button', { name: 'Settings', exact: true }).getAttribute('aria-expanded')).toBe('true');
+    expect(await nav.getByRole('button', { name: 'Infrastructure', exact: true }).getAttribute('aria-expanded')).toBe('true');
     expect(await nav.getByRole('link', { name: 'Accounts', exact: true }).isVisible()).toBe(false);
     expect(await accessibilityViolations(page)).toEqual([]);
   });

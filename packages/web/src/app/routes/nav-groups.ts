@@ -4,11 +4,12 @@ import type { NavGroupName } from '../../lib/route-static-data';
  * The shell navigation's collapsible groups, in the order shown: the customer's own first, then the platform's
  * (platform administrators only), set apart so Request a service or Billing never sit among Administration's pages.
  * Each route declares its group in its nav entry; a route without one (Home) stands above the groups. Until the user
- * opens or closes a group it is open when `open` says so or it holds the open page, which keeps the first screen short.
+ * opens or closes a group it is open when `open` says so or it holds the open page, so the platform's long
+ * lists (Infrastructure, Dashboards) start closed.
  */
 export const navGroups: readonly { name: NavGroupName; platform: boolean; open: boolean }[] = [
   { name: 'Workspace', platform: false, open: true },
-  { name: 'Settings', platform: false, open: false },
+  { name: 'Settings', platform: false, open: true },
   { name: 'Administration', platform: true, open: true },
   { name: 'Infrastructure', platform: true, open: false },
   { name: 'Dashboards', platform: true, open: false },
