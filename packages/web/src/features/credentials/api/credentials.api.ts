@@ -62,7 +62,7 @@ export function useRevokeCredential(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => (await callApi(credentialsApi.revokeCredential, { params: params(accountId, id) })).data,
-    meta: { errorContext: 'Could not revoke the credential' },
+    meta: { refusalsShownInline: true }, // asked in a confirmAction dialog, which keeps the refusal
     onSuccess: () => queryClient.invalidateQueries({ queryKey: credentialKeys(accountId).all }),
   });
 }

@@ -7,7 +7,7 @@ import { CREDENTIAL_STATE_LABELS, CredentialMessages, type Credential, type Cred
 import { Permission } from '@keydeck/contract/permissions';
 import { Can } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/datetime';
-import { confirm } from '../../../lib/dialogs';
+import { confirmAction } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
 import type { ListStatePatch } from '../../../lib/ui/list-search';
@@ -36,8 +36,8 @@ export function CredentialsPanel({ accountId, list, headingOrder }: CredentialsP
   const show = (title: string, { client_id, client_secret, credential }: CredentialWithSecret['data']) =>
     setSecret({ title, clientId: client_id, clientSecret: client_secret, warning: CredentialMessages.secretOnce, notes: <SecretNotes overlapEndsAt={credential.previous_secret_expires_at} /> });
   const revokeCredential = async (credential: Credential) => {
-    if (!(await confirm(`Revoke the credential ${credential.name}? Its next call is refused, and this cannot be undone.`, 'Revoke credential'))) return;
-    const revoked = await revoke.mutateAsync(credential.id).catch(() => null);
+    const question = `Revoke the credential ${credential.name}? Its next call is refused, and this cannot be undone.`;
+    const revoked = await confirmAction(question, () => revoke.mutateAsync(credential.id), 'Revoke credential');
     if (revoked) showToast({ color: 'success', message: `Credential ${credential.name} revoked.` });
   };
 

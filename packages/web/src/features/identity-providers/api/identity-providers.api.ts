@@ -32,7 +32,7 @@ export function useDeleteIdentityProvider(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => callApi(identityProvidersApi.deleteIdentityProvider, { params: { account_id: accountId, provider_id: id } }),
-    meta: { errorContext: 'Could not remove the identity provider' },
+    meta: { refusalsShownInline: true }, // asked in a confirmAction dialog, which keeps the refusal
     onSuccess: () => queryClient.invalidateQueries({ queryKey: identityProviderKeys(accountId).all }),
   });
 }

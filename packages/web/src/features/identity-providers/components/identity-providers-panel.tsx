@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IDENTITY_PROVIDER_USER_FIELD_LABELS, type IdentityProvider, type IdentityProvidersQuery } from '@keydeck/contract/identity-providers';
 import { allowedFlowsQueryOptions } from '../../../lib/allowed-flows.queries';
-import { confirm } from '../../../lib/dialogs';
+import { confirmAction } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
 import type { ListStatePatch } from '../../../lib/ui/list-search';
@@ -32,8 +32,7 @@ export function IdentityProvidersPanel({ accountId, search, onSearchChange, titl
   const flows = useQuery(allowedFlowsQueryOptions(accountId));
 
   const removeProvider = async (provider: IdentityProvider) => {
-    if (!(await confirm(`Remove the identity provider ${provider.name}? Its users can no longer sign in with it.`))) return;
-    const removed = await remove.mutateAsync(provider.id).catch(() => null);
+    const removed = await confirmAction(`Remove the identity provider ${provider.name}? Its users can no longer sign in with it.`, () => remove.mutateAsync(provider.id));
     if (removed) showToast({ color: 'success', message: `Identity provider ${provider.name} removed.` });
   };
 

@@ -38,7 +38,7 @@ export function useDeleteLicense(accountId: string) {
   return useMutation({
     mutationFn: (license: License) =>
       callApi(licensesApi.deleteLicenses, { params: params(accountId), body: { licenses: [license.id] } }),
-    meta: { errorContext: 'Could not delete the license' },
+    meta: { refusalsShownInline: true }, // asked in a confirmAction dialog, which keeps the refusal
     onSuccess: () => queryClient.invalidateQueries({ queryKey: licenseKeys(accountId).lists() }),
   });
 }

@@ -5,7 +5,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import type { License } from '@keydeck/contract/licenses';
 import { Permission } from '@keydeck/contract/permissions';
 import { Can } from '../../../lib/can';
-import { confirm } from '../../../lib/dialogs';
+import { confirmAction } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
 import { useListSearch } from '../../../lib/ui/list-search';
@@ -24,8 +24,7 @@ export function AccountLicensesPage() {
   const remove = useDeleteLicense(account_id);
 
   const deleteLicense = async (license: License) => {
-    if (!(await confirm(`Delete the license ${license.license_key} (${license.product})? The account loses it at once.`))) return;
-    const deleted = await remove.mutateAsync(license).catch(() => null);
+    const deleted = await confirmAction(`Delete the license ${license.license_key} (${license.product})? The account loses it at once.`, () => remove.mutateAsync(license));
     if (deleted) showToast({ color: 'success', message: `License ${license.license_key} deleted.` });
   };
 

@@ -40,7 +40,7 @@ export function useDeleteSyslogConfig(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => callApi(syslogApi.deleteSyslogConfig, { params: configParams(accountId, id) }),
-    meta: { errorContext: 'Could not remove the syslog server' },
+    meta: { refusalsShownInline: true }, // asked in a confirmAction dialog, which keeps the refusal
     onSuccess: () => queryClient.invalidateQueries({ queryKey: syslogKeys(accountId).all }),
   });
 }

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Permission } from '@keydeck/contract/permissions';
 import { SYSLOG_PROTOCOL_LABELS, type SyslogConfig, type SyslogConfigsListQuery } from '@keydeck/contract/syslog';
 import { Can } from '../../../lib/can';
-import { confirm } from '../../../lib/dialogs';
+import { confirmAction } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
 import type { ListStatePatch } from '../../../lib/ui/list-search';
@@ -39,9 +39,8 @@ export function SyslogConfigsPanel({ accountId, list, headingOrder }: SyslogConf
     });
   };
   const removeConfig = async (config: SyslogConfig) => {
-    if (!(await confirm(`Remove the syslog server ${config.name}? Audit events are no longer sent to it.`))) return;
-    await remove.mutateAsync(config.id).catch(() => null);
-    if (remove.isError) return;
+    const removed = await confirmAction(`Remove the syslog server ${config.name}? Audit events are no longer sent to it.`, () => remove.mutateAsync(config.id));
+    if (!removed) return;
     showToast({ color: 'success', message: `Syslog server ${config.name} removed.` });
   };
 

@@ -53,7 +53,7 @@ export function useDeleteRole(accountId: string | undefined) {
   return useMutation({
     mutationFn: (id: string) =>
       callApi(rolesApi.deleteRoles, { body: { account_id: accountId, roles: [id] } }),
-    meta: { errorContext: 'Could not delete the role' },
+    meta: { refusalsShownInline: true }, // asked in a confirmAction dialog, which keeps the refusal
     onSuccess: () => invalidateUsersAndRoles(queryClient, accountId),
   });
 }

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Permission } from '@keydeck/contract/permissions';
 import { ROLE_PERMISSIONS, type Role, type RolesListQuery } from '@keydeck/contract/roles';
 import { Can, useCan, useLacking } from '../../../lib/can';
-import { confirm } from '../../../lib/dialogs';
+import { confirmAction } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
 import type { ListStatePatch } from '../../../lib/ui/list-search';
@@ -29,8 +29,7 @@ function RowActions({ role, accountId, onOpen }: { role: Role; accountId: string
   const lacking = useLacking(role.permissions);
   const viewOnly = role.built_in || !mayManage || lacking.length > 0;
   const run = async () => {
-    if (!(await confirm(deleteRoleQuestion(role)))) return;
-    const done = await remove.mutateAsync(role.id).then(() => true, () => false);
+    const done = await confirmAction(deleteRoleQuestion(role), () => remove.mutateAsync(role.id));
     if (done) showToast({ color: 'success', message: `Role ${role.name} deleted.` });
   };
   return (
