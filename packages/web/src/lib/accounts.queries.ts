@@ -1,8 +1,9 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { AccountsListQuery } from '@keydeck/contract/accounts';
 import { accountsApi } from '@keydeck/contract/accounts.api';
 import { callApi } from './api-client';
 import { queryKeys } from './query-keys';
+import { listQueryOptions } from './list-query';
 
 // The platform's accounts as several features read them (the accounts screens, the audit log's account
 // filter, offboarding); the accounts feature owns the changes (features/accounts/api).
@@ -10,10 +11,9 @@ import { queryKeys } from './query-keys';
 export const accountKeys = queryKeys('accounts');
 
 export const accountsListQueryOptions = (query: AccountsListQuery) =>
-  queryOptions({
+  listQueryOptions({
     queryKey: accountKeys.list(query),
     queryFn: ({ signal }) => callApi(accountsApi.listAccounts, { query, signal }),
-    placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the accounts' },
   });
 

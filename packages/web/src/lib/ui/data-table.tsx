@@ -56,7 +56,7 @@ export interface DataTableProps<T> {
   /** The table's accessible name, e.g. "Accounts". */
   label: string;
   columns: DataTableColumn<T>[];
-  /** A list query answering {data, total}; give it placeholderData: keepPreviousData. */
+  /** A list query answering {data, total}, made with listQueryOptions (lib/list-query). */
   query: DataTableQuery<T>;
   rowKey: (row: T) => string;
   /** Server-side paging, sorting and search; the state lives in the route's search params. */

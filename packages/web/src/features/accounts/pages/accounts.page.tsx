@@ -1,5 +1,6 @@
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import type { Account } from '@keydeck/contract/accounts';
@@ -12,6 +13,7 @@ import { accountKeys, accountsListQueryOptions } from '../../../lib/accounts.que
 import { disableAccount } from '../api/accounts.api';
 import { AccountStatusBadge } from '../components/account-status-badge';
 import { CreateAccountModal } from '../components/create-account-modal';
+import { InviteAdministratorModal } from '../components/invite-administrator-modal';
 
 const route = getRouteApi('/shell/v2/admin/company-management/accounts');
 
@@ -41,6 +43,7 @@ export function AccountsPage() {
   const { state: search, onChange } = useListSearch(route);
   const queryClient = useQueryClient();
   const [creating, { open, close }] = useDisclosure(false);
+  const [invitingTo, setInvitingTo] = useState<Account | null>(null);
   const query = useQuery(accountsListQueryOptions(search));
 
   return (
@@ -83,7 +86,8 @@ export function AccountsPage() {
           ],
         }}
       />
-      <CreateAccountModal opened={creating} onClose={close} />
+      <CreateAccountModal opened={creating} onClose={close} onCreated={setInvitingTo} />
+      <InviteAdministratorModal account={invitingTo} onClose={() => setInvitingTo(null)} />
     </Stack>
   );
 }

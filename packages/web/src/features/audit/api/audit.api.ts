@@ -1,18 +1,18 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { AuditFilters, AuditListQuery } from '@keydeck/contract/audit';
 import { auditApi } from '@keydeck/contract/audit.api';
 import { endpointUrl } from '@keydeck/contract/endpoint';
 import { callApi } from '../../../lib/api-client';
 import { accountScope, queryKeys } from '../../../lib/query-keys';
+import { listQueryOptions } from '../../../lib/list-query';
 
 const auditKeys = queryKeys('audit');
 const chainKeys = (accountId: string | undefined, every: boolean) => queryKeys('audit-chain', every ? 'every' : accountScope(accountId));
 
 export const auditListQueryOptions = (query: AuditListQuery) =>
-  queryOptions({
+  listQueryOptions({
     queryKey: auditKeys.list(query),
     queryFn: ({ signal }) => callApi(auditApi.listAuditEvents, { query, signal }),
-    placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the audit log' },
   });
 

@@ -1,8 +1,9 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PaymentsQuery } from '@keydeck/contract/billing';
 import { billingApi } from '@keydeck/contract/billing.api';
 import { callApi } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { listQueryOptions } from '../../../lib/list-query';
 
 /**
  * The platform's view of billing: every account's payments, one account's billing, card setups. A refund or a
@@ -14,10 +15,9 @@ const accountBillingKeys = queryKeys('billing-platform', 'accounts');
 const setupIntentKeys = queryKeys('billing-platform', 'setup-intents');
 
 export const paymentsQueryOptions = (query: PaymentsQuery) =>
-  queryOptions({
+  listQueryOptions({
     queryKey: paymentKeys.list(query),
     queryFn: ({ signal }) => callApi(billingApi.listPayments, { query, signal }),
-    placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the payments' },
   });
 
@@ -30,10 +30,9 @@ export const accountBillingQueryOptions = (accountId: string) =>
 
 /** Card setups are live figures: asked again each minute while the dashboard is open. */
 export const setupIntentStatsQueryOptions = (days: number) =>
-  queryOptions({
+  listQueryOptions({
     queryKey: setupIntentKeys.detail(String(days)),
     queryFn: async ({ signal }) => (await callApi(billingApi.getSetupIntentStats, { query: { days }, signal })).data,
-    placeholderData: keepPreviousData,
     refetchInterval: 60_000,
     meta: { errorContext: 'Could not load the card setups' },
   });

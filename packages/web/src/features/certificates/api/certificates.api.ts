@@ -1,19 +1,19 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CertificatesQuery, ExtendedKeyUsage, RevocationReason } from '@keydeck/contract/certificates';
 import { certificatesApi } from '@keydeck/contract/certificates.api';
 import { certificateKeys, issuedCertificateKeys } from '../../../lib/query-keys';
 import { saveFile } from '../../../lib/save-file';
 import { serviceCall } from '../../../lib/service-session';
 import { PEM_TYPE } from './certificate-files';
+import { listQueryOptions } from '../../../lib/list-query';
 
 export type CertificateListState = CertificatesQuery;
 
 /** A page of the certificates the service's CAs issued: by subject, SAN or serial, of a CA, in a status. */
 export const certificatesQueryOptions = (serviceId: string, state: CertificateListState) =>
-  queryOptions({
+  listQueryOptions({
     queryKey: issuedCertificateKeys(serviceId).list(state),
     queryFn: ({ signal }) => serviceCall(serviceId, certificatesApi.listCertificates, { query: state, signal }),
-    placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the certificates' },
   });
 

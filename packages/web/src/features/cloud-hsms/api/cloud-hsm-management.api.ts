@@ -1,10 +1,11 @@
-import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { cloudHsmsApi } from '@keydeck/contract/cloud-hsms.api';
 import { callApi } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { HEALTH_RANGE_HOURS, type AuditTrailSearch, type HealthRange } from '../cloud-hsms.search';
 import { HEALTH_REFRESH_MS } from './cloud-hsms.api';
 import { hsmKeys, useInvalidateCloud } from './cloud-keys';
+import { listQueryOptions } from '../../../lib/list-query';
 
 /**
  * Answers that carry a PIN or a passphrase's work are dropped from the mutation cache as soon as nothing observes
@@ -16,23 +17,21 @@ const hsm = (id: string) => ({ hsm_id: id });
 
 /** The HSM's health samples over the last 1, 6 or 24 hours, oldest first. */
 export const cloudHsmHealthQueryOptions = (id: string, range: HealthRange) =>
-  queryOptions({
+  listQueryOptions({
     queryKey: hsmKeys.detail(id, 'health', range),
     queryFn: async ({ signal }) => {
       const since = new Date(Date.now() - HEALTH_RANGE_HOURS[range] * 3_600_000).toISOString();
       return (await callApi(cloudHsmsApi.getCloudHsmHealth, { params: hsm(id), query: { since }, signal })).data;
     },
-    placeholderData: keepPreviousData,
     refetchInterval: HEALTH_REFRESH_MS,
     meta: { errorContext: 'Could not load the health of the cloud HSM' },
   });
 
 /** The HSM's audit trail, newest first. */
 export const cloudHsmAuditQueryOptions = (id: string, query: AuditTrailSearch) =>
-  queryOptions({
+  listQueryOptions({
     queryKey: queryKeys('cloud-hsms', 'hsms', id, 'audit').list(query),
     queryFn: ({ signal }) => callApi(cloudHsmsApi.listCloudHsmAuditEvents, { params: hsm(id), query, signal }),
-    placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the audit trail' },
   });
 

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { CloudHsmRequest, CloudHsmSummary } from '@keydeck/contract/cloud-hsms';
 import { cloudHsmsApi } from '@keydeck/contract/cloud-hsms.api';
 import { type CloudHsmStatus } from '@keydeck/contract/cloud-hsms-queries';
@@ -7,6 +7,7 @@ import { callApi } from '../../../lib/api-client';
 import { servicesListQueryOptions } from '../../../lib/services';
 import type { CloudHsmsSearch } from '../cloud-hsms.search';
 import { catalogueKeys, hsmKeys, overviewKeys, useInvalidateCloud } from './cloud-keys';
+import { listQueryOptions } from '../../../lib/list-query';
 
 /** While an HSM is on its way in or out, its status is asked again this often; otherwise not at all. */
 export const IN_FLIGHT_REFRESH_MS = 2_000;
@@ -29,10 +30,9 @@ const wireSearch = ({ include_deprovisioned: include, ...search }: CloudHsmsSear
 
 /** A page of the service's cloud HSMs; polled while one of them is being provisioned or deprovisioned. */
 export const cloudHsmsQueryOptions = (service: ServiceRef, search: CloudHsmsSearch) =>
-  queryOptions({
+  listQueryOptions({
     queryKey: hsmKeys.list({ ...service, ...search }),
     queryFn: ({ signal }) => callApi(cloudHsmsApi.listCloudHsms, { params: serviceParams(service), query: wireSearch(search), signal }),
-    placeholderData: keepPreviousData,
     refetchInterval: (query) => (query.state.data?.data.some((hsm) => inFlight(hsm.status)) ? IN_FLIGHT_REFRESH_MS : false),
     meta: { errorContext: 'Could not load the cloud HSMs' },
   });

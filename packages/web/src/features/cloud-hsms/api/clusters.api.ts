@@ -1,10 +1,11 @@
-import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { Cluster } from '@keydeck/contract/cloud-hsms';
 import { clustersApi } from '@keydeck/contract/clusters.api';
 import { callApi } from '../../../lib/api-client';
 import type { ClustersSearch } from '../cloud-hsms.search';
 import type { ServiceRef } from './cloud-hsms.api';
 import { clusterKeys, useInvalidateCloud } from './cloud-keys';
+import { listQueryOptions } from '../../../lib/list-query';
 
 /** Syncs run in the background: while a member is Joining, or a sync asked for is not recorded yet, the list is asked again this often. */
 export const SYNC_REFRESH_MS = 2_000;
@@ -16,10 +17,9 @@ const serviceParams = ({ accountId, serviceId }: ServiceRef) => ({ account_id: a
  * the last sync they had then: they are watched until it moves on.
  */
 export const clustersQueryOptions = (service: ServiceRef, search: ClustersSearch, watched: ReadonlyMap<string, string | null> = new Map()) =>
-  queryOptions({
+  listQueryOptions({
     queryKey: clusterKeys.list({ ...service, ...search }),
     queryFn: ({ signal }) => callApi(clustersApi.listClusters, { params: serviceParams(service), query: search, signal }),
-    placeholderData: keepPreviousData,
     refetchInterval: (query) =>
       query.state.data?.data.some(
         (cluster) => cluster.members.some((member) => member.status === 'Joining') || (watched.has(cluster.id) && watched.get(cluster.id) === cluster.last_sync_at),

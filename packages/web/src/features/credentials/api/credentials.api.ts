@@ -1,18 +1,18 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CredentialCreate, CredentialRotate, CredentialsListQuery, CredentialUpdate } from '@keydeck/contract/credentials';
 import { credentialsApi } from '@keydeck/contract/credentials.api';
 import { callApi } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { listQueryOptions } from '../../../lib/list-query';
 
 const credentialKeys = (accountId: string) => queryKeys('credentials', accountId);
 
 const params = (accountId: string, id: string) => ({ account_id: accountId, credential_id: id });
 
 export const credentialsQueryOptions = (accountId: string, query: CredentialsListQuery) =>
-  queryOptions({
+  listQueryOptions({
     queryKey: credentialKeys(accountId).list(query),
     queryFn: ({ signal }) => callApi(credentialsApi.listCredentials, { params: { account_id: accountId }, query, signal }),
-    placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the API credentials' },
   });
 

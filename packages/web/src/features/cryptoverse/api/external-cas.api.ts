@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   externalCaCreateToWire,
   externalCaDetailFromWire,
@@ -13,6 +13,7 @@ import { Messages } from '@keydeck/contract/messages';
 import { queryKeys } from '../../../lib/query-keys';
 import { serviceCall } from '../../../lib/service-session';
 import { createFailure, fetchFailure, updateFailure } from './external-ca-failures';
+import { listQueryOptions } from '../../../lib/list-query';
 
 /** The list's paging and the spec §4 unarchived filter; lists sort by name unless told otherwise. */
 export type ExternalCasListQuery = {
@@ -28,7 +29,7 @@ const externalCaKeys = (serviceId: string) => queryKeys('cryptoverse', serviceId
 
 /** The service's external CAs, checked against the contract (a mismatch fails with 'Validation failed: ...'). */
 export const externalCasQueryOptions = (serviceId: string, query: ExternalCasListQuery) =>
-  queryOptions({
+  listQueryOptions({
     queryKey: externalCaKeys(serviceId).list(query),
     queryFn: async ({ signal }) => {
       const { unarchivedOnly, ...paging } = query;
@@ -40,7 +41,6 @@ export const externalCasQueryOptions = (serviceId: string, query: ExternalCasLis
         throw fetchFailure(error, Messages.externalCasFetchFallback);
       }
     },
-    placeholderData: keepPreviousData,
     meta: { errorContext: Messages.externalCasFetchFailed },
   });
 

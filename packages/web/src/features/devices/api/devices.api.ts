@@ -1,20 +1,20 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NewDevice } from '@keydeck/contract/devices';
 import { devicesApi } from '@keydeck/contract/devices.api';
 import { saveFile } from '../../../lib/save-file';
 import { serviceCall, serviceDownload } from '../../../lib/service-session';
 import { deviceKeys } from './device-keys';
 import { wireFilter, type DeviceListState } from './device-list';
+import { listQueryOptions } from '../../../lib/list-query';
 
 /** A page of the filtered devices; total is counted up to DEVICE_COUNT_CAP (total_capped says there are more). */
 export const devicesQueryOptions = (serviceId: string, state: DeviceListState) =>
-  queryOptions({
+  listQueryOptions({
     queryKey: deviceKeys(serviceId).list(state),
     queryFn: ({ signal }) => {
       const { page, page_size, order, order_by } = state;
       return serviceCall(serviceId, devicesApi.listDevices, { query: { page, page_size, order, order_by, ...wireFilter(state) }, signal });
     },
-    placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the devices' },
   });
 

@@ -1,16 +1,16 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { IdentityProviderFields, IdentityProvidersQuery } from '@keydeck/contract/identity-providers';
 import { identityProvidersApi } from '@keydeck/contract/identity-providers.api';
 import { callApi } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { listQueryOptions } from '../../../lib/list-query';
 
 const identityProviderKeys = (accountId: string) => queryKeys('identity-providers', accountId);
 
 export const identityProvidersQueryOptions = (accountId: string, query: IdentityProvidersQuery) =>
-  queryOptions({
+  listQueryOptions({
     queryKey: identityProviderKeys(accountId).list(query),
     queryFn: ({ signal }) => callApi(identityProvidersApi.listIdentityProviders, { params: { account_id: accountId }, query, signal }),
-    placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the identity providers' },
   });
 

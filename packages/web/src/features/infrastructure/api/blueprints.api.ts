@@ -1,10 +1,10 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { BlueprintFields } from '@keydeck/contract/blueprints';
 import { infrastructureApi } from '@keydeck/contract/infrastructure.api';
 import type { z } from 'zod';
 import { callApi } from '../../../lib/api-client';
 import type { InfrastructureSearch } from '../infrastructure.search';
 import { blueprintKeys, useInfrastructureChange } from './infrastructure-keys';
+import { listQueryOptions } from '../../../lib/list-query';
 
 type BlueprintsQuery = z.output<typeof InfrastructureSearch.blueprints>;
 
@@ -15,10 +15,9 @@ const wireQuery = ({ enabled, ...query }: BlueprintsQuery) => ({
 });
 
 export const blueprintsQueryOptions = (query: BlueprintsQuery) =>
-  queryOptions({
+  listQueryOptions({
     queryKey: blueprintKeys.list(query),
     queryFn: ({ signal }) => callApi(infrastructureApi.listBlueprints, { query: wireQuery(query), signal }),
-    placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the blueprints' },
   });
 

@@ -1,4 +1,3 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { DatacenterFields, GlobalServerFields } from '@keydeck/contract/datacenters';
 import { infrastructureApi } from '@keydeck/contract/infrastructure.api';
 import { type datacentersQuery, type globalServersQuery } from '@keydeck/contract/infrastructure-queries';
@@ -6,15 +5,15 @@ import { MAX_PAGE_SIZE } from '@keydeck/contract/paging';
 import type { z } from 'zod';
 import { callApi } from '../../../lib/api-client';
 import { datacenterKeys, globalServerKeys, useInfrastructureChange } from './infrastructure-keys';
+import { listQueryOptions } from '../../../lib/list-query';
 
 type DatacentersQuery = z.output<typeof datacentersQuery>;
 type GlobalServersQuery = z.output<typeof globalServersQuery>;
 
 export const datacentersQueryOptions = (query: DatacentersQuery) =>
-  queryOptions({
+  listQueryOptions({
     queryKey: datacenterKeys.list(query),
     queryFn: ({ signal }) => callApi(infrastructureApi.listDatacenters, { query, signal }),
-    placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the datacenters' },
   });
 
@@ -22,10 +21,9 @@ export const datacentersQueryOptions = (query: DatacentersQuery) =>
 export const allDatacentersQueryOptions = () => datacentersQueryOptions({ page: 1, page_size: MAX_PAGE_SIZE, order_by: 'name', order: 'asc' });
 
 export const globalServersQueryOptions = (query: GlobalServersQuery) =>
-  queryOptions({
+  listQueryOptions({
     queryKey: globalServerKeys.list(query),
     queryFn: ({ signal }) => callApi(infrastructureApi.listGlobalServers, { query, signal }),
-    placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the servers' },
   });
 

@@ -1,4 +1,3 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { queryString } from '@keydeck/contract/endpoint';
 import { infrastructureApi } from '@keydeck/contract/infrastructure.api';
 import type { IpamZoneFields } from '@keydeck/contract/ipam';
@@ -7,15 +6,15 @@ import { MAX_PAGE_SIZE } from '@keydeck/contract/paging';
 import type { z } from 'zod';
 import { callApi } from '../../../lib/api-client';
 import { ipamZoneKeys, useInfrastructureChange } from './infrastructure-keys';
+import { listQueryOptions } from '../../../lib/list-query';
 
 type IpamZonesQuery = z.output<typeof ipamZonesQuery>;
 type IpamAllocationsQuery = z.output<typeof ipamAllocationsQuery>;
 
 export const ipamZonesQueryOptions = (query: IpamZonesQuery) =>
-  queryOptions({
+  listQueryOptions({
     queryKey: ipamZoneKeys.list(query),
     queryFn: ({ signal }) => callApi(infrastructureApi.listIpamZones, { query, signal }),
-    placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the IPAM zones' },
   });
 
@@ -23,10 +22,9 @@ export const ipamZonesQueryOptions = (query: IpamZonesQuery) =>
 export const allIpamZonesQueryOptions = () => ipamZonesQueryOptions({ page: 1, page_size: MAX_PAGE_SIZE, order_by: 'name', order: 'asc' });
 
 export const ipamAllocationsQueryOptions = (zoneId: string, query: IpamAllocationsQuery) =>
-  queryOptions({
+  listQueryOptions({
     queryKey: ipamZoneKeys.detail(zoneId, 'allocations', queryString(query)),
     queryFn: ({ signal }) => callApi(infrastructureApi.listIpamAllocations, { params: { zone_id: zoneId }, query, signal }),
-    placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the allocations' },
   });
 

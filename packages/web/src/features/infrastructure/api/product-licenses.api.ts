@@ -1,18 +1,17 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { infrastructureApi } from '@keydeck/contract/infrastructure.api';
 import type { ProductLicenseFields } from '@keydeck/contract/product-licenses';
 import { type productLicensesQuery } from '@keydeck/contract/infrastructure-queries';
 import type { z } from 'zod';
 import { callApi } from '../../../lib/api-client';
 import { productLicenseKeys, useInfrastructureChange } from './infrastructure-keys';
+import { listQueryOptions } from '../../../lib/list-query';
 
 type ProductLicensesQuery = z.output<typeof productLicensesQuery>;
 
 export const productLicensesQueryOptions = (query: ProductLicensesQuery) =>
-  queryOptions({
+  listQueryOptions({
     queryKey: productLicenseKeys.list(query),
     queryFn: ({ signal }) => callApi(infrastructureApi.listProductLicenses, { query, signal }),
-    placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the licenses' },
   });
 

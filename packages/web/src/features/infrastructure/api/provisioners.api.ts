@@ -1,4 +1,3 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { infrastructureApi } from '@keydeck/contract/infrastructure.api';
 import type { ProvisionerGroupFields, ProvisionerUpdate } from '@keydeck/contract/provisioners';
 import { type provisionerGroupsQuery, type provisionersQuery } from '@keydeck/contract/infrastructure-queries';
@@ -6,6 +5,7 @@ import { MAX_PAGE_SIZE } from '@keydeck/contract/paging';
 import type { z } from 'zod';
 import { callApi } from '../../../lib/api-client';
 import { provisionerGroupKeys, provisionerKeys, useInfrastructureChange } from './infrastructure-keys';
+import { listQueryOptions } from '../../../lib/list-query';
 
 type ProvisionerGroupsQuery = z.output<typeof provisionerGroupsQuery>;
 type ProvisionersQuery = z.output<typeof provisionersQuery>;
@@ -14,10 +14,9 @@ type ProvisionersQuery = z.output<typeof provisionersQuery>;
 const HEARTBEAT_REFRESH_MS = 15_000;
 
 export const provisionerGroupsQueryOptions = (query: ProvisionerGroupsQuery) =>
-  queryOptions({
+  listQueryOptions({
     queryKey: provisionerGroupKeys.list(query),
     queryFn: ({ signal }) => callApi(infrastructureApi.listProvisionerGroups, { query, signal }),
-    placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the provisioner groups' },
   });
 
@@ -26,10 +25,9 @@ export const allProvisionerGroupsQueryOptions = () =>
   provisionerGroupsQueryOptions({ page: 1, page_size: MAX_PAGE_SIZE, order_by: 'name', order: 'asc' });
 
 export const provisionersQueryOptions = (query: ProvisionersQuery) =>
-  queryOptions({
+  listQueryOptions({
     queryKey: provisionerKeys.list(query),
     queryFn: ({ signal }) => callApi(infrastructureApi.listProvisioners, { query, signal }),
-    placeholderData: keepPreviousData,
     refetchInterval: HEARTBEAT_REFRESH_MS,
     meta: { errorContext: 'Could not load the provisioners' },
   });

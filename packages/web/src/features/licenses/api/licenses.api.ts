@@ -1,18 +1,18 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { License, LicenseFields, LicensesQuery, LicenseUpdate } from '@keydeck/contract/licenses';
 import { licensesApi } from '@keydeck/contract/licenses.api';
 import { callApi } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { listQueryOptions } from '../../../lib/list-query';
 
 const licenseKeys = (accountId: string) => queryKeys('licenses', accountId);
 
 const params = (accountId: string) => ({ account_id: accountId });
 
 export const licensesQueryOptions = (accountId: string, query: LicensesQuery) =>
-  queryOptions({
+  listQueryOptions({
     queryKey: licenseKeys(accountId).list(query),
     queryFn: ({ signal }) => callApi(licensesApi.listLicenses, { params: params(accountId), query, signal }),
-    placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the licenses' },
   });
 

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EntitlementApproveBody, EntitlementRejectBody, EntitlementServicesBody, MarketplaceEntitlement } from '@keydeck/contract/marketplaces';
 import { marketplacesApi } from '@keydeck/contract/marketplaces.api';
 import type { MarketplaceEntitlementsQuery } from '@keydeck/contract/marketplaces-queries';
@@ -6,16 +6,16 @@ import { callApi } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { queryKeys } from '../../../lib/query-keys';
 import { servicesListQueryOptions } from '../../../lib/services';
+import { listQueryOptions } from '../../../lib/list-query';
 
 const entitlementKeys = queryKeys('marketplaces');
 
 const params = (accountId: string) => ({ account_id: accountId });
 
 export const entitlementsQueryOptions = (query: Partial<MarketplaceEntitlementsQuery>) =>
-  queryOptions({
+  listQueryOptions({
     queryKey: entitlementKeys.list(query),
     queryFn: ({ signal }) => callApi(marketplacesApi.listMarketplaceEntitlements, { query, signal }),
-    placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the marketplace entitlements' },
   });
 

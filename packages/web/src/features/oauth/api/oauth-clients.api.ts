@@ -1,20 +1,20 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { credentialsApi } from '@keydeck/contract/credentials.api';
 import type { OAuthClientCreate, OAuthClientUpdate } from '@keydeck/contract/oauth';
 import { oauthApi } from '@keydeck/contract/oauth.api';
 import type { OAuthClientsListQuery } from '@keydeck/contract/oauth-queries';
 import { callApi } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { listQueryOptions } from '../../../lib/list-query';
 
 const oauthClientKeys = (accountId: string) => queryKeys('oauth-clients', accountId);
 
 const params = (accountId: string, id: string) => ({ account_id: accountId, oauth_client_id: id });
 
 export const oauthClientsQueryOptions = (accountId: string, query: OAuthClientsListQuery) =>
-  queryOptions({
+  listQueryOptions({
     queryKey: oauthClientKeys(accountId).list(query),
     queryFn: ({ signal }) => callApi(oauthApi.listOAuthClients, { params: { account_id: accountId }, query, signal }),
-    placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the OAuth clients' },
   });
 

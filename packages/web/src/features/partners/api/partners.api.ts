@@ -1,19 +1,19 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PartnerAssignBody, PartnerBody } from '@keydeck/contract/partners';
 import { partnersApi } from '@keydeck/contract/partners.api';
 import type { PartnersQuery } from '@keydeck/contract/partners-queries';
 import { callApi } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { listQueryOptions } from '../../../lib/list-query';
 
 const partnerKeys = queryKeys('partners');
 /** Under the partners prefix: a change to a partner (its status, say) refreshes the accounts' tabs too. */
 const assignmentKeys = queryKeys('partners', 'accounts');
 
 export const partnersQueryOptions = (query: Partial<PartnersQuery>) =>
-  queryOptions({
+  listQueryOptions({
     queryKey: partnerKeys.list(query),
     queryFn: ({ signal }) => callApi(partnersApi.listPartners, { query, signal }),
-    placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the partners' },
   });
 

@@ -1,19 +1,19 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { KeyAssignmentsQuery } from '@keydeck/contract/payment-keys';
 import { paymentKeysApi } from '@keydeck/contract/payment-keys.api';
 import { keyAssignmentKeys, paymentKeyKeys } from '../../../lib/query-keys';
 import { serviceCall } from '../../../lib/service-session';
 import { DIALOG_REFUSALS, SECRET_GC_TIME } from './symmetric-keys.api';
+import { listQueryOptions } from '../../../lib/list-query';
 
 export type AssignmentListState = KeyAssignmentsQuery;
 export type AssignmentSlot = { group: string; key_slot: number };
 
 /** A page of the key-slot assignments; search matches a device group or key name fragment. */
 export const keyAssignmentsQueryOptions = (serviceId: string, state: AssignmentListState) =>
-  queryOptions({
+  listQueryOptions({
     queryKey: keyAssignmentKeys(serviceId).list(state),
     queryFn: ({ signal }) => serviceCall(serviceId, paymentKeysApi.listKeyAssignments, { query: state, signal }),
-    placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the key assignments' },
   });
 

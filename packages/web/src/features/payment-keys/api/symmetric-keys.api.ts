@@ -1,9 +1,10 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { KeyAlgorithm, SymmetricKeyCreate, SymmetricKeysQuery } from '@keydeck/contract/payment-keys';
 import { paymentKeysApi } from '@keydeck/contract/payment-keys.api';
 import { MAX_PAGE_SIZE } from '@keydeck/contract/paging';
 import { paymentKeyKeys, symmetricKeyKeys } from '../../../lib/query-keys';
 import { serviceCall } from '../../../lib/service-session';
+import { listQueryOptions } from '../../../lib/list-query';
 
 export type KeyListState = SymmetricKeysQuery;
 export type KeyAction = 'activate' | 'disable' | 'retire' | 'rotate';
@@ -19,10 +20,9 @@ export const DIALOG_REFUSALS = [400, 404, 409] as const;
 
 /** A page of the service's symmetric keys: by name, in a group, in a state. */
 export const symmetricKeysQueryOptions = (serviceId: string, state: KeyListState) =>
-  queryOptions({
+  listQueryOptions({
     queryKey: symmetricKeyKeys(serviceId).list(state),
     queryFn: ({ signal }) => serviceCall(serviceId, paymentKeysApi.listSymmetricKeys, { query: state, signal }),
-    placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the symmetric keys' },
   });
 
@@ -100,12 +100,11 @@ export function useComponentKcv(serviceId: string) {
  * so in a service with many keys typing narrows the choice on the server.
  */
 export const activeKeysQueryOptions = (serviceId: string, search: string | undefined) =>
-  queryOptions({
+  listQueryOptions({
     queryKey: symmetricKeyKeys(serviceId).list({ picker: true, search }),
     queryFn: ({ signal }) => {
       const query = { state: 'active', page_size: MAX_PAGE_SIZE, order_by: 'name', search } as const;
       return serviceCall(serviceId, paymentKeysApi.listSymmetricKeys, { query, signal });
     },
-    placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the keys' },
   });

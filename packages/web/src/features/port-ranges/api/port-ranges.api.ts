@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE } from '@keydeck/contract/paging';
 import type { PortRange, portRangeFields, portRangesDeleteBody, portRangesQuery, portRangeUpdate } from '@keydeck/contract/port-ranges';
 import { portRangesApi } from '@keydeck/contract/port-ranges.api';
@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { accountKeys } from '../../../lib/accounts.queries';
 import { callApi } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { listQueryOptions } from '../../../lib/list-query';
 
 type PortRangesQuery = z.output<typeof portRangesQuery>;
 export type PortRangeFields = z.output<typeof portRangeFields>;
@@ -15,10 +16,9 @@ export type PortRangeChange = z.output<typeof portRangeUpdate>;
 export const portRangeKeys = queryKeys('port-ranges');
 
 export const portRangesQueryOptions = (query: PortRangesQuery) =>
-  queryOptions({
+  listQueryOptions({
     queryKey: portRangeKeys.list(query),
     queryFn: ({ signal }) => callApi(portRangesApi.listPortRanges, { query, signal }),
-    placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the port ranges' },
   });
 
@@ -39,11 +39,10 @@ export const freePortRangesQueryOptions = () =>
 
 /** Accounts whose name matches `search`, for the account picker. */
 export const accountOptionsQueryOptions = (search: string) =>
-  queryOptions({
+  listQueryOptions({
     queryKey: accountKeys.list({ search, page_size: 20 }),
     queryFn: ({ signal }) =>
       callApi(accountsApi.listAccounts, { query: { search, page_size: 20 }, signal }),
-    placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the accounts' },
   });
 

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   type AdminServicesQuery,
@@ -11,19 +11,19 @@ import {
 import { adminServicesApi, servicesApi } from '@keydeck/contract/services.api';
 import { callApi } from '../../../lib/api-client';
 import { serviceKeys, servicesListQueryOptions } from '../../../lib/services';
+import { listQueryOptions } from '../../../lib/list-query';
 
 export { serviceQueryOptions } from '../../../lib/services';
 
 /** The services list screens: a page of services that stays shown while the next one loads. */
 export const servicesQueryOptions = (query: Partial<ServicesQuery>) =>
-  queryOptions({ ...servicesListQueryOptions(query), placeholderData: keepPreviousData });
+  listQueryOptions(servicesListQueryOptions(query));
 
 /** GET admin/services/: every account's services with the account's name (platform administrators). */
 export const adminServicesQueryOptions = (query: Partial<AdminServicesQuery>) =>
-  queryOptions({
+  listQueryOptions({
     queryKey: serviceKeys.list({ every_account: true, ...query }),
     queryFn: ({ signal }) => callApi(adminServicesApi.adminListServices, { query, signal }),
-    placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the service requests' },
   });
 

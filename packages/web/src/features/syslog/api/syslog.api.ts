@@ -1,8 +1,9 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SyslogConfigFields, SyslogConfigsListQuery } from '@keydeck/contract/syslog';
 import { syslogApi } from '@keydeck/contract/syslog.api';
 import { callApi } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { listQueryOptions } from '../../../lib/list-query';
 
 /** Lag and delivery errors change while the screen is open: the list is asked again this often. */
 export const SYSLOG_REFRESH_MS = 5_000;
@@ -12,10 +13,9 @@ const syslogKeys = (accountId: string) => queryKeys('syslog-configs', accountId)
 const configParams = (accountId: string, id: string) => ({ account_id: accountId, config_id: id });
 
 export const syslogConfigsQueryOptions = (accountId: string, query: SyslogConfigsListQuery) =>
-  queryOptions({
+  listQueryOptions({
     queryKey: syslogKeys(accountId).list(query),
     queryFn: ({ signal }) => callApi(syslogApi.listSyslogConfigs, { params: { account_id: accountId }, query, signal }),
-    placeholderData: keepPreviousData,
     // Live delivery status; TanStack Query pauses the interval while the tab is hidden.
     refetchInterval: SYSLOG_REFRESH_MS,
     meta: { errorContext: 'Could not load the syslog servers' },

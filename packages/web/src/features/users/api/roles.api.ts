@@ -1,9 +1,10 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE } from '@keydeck/contract/paging';
 import type { RoleFields, RolesListQuery, RoleUpdate } from '@keydeck/contract/roles';
 import { rolesApi } from '@keydeck/contract/roles.api';
 import { callApi } from '../../../lib/api-client';
 import { invalidateUsersAndRoles, roleKeys } from './users.keys';
+import { listQueryOptions } from '../../../lib/list-query';
 
 type ListQuery = Omit<RolesListQuery, 'account_id'>;
 
@@ -11,10 +12,9 @@ const fetchRoles = (accountId: string | undefined, query: ListQuery, signal: Abo
   callApi(rolesApi.listRoles, { query: { ...query, account_id: accountId }, signal });
 
 export const rolesListQueryOptions = (accountId: string | undefined, query: ListQuery) =>
-  queryOptions({
+  listQueryOptions({
     queryKey: roleKeys(accountId).list(query),
     queryFn: ({ signal }) => fetchRoles(accountId, query, signal),
-    placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the roles' },
   });
 

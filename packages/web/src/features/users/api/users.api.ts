@@ -1,19 +1,19 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User, UserFields, UsersListQuery, UserUpdate } from '@keydeck/contract/users';
 import { usersApi } from '@keydeck/contract/users.api';
 import { mfaApi } from '@keydeck/contract/mfa.api';
 import { callApi } from '../../../lib/api-client';
 import { userKeys } from '../../../lib/query-keys';
 import { invalidateUsersAndRoles } from './users.keys';
+import { listQueryOptions } from '../../../lib/list-query';
 
 type ListQuery = Omit<UsersListQuery, 'account_id'>;
 
 export const usersListQueryOptions = (accountId: string | undefined, query: ListQuery) =>
-  queryOptions({
+  listQueryOptions({
     queryKey: userKeys(accountId).list(query),
     queryFn: ({ signal }) =>
       callApi(usersApi.listUsers, { query: { ...query, account_id: accountId }, signal }),
-    placeholderData: keepPreviousData,
     meta: { errorContext: 'Could not load the users' },
   });
 
