@@ -83,7 +83,7 @@ export function useSetAccountDisabled() {
       disabled
         ? disableAccount(id)
         : (await callApi(accountsApi.updateAccounts, { body: { accounts: [{ id, disabled: false }] } })).accounts[0]!,
-    meta: { errorContext: 'Could not change the account status' },
+    meta: { refusalsShownInline: true },
     onSuccess: (account) => {
       queryClient.setQueryData(accountKeys.detail(account.id), account);
       return queryClient.invalidateQueries({ queryKey: accountKeys.lists() });

@@ -4,7 +4,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { Messages } from '@keydeck/contract/messages';
 import { Permission } from '@keydeck/contract/permissions';
 import { Can } from '../../../lib/can';
-import { confirm } from '../../../lib/dialogs';
+import { confirmAction } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { accountQueryOptions } from '../../../lib/accounts.queries';
 import { isNotFound, NotFoundNotice } from '../../../lib/ui/not-found-notice';
@@ -28,8 +28,7 @@ export function AccountLayoutPage() {
     const question = disabling
       ? `Disable the account ${account.data.name}? Its users are signed out and cannot sign in until it is enabled again.`
       : `Enable the account ${account.data.name}? Its users can sign in again.`;
-    if (!(await confirm(question))) return;
-    const changed = await setDisabled.mutateAsync({ id: account_id, disabled: disabling }).catch(() => null);
+    const changed = await confirmAction(question, () => setDisabled.mutateAsync({ id: account_id, disabled: disabling }));
     if (changed) showToast({ color: 'success', message: `Account ${changed.name} ${changed.disabled ? 'disabled' : 'enabled'}.` });
   };
 

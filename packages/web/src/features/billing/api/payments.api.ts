@@ -45,7 +45,7 @@ export function usePaymentAction() {
   return useMutation({
     mutationFn: async ({ action, invoiceId }: { action: PaymentAction; invoiceId: string }) =>
       (await callApi(ACTIONS[action], { params: { invoice_id: invoiceId } })).data,
-    meta: { errorContext: 'Could not change the payment' },
+    meta: { refusalsShownInline: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: platformBillingKeys.all }),
   });
 }

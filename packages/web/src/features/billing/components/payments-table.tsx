@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { PAYMENT_STATUS_LABELS, type Payment } from '@keydeck/contract/billing';
 import { formatDateTime } from '../../../lib/datetime';
-import { confirm } from '../../../lib/dialogs';
+import { confirmAction } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
 import type { ListStatePatch } from '../../../lib/ui/list-search';
@@ -37,8 +37,8 @@ export function PaymentsTable({ accountId, list }: PaymentsTableProps) {
   const change = usePaymentAction();
 
   const run = async (action: PaymentAction, payment: Payment) => {
-    if (!(await confirm(...QUESTIONS[action](payment)))) return;
-    const changed = await change.mutateAsync({ action, invoiceId: payment.invoice_id }).catch(() => null);
+    const [question, title] = QUESTIONS[action](payment);
+    const changed = await confirmAction(question, () => change.mutateAsync({ action, invoiceId: payment.invoice_id }), title);
     if (changed) showToast({ color: changed.status === 'failed' ? 'warning' : 'success', message: DONE[action](changed) });
   };
   const pending = (action: PaymentAction, payment: Payment) => change.isPending && change.variables.action === action && change.variables.invoiceId === payment.invoice_id;

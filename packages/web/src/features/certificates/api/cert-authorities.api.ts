@@ -33,7 +33,7 @@ export function useDeleteCertAuthorities(serviceId: string) {
   return useMutation({
     mutationFn: ({ cas, confirm }: { cas: string[]; confirm: boolean }) =>
       serviceCall(serviceId, certificatesApi.deleteCertAuthorities, { body: { cas, confirm } }),
-    meta: { errorContext: 'Could not delete the certificate authorities' },
+    meta: { refusalsShownInline: true },
     onSettled: () => queryClient.invalidateQueries({ queryKey: certificateKeys(serviceId).all }),
   });
 }

@@ -35,6 +35,6 @@ export function useSaveBlueprint() {
 export function useDeleteBlueprint() {
   return useInfrastructureChange(
     (id: string) => callApi(infrastructureApi.deleteBlueprint, { params: { blueprint_id: id } }),
-    { errorContext: 'Could not delete the blueprint' },
+    { inDialog: true },
   );
 }

@@ -42,7 +42,7 @@ export function useSaveDatacenter() {
 export function useDeleteDatacenter() {
   return useInfrastructureChange(
     (id: string) => callApi(infrastructureApi.deleteDatacenter, { params: { datacenter_id: id } }),
-    { errorContext: 'Could not delete the datacenter' },
+    { inDialog: true },
   );
 }
 
@@ -60,6 +60,6 @@ export function useSaveGlobalServer() {
 export function useDeleteGlobalServer() {
   return useInfrastructureChange(
     (id: string) => callApi(infrastructureApi.deleteGlobalServer, { params: { server_id: id } }),
-    { errorContext: 'Could not delete the server' },
+    { inDialog: true },
   );
 }

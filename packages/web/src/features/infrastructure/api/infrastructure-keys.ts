@@ -20,19 +20,25 @@ export const dashboardKeys = queryKeys('infrastructure', 'dashboards');
 /** Statuses a form shows on its fields: bad input (400) and a name, code or CIDR already taken (409). */
 export const FORM_STATUSES = [400, 409] as const;
 
-interface ChangeOptions {
-  /** The toast's first words when the change is refused. */
-  errorContext: string;
-  /** The change comes from a form, which shows 400 and 409 refusals on its fields. */
-  form?: boolean;
-}
+type ChangeOptions =
+  | {
+      /** The toast's first words when the change is refused. */
+      errorContext: string;
+      /** The change comes from a form, which shows 400 and 409 refusals on its fields. */
+      form?: boolean;
+    }
+  /** The change is confirmed in a dialog (deleteAfterConfirm), which shows every refusal itself. */
+  | { inDialog: true };
 
-/** A change to the infrastructure: central error toasts, then everything of the area refreshes. */
-export function useInfrastructureChange<V, R>(mutationFn: (variables: V) => Promise<R>, { errorContext, form = false }: ChangeOptions) {
+/** A change to the infrastructure: its refusals toasted centrally or shown in place, then everything of the area refreshes. */
+export function useInfrastructureChange<V, R>(mutationFn: (variables: V) => Promise<R>, options: ChangeOptions) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    meta: { errorContext, inlineErrorStatuses: form ? FORM_STATUSES : undefined },
+    meta:
+      'inDialog' in options
+        ? { refusalsShownInline: true }
+        : { errorContext: options.errorContext, inlineErrorStatuses: options.form ? FORM_STATUSES : undefined },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: infrastructureKeys.all }),
   });
 }

@@ -42,7 +42,7 @@ export function useSaveIpamZone() {
 export function useDeleteIpamZone() {
   return useInfrastructureChange(
     (id: string) => callApi(infrastructureApi.deleteIpamZone, { params: { zone_id: id } }),
-    { errorContext: 'Could not delete the IPAM zone' },
+    { inDialog: true },
   );
 }
 
@@ -59,6 +59,6 @@ export function useRemoveIpamPool() {
   return useInfrastructureChange(
     ({ zoneId, poolId }: { zoneId: string; poolId: string }) =>
       callApi(infrastructureApi.removeIpamPool, { params: { zone_id: zoneId, pool_id: poolId } }),
-    { errorContext: 'Could not remove the pool' },
+    { inDialog: true },
   );
 }

@@ -29,6 +29,6 @@ export function useSaveProductLicense() {
 export function useDeleteProductLicense() {
   return useInfrastructureChange(
     (id: string) => callApi(infrastructureApi.deleteProductLicense, { params: { license_id: id } }),
-    { errorContext: 'Could not delete the license' },
+    { inDialog: true },
   );
 }

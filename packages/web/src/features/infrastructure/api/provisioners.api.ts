@@ -46,7 +46,7 @@ export function useSaveProvisionerGroup() {
 export function useDeleteProvisionerGroup() {
   return useInfrastructureChange(
     (id: string) => callApi(infrastructureApi.deleteProvisionerGroup, { params: { group_id: id } }),
-    { errorContext: 'Could not delete the provisioner group' },
+    { inDialog: true },
   );
 }
 
@@ -62,6 +62,6 @@ export function useUpdateProvisioner() {
 export function useDeleteProvisioner() {
   return useInfrastructureChange(
     (id: string) => callApi(infrastructureApi.deleteProvisioner, { params: { provisioner_id: id } }),
-    { errorContext: 'Could not delete the provisioner' },
+    { inDialog: true },
   );
 }

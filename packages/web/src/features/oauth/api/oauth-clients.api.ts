@@ -63,7 +63,7 @@ export function useRotateOAuthClientSecret(accountId: string) {
     mutationFn: async (id: string) =>
       (await callApi(oauthApi.rotateOAuthClientSecret, { params: params(accountId, id) })).data,
     gcTime: 0,
-    meta: { errorContext: 'Could not rotate the client secret' },
+    meta: { refusalsShownInline: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: oauthClientKeys(accountId).all }),
   });
 }
@@ -72,7 +72,7 @@ export function useDeleteOAuthClient(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => callApi(oauthApi.deleteOAuthClient, { params: params(accountId, id) }),
-    meta: { errorContext: 'Could not delete the OAuth client' },
+    meta: { refusalsShownInline: true },
     // The deleted client's detail must not be refetched (it would answer 404): drop it, refresh the lists.
     onSuccess: (_answer, id) => {
       queryClient.removeQueries({ queryKey: oauthClientKeys(accountId).detail(id) });

@@ -16,7 +16,7 @@ export function useRevokeOAuthConsent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (grantId: string) => callApi(oauthApi.revokeOAuthConsent, { params: { grant_id: grantId } }),
-    meta: { errorContext: 'Could not revoke the application’s access' },
+    meta: { refusalsShownInline: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: consentKeys.all }),
   });
 }

@@ -6,7 +6,7 @@ import { Button, Card, Skeleton, Stack, Table, Text, Title, VisuallyHidden } fro
 import { useQuery } from '@tanstack/react-query';
 import type { OAuthConsent } from '@keydeck/contract/oauth';
 import { formatDateTime } from '../../../lib/datetime';
-import { confirm } from '../../../lib/dialogs';
+import { confirmAction } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { oauthConsentsQueryOptions, useRevokeOAuthConsent } from '../api/oauth-consents.api';
 
@@ -17,8 +17,7 @@ export function ConnectedAppsCard() {
 
   const revokeConsent = async (consent: OAuthConsent) => {
     const question = `Revoke the access of ${consent.client.name}? It loses access at once: its tokens stop working, and it must ask you again.`;
-    if (!(await confirm(question, 'Revoke access'))) return;
-    const revoked = await revoke.mutateAsync(consent.id).then(() => true).catch(() => false);
+    const revoked = await confirmAction(question, () => revoke.mutateAsync(consent.id).then(() => true), 'Revoke access');
     if (revoked) showToast({ color: 'success', message: `${consent.client.name} no longer has access to your account.` });
   };
 

@@ -10,7 +10,7 @@ import { OAUTH_CLIENT_TYPE_LABELS, OAUTH_GRANT_LABELS, OAUTH_ISSUER_PATH, type O
 import { PERMISSION_DESCRIPTIONS, Permission, type PermissionName } from '@keydeck/contract/permissions';
 import { Can } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/datetime';
-import { confirm } from '../../../lib/dialogs';
+import { confirmAction } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { CopyText } from '../../../lib/ui/copy-text';
 import { oauthClientQueryOptions, useDeleteOAuthClient, useRotateOAuthClientSecret } from '../api/oauth-clients.api';
@@ -49,14 +49,13 @@ export function OAuthClientDetails({ accountId, clientId, onDeleted, onRotated }
   const client = query.data;
 
   const rotateSecret = async (c: OAuthClient) => {
-    if (!(await confirm(`Make a new secret for ${c.name}? The current secret stops working at once: the application needs the new one.`, 'Rotate secret'))) return;
-    const rotated = await rotate.mutateAsync(c.id).catch(() => null);
+    const question = `Make a new secret for ${c.name}? The current secret stops working at once: the application needs the new one.`;
+    const rotated = await confirmAction(question, () => rotate.mutateAsync(c.id), 'Rotate secret');
     if (rotated) onRotated(rotated);
   };
   const deleteClient = async (c: OAuthClient) => {
     const question = `Delete the OAuth client ${c.name}? This ends every consent users gave it and every token it holds, and cannot be undone.`;
-    if (!(await confirm(question, 'Delete OAuth client'))) return;
-    const deleted = await remove.mutateAsync(c.id).then(() => true).catch(() => false);
+    const deleted = await confirmAction(question, () => remove.mutateAsync(c.id).then(() => true), 'Delete OAuth client');
     if (!deleted) return;
     showToast({ color: 'success', message: `OAuth client ${c.name} deleted.` });
     onDeleted();

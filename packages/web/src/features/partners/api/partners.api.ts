@@ -32,11 +32,12 @@ export const accountPartnerQueryOptions = (accountId: string) =>
     meta: { errorContext: "Could not load the account's partner" },
   });
 
-function useInvalidatingMutation<V, R>(mutationFn: (variables: V) => Promise<R>, errorContext: string, inline = true) {
+/** errorContext null: a change confirmed in a dialog, which shows every refusal itself. */
+function useInvalidatingMutation<V, R>(mutationFn: (variables: V) => Promise<R>, errorContext: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    meta: { errorContext, ...(inline ? { inlineErrorStatuses: [400, 409] } : {}) },
+    meta: errorContext === null ? { refusalsShownInline: true } : { errorContext, inlineErrorStatuses: [400, 409] },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: partnerKeys.all }),
   });
 }
@@ -53,8 +54,7 @@ export const useSetPartnerStatus = () =>
   useInvalidatingMutation(
     async ({ id, action }: { id: string; action: 'suspend' | 'reactivate' }) =>
       (await callApi(action === 'suspend' ? partnersApi.suspendPartner : partnersApi.reactivatePartner, { params: { partner_id: id } })).data,
-    'Could not change the partner',
-    false,
+    null,
   );
 
 export const useAssignPartner = () =>
@@ -67,6 +67,5 @@ export const useAssignPartner = () =>
 export const useUnassignPartner = () =>
   useInvalidatingMutation(
     async (accountId: string) => callApi(partnersApi.unassignAccountPartner, { params: { account_id: accountId } }),
-    'Could not remove the partner',
-    false,
+    null,
   );

@@ -9,7 +9,7 @@ import { PartnerMessages } from '@keydeck/contract/partners';
 import { Permission } from '@keydeck/contract/permissions';
 import { Can } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/datetime';
-import { confirm } from '../../../lib/dialogs';
+import { confirmAction } from '../../../lib/dialogs';
 import { FactCard } from '../../../lib/ui/fact-card';
 import { showToast } from '../../../lib/toasts';
 import { accountPartnerQueryOptions, useUnassignPartner } from '../api/partners.api';
@@ -28,9 +28,10 @@ export function AccountPartnerPanel({ accountId }: { accountId: string }) {
   if (assignment === undefined) return null;
 
   const remove = async () => {
-    if (!assignment || !(await confirm(`Remove this account from ${assignment.partner.name}?`, 'Remove partner'))) return;
-    await unassign.mutateAsync(accountId);
-    showToast({ color: 'success', message: PartnerMessages.unassigned });
+    if (!assignment) return;
+    const question = `Remove this account from ${assignment.partner.name}?`;
+    const removed = await confirmAction(question, () => unassign.mutateAsync(accountId).then(() => true), 'Remove partner');
+    if (removed) showToast({ color: 'success', message: PartnerMessages.unassigned });
   };
 
   return (

@@ -2,7 +2,7 @@ import { Button, Group } from '@mantine/core';
 import { PartnerMessages, type Partner } from '@keydeck/contract/partners';
 import { Permission } from '@keydeck/contract/permissions';
 import { Can } from '../../../lib/can';
-import { confirm } from '../../../lib/dialogs';
+import { confirmAction } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { useSetPartnerStatus } from '../api/partners.api';
 
@@ -14,9 +14,9 @@ export function PartnerActions({ partner, onEdit }: { partner: Partner; onEdit: 
     const question = suspend
       ? `Suspend ${partner.name}? It keeps its accounts but cannot receive new ones.`
       : `Reactivate ${partner.name}? It can receive new accounts again.`;
-    if (!(await confirm(question, suspend ? 'Suspend partner' : 'Reactivate partner'))) return;
-    const changed = await setStatus.mutateAsync({ id: partner.id, action: suspend ? 'suspend' : 'reactivate' });
-    showToast({ color: 'success', message: suspend ? PartnerMessages.suspendedDone(changed.name) : PartnerMessages.reactivated(changed.name) });
+    const run = () => setStatus.mutateAsync({ id: partner.id, action: suspend ? 'suspend' : 'reactivate' });
+    const changed = await confirmAction(question, run, suspend ? 'Suspend partner' : 'Reactivate partner');
+    if (changed) showToast({ color: 'success', message: suspend ? PartnerMessages.suspendedDone(changed.name) : PartnerMessages.reactivated(changed.name) });
   };
   return (
     <Group gap={4} wrap="nowrap">

@@ -57,13 +57,13 @@ export function useCreatePortRange() {
   });
 }
 
-/** Assigns a range to an account (account_id) or frees it (null). */
-export function useUpdatePortRange() {
+/** Assigns a range to an account (account_id) or frees it (null); inDialog: confirmed in a dialog that shows its refusals. */
+export function useUpdatePortRange(inDialog = false) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (change: PortRangeChange) =>
       (await callApi(portRangesApi.updatePortRanges, { body: { port_ranges: [change] } })).port_ranges[0]!,
-    meta: { errorContext: 'Could not change the port range' },
+    meta: inDialog ? { refusalsShownInline: true } : { errorContext: 'Could not change the port range' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: portRangeKeys.all }),
   });
 }

@@ -5,7 +5,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { Permission } from '@keydeck/contract/permissions';
 import type { PortRange } from '@keydeck/contract/port-ranges';
 import { Can } from '../../../lib/can';
-import { confirm } from '../../../lib/dialogs';
+import { confirmAction } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
 import { useListSearch } from '../../../lib/ui/list-search';
@@ -21,11 +21,11 @@ export function AccountPortRangesPage() {
   const { state: search, onChange } = useListSearch(route);
   const [picking, setPicking] = useState(false);
   const query = useQuery(portRangesQueryOptions({ ...search, account_id }));
-  const update = useUpdatePortRange();
+  const update = useUpdatePortRange(true);
 
   const release = async (range: PortRange) => {
-    if (!(await confirm(`Release the port range ${rangeText(range)}? It becomes free for other accounts.`))) return;
-    const saved = await update.mutateAsync({ id: range.id, account_id: null }).catch(() => null);
+    const question = `Release the port range ${rangeText(range)}? It becomes free for other accounts.`;
+    const saved = await confirmAction(question, () => update.mutateAsync({ id: range.id, account_id: null }));
     if (saved) showToast({ color: 'success', message: `Port range ${rangeText(saved)} released.` });
   };
 

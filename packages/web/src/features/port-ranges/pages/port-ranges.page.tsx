@@ -6,7 +6,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { Permission } from '@keydeck/contract/permissions';
 import type { PortRange } from '@keydeck/contract/port-ranges';
 import { Can } from '../../../lib/can';
-import { confirm } from '../../../lib/dialogs';
+import { confirmAction } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
 import { useListSearch } from '../../../lib/ui/list-search';
@@ -24,12 +24,11 @@ export function PortRangesPage() {
   const [creating, { open, close }] = useDisclosure(false);
   const [assigning, setAssigning] = useState<PortRange | null>(null);
   const query = useQuery(portRangesQueryOptions(search));
-  const update = useUpdatePortRange();
+  const update = useUpdatePortRange(true);
 
   const release = async (range: PortRange) => {
     const question = `Release the port range ${rangeText(range)}? ${range.account_name ?? 'The account'} can no longer use it.`;
-    if (!(await confirm(question))) return;
-    const saved = await update.mutateAsync({ id: range.id, account_id: null }).catch(() => null);
+    const saved = await confirmAction(question, () => update.mutateAsync({ id: range.id, account_id: null }));
     if (saved) showToast({ color: 'success', message: `Port range ${rangeText(saved)} released.` });
   };
 

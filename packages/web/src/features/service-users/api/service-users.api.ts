@@ -52,13 +52,14 @@ export const accountUsersQueryOptions = () =>
 
 /**
  * A change to the service's users or groups: refreshes both lists and the caller's own standing. Forms show
- * 400 field errors themselves; a 409 (a rule such as keeping User at Modify) is toasted centrally.
+ * 400 field errors themselves and a 409 (a rule such as keeping User at Modify) is toasted centrally; a change
+ * confirmed in a dialog (errorContext null) has every refusal shown there.
  */
-function useServiceChange<T>(service: ServiceRef, send: (value: T) => Promise<unknown>, errorContext: string, inline = true) {
+function useServiceChange<T>(service: ServiceRef, send: (value: T) => Promise<unknown>, errorContext: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
-    meta: { errorContext, ...(inline ? { inlineErrorStatuses: [400] } : {}) },
+    meta: errorContext === null ? { refusalsShownInline: true } : { errorContext, inlineErrorStatuses: [400] },
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: serviceUserKeys(service.id).all }),
@@ -85,8 +86,7 @@ export const useRemoveServiceUser = (service: ServiceRef) =>
   useServiceChange(
     service,
     (username: string) => serviceCall(service.id, api(service).removeUsers, { body: { users: [username] } }),
-    'Could not remove the user',
-    false,
+    null,
   );
 
 export const useCreateGroups = (service: ServiceRef) =>
@@ -107,6 +107,5 @@ export const useDeleteGroup = (service: ServiceRef) =>
   useServiceChange(
     service,
     (name: string) => serviceCall(service.id, api(service).deleteGroups, { body: { groups: [name] } }),
-    'Could not delete the group',
-    false,
+    null,
   );

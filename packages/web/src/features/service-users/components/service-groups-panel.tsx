@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ServiceUserGroup } from '@keydeck/contract/service-users';
-import { confirm } from '../../../lib/dialogs';
+import { confirmAction } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
 import { serviceGroupsQueryOptions, useDeleteGroup, type ServiceRef } from '../api/service-users.api';
@@ -23,8 +23,7 @@ export function ServiceGroupsPanel({ service, serviceName, canModify }: { servic
   const groups = tree.data?.data;
 
   const deleteGroup = async (group: ServiceUserGroup) => {
-    if (!(await confirm(`Delete the group ${group.name}?`))) return;
-    const done = await remove.mutateAsync(group.name).catch(() => null);
+    const done = await confirmAction(`Delete the group ${group.name}?`, () => remove.mutateAsync(group.name).then(() => true));
     if (done) showToast({ color: 'success', message: `Deleted: ${group.name}` });
   };
 

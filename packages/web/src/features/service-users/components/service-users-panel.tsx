@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ServiceUser } from '@keydeck/contract/service-users';
-import { confirm } from '../../../lib/dialogs';
+import { confirmAction } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
 import { serviceUsersQueryOptions, useRemoveServiceUser, type ServiceRef } from '../api/service-users.api';
@@ -17,8 +17,8 @@ export function ServiceUsersPanel({ service, canModify, self }: { service: Servi
   const [moving, setMoving] = useState<ServiceUser | undefined>();
 
   const removeUser = async (user: ServiceUser) => {
-    if (!(await confirm(`Remove ${user.username} from the service? Their service session ends at once.`))) return;
-    const done = await remove.mutateAsync(user.username).catch(() => null);
+    const question = `Remove ${user.username} from the service? Their service session ends at once.`;
+    const done = await confirmAction(question, () => remove.mutateAsync(user.username).then(() => true));
     if (done) showToast({ color: 'success', message: `${user.username} removed from the service.` });
   };
 

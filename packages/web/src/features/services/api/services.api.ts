@@ -37,7 +37,7 @@ export function useCancelServiceRequest() {
   const invalidate = useInvalidateServices();
   return useMutation({
     mutationFn: (service: Service) => callApi(servicesApi.cancelServiceRequests, { body: { services: [service.id] } }),
-    meta: { errorContext: 'Could not withdraw the request' },
+    meta: { refusalsShownInline: true },
     onSuccess: invalidate,
   });
 }
@@ -77,13 +77,13 @@ export function useCreateService() {
 
 export type ServiceAction = 'approve' | 'enable' | 'disable';
 
-/** admin/services PUT: approve a request, or disable / enable a service. */
-export function useChangeServiceStatus() {
+/** admin/services PUT: approve a request, or disable / enable a service; inDialog: confirmed in a dialog that shows its refusals. */
+export function useChangeServiceStatus(inDialog = false) {
   const invalidate = useInvalidateServices();
   return useMutation({
     mutationFn: async ({ service, action }: { service: Service; action: ServiceAction }) =>
       (await callApi(adminServicesApi.adminUpdateServices, { body: { services: [{ id: service.id, action }] } })).services[0]!,
-    meta: { errorContext: 'Could not change the service' },
+    meta: inDialog ? { refusalsShownInline: true } : { errorContext: 'Could not change the service' },
     onSuccess: invalidate,
   });
 }
@@ -93,7 +93,7 @@ export function useDeleteService() {
   const invalidate = useInvalidateServices();
   return useMutation({
     mutationFn: (service: Service) => callApi(adminServicesApi.adminDeleteServices, { body: { services: [service.id] } }),
-    meta: { errorContext: 'Could not delete the service' },
+    meta: { refusalsShownInline: true },
     onSuccess: invalidate,
   });
 }

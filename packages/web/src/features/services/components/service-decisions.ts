@@ -1,5 +1,5 @@
 import type { Service } from '@keydeck/contract/services';
-import { confirm } from '../../../lib/dialogs';
+import { confirmAction } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { useChangeServiceStatus, useDeleteService } from '../api/services.api';
 
@@ -8,22 +8,20 @@ import { useChangeServiceStatus, useDeleteService } from '../api/services.api';
  * billing; rejecting deletes the request): the same on the request queue and on an account's services tab.
  */
 export function useServiceDecisions() {
-  const change = useChangeServiceStatus();
+  const change = useChangeServiceStatus(true);
   const remove = useDeleteService();
   return {
     busy: (service: Service) =>
       (change.isPending && change.variables.service.id === service.id) || (remove.isPending && remove.variables.id === service.id),
     async approve(service: Service) {
       const question = `Approve the request for the service ${service.name} (${service.type_name})? It is provisioned at once.`;
-      if (!(await confirm(question, 'Approve request'))) return;
-      change.mutate(
-        { service, action: 'approve' },
-        { onSuccess: () => showToast({ color: 'success', message: `${service.name} approved. It is being provisioned.` }) },
-      );
+      const approved = await confirmAction(question, () => change.mutateAsync({ service, action: 'approve' }), 'Approve request');
+      if (approved) showToast({ color: 'success', message: `${service.name} approved. It is being provisioned.` });
     },
     async reject(service: Service) {
-      if (!(await confirm(`Reject the request for the service ${service.name}? The request is deleted.`, 'Reject request'))) return;
-      remove.mutate(service, { onSuccess: () => showToast({ color: 'success', message: `Request for ${service.name} rejected.` }) });
+      const question = `Reject the request for the service ${service.name}? The request is deleted.`;
+      const rejected = await confirmAction(question, () => remove.mutateAsync(service).then(() => true), 'Reject request');
+      if (rejected) showToast({ color: 'success', message: `Request for ${service.name} rejected.` });
     },
   };
 }

@@ -3,7 +3,7 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import type { Service } from '@keydeck/contract/services';
-import { confirm } from '../../../lib/dialogs';
+import { confirmAction } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
 import { useListSearch } from '../../../lib/ui/list-search';
@@ -38,10 +38,8 @@ export function AccountServicesPage() {
     const question = pending
       ? `Reject the request for the service ${service.name}? The request is deleted.`
       : `Delete the service ${service.name}? Its service users, groups and sessions are deleted with it.`;
-    if (!(await confirm(question, pending ? 'Reject request' : 'Delete service'))) return;
-    remove.mutate(service, {
-      onSuccess: () => showToast({ color: 'success', message: pending ? `Request for ${service.name} rejected.` : `${service.name} deleted.` }),
-    });
+    const deleted = await confirmAction(question, () => remove.mutateAsync(service).then(() => true), pending ? 'Reject request' : 'Delete service');
+    if (deleted) showToast({ color: 'success', message: pending ? `Request for ${service.name} rejected.` : `${service.name} deleted.` });
   };
 
   const busy = (service: Service) =>

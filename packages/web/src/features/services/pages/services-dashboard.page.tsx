@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { Permission } from '@keydeck/contract/permissions';
 import type { Service } from '@keydeck/contract/services';
 import { Can } from '../../../lib/can';
-import { confirm } from '../../../lib/dialogs';
+import { confirmAction } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { useServiceSession } from '../../../lib/service-session';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
@@ -144,8 +144,9 @@ export function ServicesDashboardPage() {
 function WithdrawRequest({ service }: { service: Service }) {
   const cancel = useCancelServiceRequest();
   const withdraw = async () => {
-    if (!(await confirm(`Withdraw the request for the service ${service.name}? It is deleted and will not be provisioned.`, 'Withdraw request'))) return;
-    cancel.mutate(service, { onSuccess: () => showToast({ color: 'success', message: `Request for ${service.name} withdrawn.` }) });
+    const question = `Withdraw the request for the service ${service.name}? It is deleted and will not be provisioned.`;
+    const withdrawn = await confirmAction(question, () => cancel.mutateAsync(service).then(() => true), 'Withdraw request');
+    if (withdrawn) showToast({ color: 'success', message: `Request for ${service.name} withdrawn.` });
   };
   return (
     <Can permission={Permission.servicesManage} mode="disable">

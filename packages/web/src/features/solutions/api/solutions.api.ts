@@ -66,7 +66,7 @@ export function useDeleteSolution() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => (await callApi(solutionsApi.deleteSolution, { params: { solution_id: id } })).data,
-    meta: { errorContext: 'Could not delete the solution' },
+    meta: { refusalsShownInline: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: solutionKeys.all }),
   });
 }

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Skeleton, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { confirm } from '../../../lib/dialogs';
+import { confirmAction } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { placementsQueryOptions, solutionQueryOptions, useDeleteSolution, useSaveSolution } from '../api/solutions.api';
 import { SolutionForm } from '../components/solution-form';
@@ -22,8 +22,9 @@ export function SolutionFormPage() {
   const back = () => void navigate({ to: TAB, params: { account_id } });
 
   const deleteSolution = async () => {
-    if (!solution.data || !(await confirm(`Delete the solution ${solution.data.name}? Services it created stay with their accounts.`))) return;
-    const deleted = await remove.mutateAsync(solution.data.id).catch(() => null);
+    if (!solution.data) return;
+    const { id, name } = solution.data;
+    const deleted = await confirmAction(`Delete the solution ${name}? Services it created stay with their accounts.`, () => remove.mutateAsync(id));
     if (deleted) {
       showToast({ color: 'success', message: `Solution ${deleted.name} deleted.` });
       back();
