@@ -1,5 +1,5 @@
 import type { CertAuthority, CertAuthorityDeleteResult } from '@keydeck/contract/certificates';
-import { confirm } from '../../../lib/dialogs';
+import { confirmAction } from '../../../lib/dialogs';
 import { useDeleteCertAuthorities } from '../api/cert-authorities.api';
 import { counted } from './certificate-cells';
 import type { ResultReport } from '../../../lib/ui/result-report-modal';
@@ -26,18 +26,19 @@ export function unexpiredQuestion(refused: CertAuthorityDeleteResult[], cas: Cer
 /**
  * Deleting CAs: a confirmation, then the deletion; CAs the server refuses only for their unexpired certificates are
  * named with their counts in a second confirmation and, if the operator agrees, sent again with confirm: true.
- * Every CA ends up in the report, in the server's words.
+ * Every CA ends up in the report, in the server's words; a refusal of the whole request stays in its dialog.
  */
 export function useCaDeletion(serviceId: string, onReport: (report: ResultReport) => void, onDeleted: (names: string[]) => void) {
   const remove = useDeleteCertAuthorities(serviceId);
   const run = async (cas: CertAuthority[]) => {
-    if (!(await confirm(deleteQuestion(cas), cas.length === 1 ? `Delete ${cas[0]!.ca_name}` : `Delete ${cas.length} CAs`))) return;
-    const first = await remove.mutateAsync({ cas: cas.map((ca) => ca.ca_name), confirm: false }).catch(() => null);
+    const title = cas.length === 1 ? `Delete ${cas[0]!.ca_name}` : `Delete ${cas.length} CAs`;
+    const first = await confirmAction(deleteQuestion(cas), () => remove.mutateAsync({ cas: cas.map((ca) => ca.ca_name), confirm: false }), title);
     if (!first) return;
     let results = first.results;
     const refused = results.filter((result) => result.confirmation_required);
-    if (refused.length > 0 && (await confirm(unexpiredQuestion(refused, cas), 'Delete CAs with unexpired certificates'))) {
-      const second = await remove.mutateAsync({ cas: refused.map((result) => result.name), confirm: true }).catch(() => null);
+    if (refused.length > 0) {
+      const again = () => remove.mutateAsync({ cas: refused.map((result) => result.name), confirm: true });
+      const second = await confirmAction(unexpiredQuestion(refused, cas), again, 'Delete CAs with unexpired certificates');
       if (second) {
         const again = new Map(second.results.map((result) => [result.name.toLowerCase(), result]));
         results = results.map((result) => again.get(result.name.toLowerCase()) ?? result);

@@ -52,7 +52,7 @@ export function useRotateUserPin(id: string) {
   return useMutation({
     mutationFn: async () => (await callApi(cloudHsmsApi.rotateCloudHsmUserPin, { params: hsm(id) })).data,
     gcTime: SECRET_GC_TIME,
-    meta: { errorContext: 'Could not rotate the user PIN' },
+    meta: { refusalsShownInline: true },
     onSettled: invalidate,
   });
 }

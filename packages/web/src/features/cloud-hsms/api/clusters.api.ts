@@ -52,7 +52,7 @@ export function useDeleteCluster() {
   const invalidate = useInvalidateCloud();
   return useMutation({
     mutationFn: (cluster: Cluster) => callApi(clustersApi.deleteCluster, { params: { cluster_id: cluster.id }, body: { confirm: cluster.member_count > 0 } }),
-    meta: { errorContext: 'Could not delete the cluster' },
+    meta: { refusalsShownInline: true },
     onSuccess: invalidate,
   });
 }
@@ -73,7 +73,7 @@ export function useRemoveClusterMember() {
   return useMutation({
     mutationFn: async ({ clusterId, hsmId }: { clusterId: string; hsmId: string }) =>
       (await callApi(clustersApi.removeClusterMember, { params: { cluster_id: clusterId, hsm_id: hsmId } })).data,
-    meta: { errorContext: 'Could not remove the member' },
+    meta: { refusalsShownInline: true },
     onSuccess: invalidate,
   });
 }

@@ -3,7 +3,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { CloudHsmMessages, type CloudHsmDetail } from '@keydeck/contract/cloud-hsms';
 import { Permission } from '@keydeck/contract/permissions';
 import { Can } from '../../../lib/can';
-import { confirm } from '../../../lib/dialogs';
+import { confirmAction } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { useRotateUserPin, useShowPins } from '../api/cloud-hsm-management.api';
 import { OneTimeSecretModal, type OneTimeSecret } from './one-time-secret-modal';
@@ -36,8 +36,7 @@ export function PinActions({ hsm }: { hsm: Hsm }) {
 
   const rotateUserPin = async () => {
     const question = `Rotate the user PIN of ${hsm.name}? The current user PIN stops working at once: every application using it needs the new one.`;
-    if (!(await confirm(question, 'Rotate user PIN'))) return;
-    const answer = await rotate.mutateAsync().catch(() => null);
+    const answer = await confirmAction(question, () => rotate.mutateAsync(), 'Rotate user PIN');
     rotate.reset();
     if (!answer) return;
     showToast({ color: 'success', message: `User PIN of ${hsm.name} rotated.` });

@@ -5,7 +5,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import type { Cluster } from '@keydeck/contract/cloud-hsms';
 import { Permission } from '@keydeck/contract/permissions';
 import { Can } from '../../../lib/can';
-import { confirm } from '../../../lib/dialogs';
+import { confirmAction } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { DataTablePager } from '../../../lib/ui/data-table-pager';
 import { useListSearch } from '../../../lib/ui/list-search';
@@ -53,16 +53,14 @@ export function ClustersPage() {
       showToast({ color: 'success', message: `Sync of ${cluster.name} started.` });
     } else if (action.kind === 'remove') {
       const question = `Remove ${action.member.hsm_name} from ${cluster.name}? It keeps the keys it holds now but no longer receives new ones.`;
-      if (!(await confirm(question, 'Remove member'))) return;
-      const answer = await remove.mutateAsync({ clusterId: cluster.id, hsmId: action.member.hsm_id }).catch(() => null);
+      const answer = await confirmAction(question, () => remove.mutateAsync({ clusterId: cluster.id, hsmId: action.member.hsm_id }), 'Remove member');
       if (answer) showToast({ color: 'success', message: `${action.member.hsm_name} removed from ${cluster.name}.` });
     } else {
       const question =
         cluster.member_count > 0
           ? `Delete the cluster ${cluster.name}? Its ${plural(cluster.member_count, 'member')} stay, with the keys they hold, but are no longer kept in step.`
           : `Delete the cluster ${cluster.name}?`;
-      if (!(await confirm(question, 'Delete cluster'))) return;
-      const answer = await deleteCluster.mutateAsync(cluster).catch(() => null);
+      const answer = await confirmAction(question, () => deleteCluster.mutateAsync(cluster).then(() => true), 'Delete cluster');
       if (answer) showToast({ color: 'success', message: `Cluster ${cluster.name} deleted.` });
     }
   };

@@ -13,15 +13,18 @@ export const companySettingsQueryOptions = queryOptions({
   meta: { errorContext: 'Could not load the company settings' },
 });
 
-/** Switches IP allowlist enforcement; switching it on from outside the list is confirmed first. */
-export function useEnforceIpChange() {
+/**
+ * Switches IP allowlist enforcement; switching it on from outside the list is confirmed first. inDialog: the
+ * switch is confirmed in a dialog that shows the refusal itself.
+ */
+export function useEnforceIpChange(inDialog = false) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (enforce: boolean) =>
       sendConfirmedChange((confirmed) =>
         callApi(allowlistApi.updateAccountSettings, { body: { enforce_ip: enforce, confirm: confirmed } }),
       ),
-    meta: { errorContext: 'Could not change IP allowlist enforcement' },
+    meta: inDialog ? { refusalsShownInline: true } : { errorContext: 'Could not change IP allowlist enforcement' },
     onSuccess: (settings) => {
       if (!settings) return;
       queryClient.setQueryData(companyKeys.all, settings);

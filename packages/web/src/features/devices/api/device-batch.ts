@@ -100,12 +100,15 @@ export interface DeviceBatchRun {
   onProgress: (progress: DeviceBatchProgress) => void;
 }
 
-/** Runs a batch; afterwards every devices data set of the service is refreshed (lists, group and model counts). */
-export function useDeviceBatch(serviceId: string) {
+/**
+ * Runs a batch; afterwards every devices data set of the service is refreshed (lists, group and model counts).
+ * inDialog: the batch was confirmed in a dialog that shows its refusal itself.
+ */
+export function useDeviceBatch(serviceId: string, inDialog = false) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ change, target, onProgress }: DeviceBatchRun) => runDeviceBatch(serviceId, change, target, onProgress),
-    meta: { errorContext: 'The batch could not run' },
+    meta: inDialog ? { refusalsShownInline: true } : { errorContext: 'The batch could not run' },
     onSettled: () => queryClient.invalidateQueries({ queryKey: deviceKeys(serviceId).all }),
   });
 }

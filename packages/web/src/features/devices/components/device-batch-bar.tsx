@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Progress.css';
 import { useState } from 'react';
 import { Button, Progress, Stack, Text } from '@mantine/core';
-import { confirm } from '../../../lib/dialogs';
+import { confirmAction } from '../../../lib/dialogs';
 import { SelectionPanel } from '../../../lib/ui/selection-panel';
 import { useDeviceBatch, type DeviceBatchChange, type DeviceBatchProgress, type DeviceBatchTarget } from '../api/device-batch';
 import { batchReportLines } from '../api/device-report';
@@ -28,6 +28,7 @@ interface DeviceBatchBarProps {
 /** The batch actions (Device at Modify): they act on the picked devices or, chosen so, on every matching one. */
 export function DeviceBatchBar({ serviceId, target, matchingText, onSelectAllMatching, onClear, onDone, onReport }: DeviceBatchBarProps) {
   const batch = useDeviceBatch(serviceId);
+  const confirmedBatch = useDeviceBatch(serviceId, true);
   const [progress, setProgress] = useState<DeviceBatchProgress | null>(null);
   const [choosing, setChoosing] = useState<'model' | 'group' | null>(null);
   const matching = 'filter' in target;
@@ -35,17 +36,19 @@ export function DeviceBatchBar({ serviceId, target, matchingText, onSelectAllMat
 
   const run = async (label: string, change: DeviceBatchChange) => {
     const dangerous = change.kind === 'delete';
-    if ((dangerous || matching) && !(await confirm(`${label}: ${what}?${dangerous ? ' Deleted devices cannot be restored.' : ''}`))) return;
-    setProgress({ processed: 0, remaining: matching ? target.matching : target.serials.length });
-    try {
-      const outcome = await batch.mutateAsync({ change, target, onProgress: setProgress });
-      onReport({ title: `${label}: result`, lines: batchReportLines(outcome.results), stopped: outcome.stopped, nameColumn: 'serial' });
-      onDone(outcome.results.filter((result) => result.success).map((result) => result.serial));
-    } catch {
-      // Toasted centrally (MutationCache); nothing was changed, the selection stays.
-    } finally {
-      setProgress(null);
-    }
+    const start = (mutation: typeof batch) => () => {
+      setProgress({ processed: 0, remaining: matching ? target.matching : target.serials.length });
+      return mutation.mutateAsync({ change, target, onProgress: setProgress }).finally(() => setProgress(null));
+    };
+    // A refused batch changed nothing and the selection stays: a confirmed one says so in its dialog, another in
+    // the central toast.
+    const outcome =
+      dangerous || matching
+        ? await confirmAction(`${label}: ${what}?${dangerous ? ' Deleted devices cannot be restored.' : ''}`, start(confirmedBatch))
+        : await start(batch)().catch(() => null);
+    if (!outcome) return;
+    onReport({ title: `${label}: result`, lines: batchReportLines(outcome.results), stopped: outcome.stopped, nameColumn: 'serial' });
+    onDone(outcome.results.filter((result) => result.success).map((result) => result.serial));
   };
 
   const actions: [string, DeviceBatchChange | (() => void)][] = [

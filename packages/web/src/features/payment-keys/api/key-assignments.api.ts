@@ -33,7 +33,7 @@ export function useDeleteKeyAssignments(serviceId: string) {
   return useMutation({
     mutationFn: (rows: AssignmentSlot[]) =>
       serviceCall(serviceId, paymentKeysApi.deleteKeyAssignments, { body: { key_assignments: rows } }),
-    meta: { errorContext: 'Could not remove the assignments' },
+    meta: { refusalsShownInline: true },
     onSettled: () => queryClient.invalidateQueries({ queryKey: paymentKeyKeys(serviceId).all }),
   });
 }

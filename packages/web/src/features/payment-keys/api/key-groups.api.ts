@@ -28,7 +28,7 @@ export function useDeleteKeyGroups(serviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (groups: string[]) => serviceCall(serviceId, paymentKeysApi.deleteKeyGroups, { body: { groups } }),
-    meta: { errorContext: 'Could not delete the key groups' },
+    meta: { refusalsShownInline: true },
     onSettled: () => queryClient.invalidateQueries({ queryKey: paymentKeyKeys(serviceId).all }),
   });
 }

@@ -57,7 +57,7 @@ export function useUpdateSymmetricKeys(serviceId: string) {
   return useMutation({
     mutationFn: ({ names, action }: { names: string[]; action: KeyAction }) =>
       serviceCall(serviceId, paymentKeysApi.updateSymmetricKeys, { body: { symmetric_keys: names, action } }),
-    meta: { errorContext: 'Could not change the keys' },
+    meta: { refusalsShownInline: true },
     onSettled: () => queryClient.invalidateQueries({ queryKey: paymentKeyKeys(serviceId).all }),
   });
 }

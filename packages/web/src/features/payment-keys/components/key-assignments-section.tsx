@@ -3,7 +3,7 @@ import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { KEY_USAGES, keyAssignmentsQuery, type KeyAssignment } from '@keydeck/contract/payment-keys';
 import type { Service } from '@keydeck/contract/services';
-import { confirm } from '../../../lib/dialogs';
+import { confirmAction } from '../../../lib/dialogs';
 import { useServiceAccess } from '../../../lib/service-access';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
 import type { ListStatePatch } from '../../../lib/ui/list-search';
@@ -59,13 +59,13 @@ export function KeyAssignmentsSection({ service }: { service: Service }) {
   const removePicked = async () => {
     const rows = [...picked.values()];
     const what = rows.length === 1 ? `the assignment of ${rows[0]!.group} slot ${rows[0]!.key_slot}` : `${rows.length} assignments`;
-    if (!(await confirm(`Remove ${what}? Devices of the group no longer get a key for the slot; the keys themselves stay.`, 'Remove assignments'))) return;
     const slots = rows.map(({ group, key_slot }) => ({ group, key_slot }));
-    remove.mutateAsync(slots).then(({ results }) => {
-      const removed = new Set(results.filter((r) => r.success).map((r) => r.name));
-      setPicked((current) => new Map([...current].filter(([, row]) => !removed.has(`${row.group} slot ${row.key_slot}`))));
-      setReport({ title: 'Remove assignments: result', lines: results });
-    }, () => undefined);
+    const question = `Remove ${what}? Devices of the group no longer get a key for the slot; the keys themselves stay.`;
+    const answer = await confirmAction(question, () => remove.mutateAsync(slots), 'Remove assignments');
+    if (!answer) return;
+    const removed = new Set(answer.results.filter((r) => r.success).map((r) => r.name));
+    setPicked((current) => new Map([...current].filter(([, row]) => !removed.has(`${row.group} slot ${row.key_slot}`))));
+    setReport({ title: 'Remove assignments: result', lines: answer.results });
   };
 
   return (

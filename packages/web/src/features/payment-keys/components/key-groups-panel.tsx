@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { KeyGroup } from '@keydeck/contract/payment-keys';
-import { confirm } from '../../../lib/dialogs';
+import { confirmAction } from '../../../lib/dialogs';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
 import { SelectionPanel } from '../../../lib/ui/selection-panel';
 import { keyGroupsQueryOptions, useDeleteKeyGroups } from '../api/key-groups.api';
@@ -45,8 +45,9 @@ export function KeyGroupsPanel({ serviceId, canModify, onShowKeys, onReport }: K
   };
   const deleteGroups = async () => {
     const names = [...picked];
-    if (!(await confirm(`Delete the key group${names.length === 1 ? '' : 's'} ${names.join(', ')}? A group that still holds keys is kept.`))) return;
-    remove.mutateAsync(names).then(({ results }) => done('Delete key groups: result', results), () => undefined);
+    const question = `Delete the key group${names.length === 1 ? '' : 's'} ${names.join(', ')}? A group that still holds keys is kept.`;
+    const answer = await confirmAction(question, () => remove.mutateAsync(names));
+    if (answer) done('Delete key groups: result', answer.results);
   };
 
   const columns: DataTableColumn<KeyGroup>[] = [

@@ -3,7 +3,8 @@ import { Button, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { KEY_STATES, symmetricKeysQuery, type KeyState, type SymmetricKey } from '@keydeck/contract/payment-keys';
 import type { Service } from '@keydeck/contract/services';
-import { confirm } from '../../../lib/dialogs';
+import { confirmAction } from '../../../lib/dialogs';
+import { refusedAlone } from '../../../lib/single-refusal';
 import { useServiceAccess } from '../../../lib/service-access';
 import { showToast } from '../../../lib/toasts';
 import { DataTable } from '../../../lib/ui/data-table';
@@ -58,9 +59,9 @@ export function SymmetricKeysSection({ service }: { service: Service }) {
 
   const run = async (action: KeyAction, chosen: SymmetricKey[]) => {
     const names = chosen.map((key) => key.name);
-    if (!(await confirm(actionQuestion(action, names), `${ACTION_LABELS[action]} ${names.length === 1 ? 'key' : `${names.length} keys`}`))) return;
-    const { results } = await update.mutateAsync({ names, action }).catch(() => ({ results: [] }));
-    if (results.length === 1) showToast({ color: results[0]!.success ? 'success' : 'error', message: results[0]!.message });
+    const title = `${ACTION_LABELS[action]} ${names.length === 1 ? 'key' : `${names.length} keys`}`;
+    const results = (await confirmAction(actionQuestion(action, names), async () => refusedAlone((await update.mutateAsync({ names, action })).results), title)) ?? [];
+    if (results.length === 1) showToast({ color: 'success', message: results[0]!.message });
     else if (results.length > 1) setReport({ title: `${ACTION_LABELS[action]} keys: result`, lines: results });
     unpick(results.filter((r) => r.success).map((r) => r.name));
   };

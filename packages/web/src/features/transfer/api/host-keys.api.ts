@@ -40,7 +40,7 @@ export function useForgetHostKeys(serviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (keys: HostKeyRef[]) => serviceCall(serviceId, transferApi.forgetHostKeys, { body: { host_keys: keys } }),
-    meta: { errorContext: 'Could not forget the host key' },
+    meta: { refusalsShownInline: true },
     onSettled: () => queryClient.invalidateQueries({ queryKey: transferKeys(serviceId).all }),
   });
 }

@@ -94,7 +94,7 @@ export function useDeleteTransferServers(serviceId: string) {
       }
       return results;
     },
-    meta: { errorContext: 'Could not delete the transfer servers' },
+    meta: { refusalsShownInline: true },
     onSettled: () => queryClient.invalidateQueries({ queryKey: transferKeys(serviceId).all }),
   });
 }

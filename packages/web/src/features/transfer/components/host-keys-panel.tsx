@@ -2,7 +2,8 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { HostKey } from '@keydeck/contract/transfer';
 import { formatDateTime } from '../../../lib/datetime';
-import { confirm } from '../../../lib/dialogs';
+import { confirmAction } from '../../../lib/dialogs';
+import { refusedAlone } from '../../../lib/single-refusal';
 import { showToast } from '../../../lib/toasts';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
 import { endpointOf, hostKeyRef, useForgetHostKeys } from '../api/host-keys.api';
@@ -34,11 +35,8 @@ export function HostKeysPanel({ serviceId, hostKeys, canModify, onTrust }: HostK
       key.status === 'trusted'
         ? `Forget the trusted host key ${key.fingerprint} of ${endpoint}? Nothing is sent to ${endpoint} until an operator compares and trusts the key it presents at the next connection.`
         : `Forget the pending host key ${key.fingerprint} of ${endpoint}? The next connection records the key the server presents again.`;
-    if (!(await confirm(question, 'Forget host key'))) return;
-    forget
-      .mutateAsync([hostKeyRef(key)])
-      .then(({ results }) => results.forEach((result) => showToast({ color: result.success ? 'success' : 'error', message: result.message })))
-      .catch(() => undefined);
+    const results = await confirmAction(question, async () => refusedAlone((await forget.mutateAsync([hostKeyRef(key)])).results), 'Forget host key');
+    results?.forEach((result) => showToast({ color: 'success', message: result.message }));
   };
 
   const columns: DataTableColumn<HostKey>[] = [

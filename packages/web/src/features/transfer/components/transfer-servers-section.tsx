@@ -3,7 +3,8 @@ import { Button, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Service } from '@keydeck/contract/services';
 import { TRANSFER_PROTOCOL_LABELS, type HostKey, type TransferProtocol, type TransferServer } from '@keydeck/contract/transfer';
-import { confirm } from '../../../lib/dialogs';
+import { confirmAction } from '../../../lib/dialogs';
+import { refusedAlone } from '../../../lib/single-refusal';
 import { useServiceAccess } from '../../../lib/service-access';
 import { showToast } from '../../../lib/toasts';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
@@ -68,9 +69,9 @@ export function TransferServersSection({ service }: { service: Service }) {
       chosen.length === 1
         ? `Delete the transfer server ${chosen[0]!.name} (${describe(chosen[0]!)})? Its stored password or key is destroyed; nothing more is delivered there.`
         : `Delete these ${chosen.length} transfer servers (${chosen.map((server) => server.name).join(', ')})? Their stored passwords and keys are destroyed; nothing more is delivered there.`;
-    if (!(await confirm(question, chosen.length === 1 ? 'Delete transfer server' : `Delete ${chosen.length} transfer servers`))) return;
-    const results = await remove.mutateAsync(chosen).catch(() => []);
-    if (results.length === 1) showToast({ color: results[0]!.success ? 'success' : 'error', message: results[0]!.message });
+    const title = chosen.length === 1 ? 'Delete transfer server' : `Delete ${chosen.length} transfer servers`;
+    const results = (await confirmAction(question, async () => refusedAlone(await remove.mutateAsync(chosen)), title)) ?? [];
+    if (results.length === 1) showToast({ color: 'success', message: results[0]!.message });
     else if (results.length > 1) setReport({ title: 'Delete transfer servers: result', lines: results });
     const deleted = new Set(results.filter((r) => r.success).map((r) => r.name));
     pick(chosen.filter((server) => deleted.has(server.name)), false);
