@@ -2,11 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Messages } from '@keydeck/contract/messages';
 import { Permission } from '@keydeck/contract/permissions';
-import { confirm } from '../../../lib/dialogs';
+import { confirmAction } from '../../../lib/dialogs';
 import { jsonResponse, renderWithSession, sessionWith } from '../../../test/render';
 import { AllowlistPanel } from './allowlist-panel';
 
-vi.mock('../../../lib/dialogs', () => ({ confirm: vi.fn() }));
+vi.mock('../../../lib/dialogs', () => ({ confirmAction: vi.fn() }));
+/** The confirm dialog answered Yes: it runs the action. */
+const yes = (_question: string, run: () => Promise<unknown>) => run();
 vi.mock('../../../lib/toasts', () => ({ showToast: vi.fn() }));
 
 const CURRENT_IP = '198.51.100.7';
@@ -49,11 +51,11 @@ describe('AllowlistPanel', () => {
   it('asks with the server’s message on 409 and resends with confirm: true on Yes', async () => {
     const message = Messages.allowlistExcludesYou(CURRENT_IP);
     const spy = serverWith([jsonResponse(409, { message, error: 'confirmation_required', request_id: 'r1' }), jsonResponse(200, list(['203.0.113.0/24', '192.0.2.1']))]);
-    vi.mocked(confirm).mockResolvedValue(true);
+    vi.mocked(confirmAction).mockImplementation(yes);
     renderWithSession(<AllowlistPanel />, sessionWith([Permission.allowlistManage]));
     await addAddress('192.0.2.1');
     expect(await screen.findByText('192.0.2.1')).toBeTruthy();
-    expect(confirm).toHaveBeenCalledWith(message);
+    expect(confirmAction).toHaveBeenCalledWith(message, expect.any(Function));
     expect(postedBodies(spy)).toEqual([
       { ip_address: '192.0.2.1', confirm: false },
       { ip_address: '192.0.2.1', confirm: true },
@@ -62,10 +64,10 @@ describe('AllowlistPanel', () => {
 
   it('sends nothing more when the user answers No', async () => {
     const spy = serverWith([jsonResponse(409, { message: Messages.allowlistExcludesYou(CURRENT_IP), error: 'confirmation_required' })]);
-    vi.mocked(confirm).mockResolvedValue(false);
+    vi.mocked(confirmAction).mockResolvedValue(null);
     renderWithSession(<AllowlistPanel />, sessionWith([Permission.allowlistManage]));
     await addAddress('192.0.2.1');
-    await waitFor(() => expect(confirm).toHaveBeenCalled());
+    await waitFor(() => expect(confirmAction).toHaveBeenCalled());
     expect(postedBodies(spy)).toHaveLength(1);
     expect(screen.queryByText('192.0.2.1')).toBeNull();
     expect((screen.getByLabelText('IP address or range') as HTMLInputElement).value).toBe('192.0.2.1');
@@ -76,13 +78,13 @@ describe('AllowlistPanel', () => {
       jsonResponse(400, { message: Messages.invalidRequest, errors: { ip_address: [Messages.allowlistDuplicate] } }),
       jsonResponse(400, { message: Messages.invalidRequest, errors: { ip_address: ['Not an address'] } }),
     ]);
-    vi.mocked(confirm).mockClear();
+    vi.mocked(confirmAction).mockClear();
     renderWithSession(<AllowlistPanel />, sessionWith([Permission.allowlistManage]));
     await addAddress('203.0.113.0/24');
     expect(await screen.findByText(Messages.allowlistDuplicate)).toBeTruthy();
     await addAddress('203.0.113.9');
     expect(await screen.findByText('Not an address')).toBeTruthy();
-    expect(confirm).not.toHaveBeenCalled();
+    expect(confirmAction).not.toHaveBeenCalled();
   });
 
   it('checks the address with the contract before sending', async () => {

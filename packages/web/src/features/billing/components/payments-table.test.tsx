@@ -2,12 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { BillingMessages } from '@keydeck/contract/billing';
 import { Permission } from '@keydeck/contract/permissions';
-import { confirm } from '../../../lib/dialogs';
+import { confirmAction } from '../../../lib/dialogs';
 import { jsonResponse, renderWithSession, sessionWith } from '../../../test/render';
 import { ACCOUNT_ID, payment } from './billing.fixtures';
 import { PaymentsTable } from './payments-table';
 
-vi.mock('../../../lib/dialogs', () => ({ confirm: vi.fn() }));
+vi.mock('../../../lib/dialogs', () => ({ confirmAction: vi.fn() }));
+/** The confirm dialog answered Yes: it runs the action. */
+const yes = (_question: string, run: () => Promise<unknown>) => run();
 vi.mock('../../../lib/toasts', () => ({ showToast: vi.fn() }));
 
 afterEach(() => vi.restoreAllMocks());
@@ -29,7 +31,7 @@ describe('PaymentsTable', () => {
     fireEvent.mouseEnter(refund);
     expect(await screen.findByText(BillingMessages.notRefundable)).toBeTruthy();
     fireEvent.click(refund);
-    expect(confirm).not.toHaveBeenCalled();
+    expect(confirmAction).not.toHaveBeenCalled();
     expect(spy.mock.calls.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(true);
     expect(String(spy.mock.calls[0]![0])).toContain(`account_id=${ACCOUNT_ID}`);
   });
@@ -39,11 +41,11 @@ describe('PaymentsTable', () => {
     const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (_input, init) =>
       init?.method === 'POST' ? jsonResponse(200, { data: { ...paid, status: 'refunded' } }) : jsonResponse(200, { data: [paid], total: 1 }),
     );
-    vi.mocked(confirm).mockResolvedValue(true);
+    vi.mocked(confirmAction).mockImplementation(yes);
     renderWithSession(<PaymentsTable accountId={ACCOUNT_ID} list={list} />, sessionWith([Permission.platformAdmin]));
     expect((await screen.findByRole('button', { name: `Retry ${paid.invoice_id}` })).getAttribute('aria-disabled')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: `Refund ${paid.invoice_id}` }));
     await vi.waitFor(() => expect(spy.mock.calls.some(([path, init]) => init?.method === 'POST' && String(path).endsWith(`/admin/payments/${paid.invoice_id}/refund`))).toBe(true));
-    expect(vi.mocked(confirm).mock.calls[0]![0]).toContain('Refund €49.00 to Acme Payments?');
+    expect(vi.mocked(confirmAction).mock.calls[0]![0]).toContain('Refund €49.00 to Acme Payments?');
   });
 });

@@ -4,11 +4,13 @@ import { ApiPath } from '@keydeck/contract/http';
 import { Messages } from '@keydeck/contract/messages';
 import type { CertAuthority } from '@keydeck/contract/certificates';
 import type { Service } from '@keydeck/contract/services';
-import { confirm } from '../../../lib/dialogs';
+import { confirmAction } from '../../../lib/dialogs';
 import { jsonResponse, renderWithSession, sessionWith } from '../../../test/render';
 import { CertAuthoritiesSection } from './cert-authorities-section';
 
-vi.mock('../../../lib/dialogs', () => ({ confirm: vi.fn() }));
+vi.mock('../../../lib/dialogs', () => ({ confirmAction: vi.fn() }));
+/** The confirm dialog answered Yes: it runs the action. */
+const yes = (_question: string, run: () => Promise<unknown>) => run();
 vi.mock('../../../lib/toasts', () => ({ showToast: vi.fn() }));
 
 const SERVICE_ID = '0b6f2d1e-1c1a-4a39-9d0e-2d6c1f0a7c01';
@@ -84,7 +86,7 @@ async function deleteIssuing() {
 describe('CertAuthoritiesSection', () => {
   afterEach(() => {
     vi.restoreAllMocks();
-    vi.mocked(confirm).mockReset();
+    vi.mocked(confirmAction).mockReset();
   });
 
   it('shows the tree, each intermediate under its parent, and offers no change without CertManage at Modify', async () => {
@@ -107,16 +109,16 @@ describe('CertAuthoritiesSection', () => {
 
   it('asks a second time, saying how many certificates have not expired, and deletes with confirm: true', async () => {
     const spy = server('Modify');
-    vi.mocked(confirm).mockResolvedValue(true);
+    vi.mocked(confirmAction).mockImplementation(yes);
     renderWithSession(<CertAuthoritiesSection service={service} />, sessionWith([]));
     await deleteIssuing();
 
     const report = await screen.findByTestId('result-report');
     expect(report.textContent).toContain(`Issuing: ${Messages.caDeleted}`);
     expect(report.textContent).toContain('1 succeeded, 0 failed');
-    expect(confirm).toHaveBeenCalledTimes(2);
-    expect(vi.mocked(confirm).mock.calls[0]![0]).toMatch(/^Delete the certificate authority Issuing\? Its key is destroyed/);
-    expect(vi.mocked(confirm).mock.calls[1]![0]).toMatch(/^Issuing issued 2 certificates that have not expired\. Delete this CA and its certificates anyway\?/);
+    expect(confirmAction).toHaveBeenCalledTimes(2);
+    expect(vi.mocked(confirmAction).mock.calls[0]![0]).toMatch(/^Delete the certificate authority Issuing\? Its key is destroyed/);
+    expect(vi.mocked(confirmAction).mock.calls[1]![0]).toMatch(/^Issuing issued 2 certificates that have not expired\. Delete this CA and its certificates anyway\?/);
     expect(deletes(spy)).toEqual([
       { cas: ['Issuing'], confirm: false },
       { cas: ['Issuing'], confirm: true },
@@ -125,7 +127,7 @@ describe('CertAuthoritiesSection', () => {
 
   it('keeps the CA when the second question is answered No, and reports why', async () => {
     const spy = server('Modify');
-    vi.mocked(confirm).mockResolvedValueOnce(true).mockResolvedValueOnce(false);
+    vi.mocked(confirmAction).mockImplementationOnce(yes).mockResolvedValueOnce(null);
     renderWithSession(<CertAuthoritiesSection service={service} />, sessionWith([]));
     await deleteIssuing();
 
@@ -137,10 +139,10 @@ describe('CertAuthoritiesSection', () => {
 
   it('sends nothing when the first question is answered No', async () => {
     const spy = server('Modify');
-    vi.mocked(confirm).mockResolvedValueOnce(false);
+    vi.mocked(confirmAction).mockResolvedValueOnce(null);
     renderWithSession(<CertAuthoritiesSection service={service} />, sessionWith([]));
     await deleteIssuing();
-    await waitFor(() => expect(confirm).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(confirmAction).toHaveBeenCalledTimes(1));
     expect(deletes(spy)).toEqual([]);
   });
 });

@@ -5,13 +5,15 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { CloudHsmMessages } from '@keydeck/contract/cloud-hsms';
 import { ApiPath, apiPath } from '@keydeck/contract/http';
 import { Permission } from '@keydeck/contract/permissions';
-import { confirm } from '../../../lib/dialogs';
+import { confirmAction } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { jsonResponse, renderWithSession, sessionWith } from '../../../test/render';
 import { HSM_ID } from '../cloud-hsm.fixtures';
 import { PinActions } from './pin-actions';
 
-vi.mock('../../../lib/dialogs', () => ({ confirm: vi.fn() }));
+vi.mock('../../../lib/dialogs', () => ({ confirmAction: vi.fn() }));
+/** The confirm dialog answered Yes: it runs the action. */
+const yes = (_question: string, run: () => Promise<unknown>) => run();
 vi.mock('../../../lib/toasts', () => ({ showToast: vi.fn() }));
 
 const hsm = { id: HSM_ID, name: 'payments-1', pins_shown: false, status: 'Enabled' as const };
@@ -74,12 +76,12 @@ describe('PinActions', () => {
   it('rotates the user PIN only after a confirmation and shows the new one once', async () => {
     const spy = server();
     const { queryClient } = renderWithSession(<PinActions hsm={{ ...hsm, pins_shown: true }} />, sessionWith([Permission.servicesRead, Permission.servicesManage]));
-    vi.mocked(confirm).mockResolvedValueOnce(false);
+    vi.mocked(confirmAction).mockResolvedValueOnce(null);
     fireEvent.click(screen.getByRole('button', { name: 'Rotate user PIN' }));
-    await waitFor(() => expect(confirm).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(confirmAction).toHaveBeenCalledTimes(1));
     expect(spy).not.toHaveBeenCalled();
 
-    vi.mocked(confirm).mockResolvedValueOnce(true);
+    vi.mocked(confirmAction).mockImplementationOnce(yes);
     fireEvent.click(screen.getByRole('button', { name: 'Rotate user PIN' }));
     const dialog = await screen.findByRole('dialog', { name: 'New user PIN of payments-1' });
     expect(within(dialog).getByTestId('secret-user-pin').textContent).toContain(NEW_USER_PIN);

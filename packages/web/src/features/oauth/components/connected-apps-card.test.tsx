@@ -2,12 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiPath, apiPath } from '@keydeck/contract/http';
 import type { OAuthConsent } from '@keydeck/contract/oauth';
-import { confirm } from '../../../lib/dialogs';
+import { confirmAction } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { jsonResponse, renderWithSession, sessionWith } from '../../../test/render';
 import { ConnectedAppsCard } from './connected-apps-card';
 
-vi.mock('../../../lib/dialogs', () => ({ confirm: vi.fn() }));
+vi.mock('../../../lib/dialogs', () => ({ confirmAction: vi.fn() }));
+/** The confirm dialog answered Yes: it runs the action. */
+const yes = (_question: string, run: () => Promise<unknown>) => run();
 vi.mock('../../../lib/toasts', () => ({ showToast: vi.fn() }));
 
 const consent: OAuthConsent = {
@@ -36,12 +38,12 @@ describe('ConnectedAppsCard', () => {
       }
       return jsonResponse(200, { data: consents });
     });
-    vi.mocked(confirm).mockResolvedValue(true);
+    vi.mocked(confirmAction).mockImplementation(yes);
     renderWithSession(<ConnectedAppsCard />, sessionWith([]));
     expect(await screen.findByText('Acme Tools')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Revoke Deploy Dashboard' }));
     expect(await screen.findByText('No application has access to your account.')).toBeTruthy();
-    expect(vi.mocked(confirm).mock.calls[0]![0]).toContain('loses access at once');
+    expect(vi.mocked(confirmAction).mock.calls[0]![0]).toContain('loses access at once');
     expect(fetchSpy.mock.calls.some(([path, init]) => init?.method === 'DELETE' && path === apiPath(ApiPath.oauthConsent, { grant_id: consent.id }))).toBe(true);
     await waitFor(() => expect(showToast).toHaveBeenCalledWith({ color: 'success', message: 'Deploy Dashboard no longer has access to your account.' }));
   });

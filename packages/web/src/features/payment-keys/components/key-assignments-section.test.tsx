@@ -3,12 +3,14 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { ApiPath } from '@keydeck/contract/http';
 import { Messages } from '@keydeck/contract/messages';
 import type { Service } from '@keydeck/contract/services';
-import { confirm } from '../../../lib/dialogs';
+import { confirmAction } from '../../../lib/dialogs';
 import { jsonResponse, renderWithSession, sessionWith } from '../../../test/render';
 import { SEARCH_FALLBACK_MS } from '../api/assignment-search';
 import { KeyAssignmentsSection } from './key-assignments-section';
 
-vi.mock('../../../lib/dialogs', () => ({ confirm: vi.fn() }));
+vi.mock('../../../lib/dialogs', () => ({ confirmAction: vi.fn() }));
+/** The confirm dialog answered Yes: it runs the action. */
+const yes = (_question: string, run: () => Promise<unknown>) => run();
 
 const SERVICE_ID = '0b6f2d1e-1c1a-4a39-9d0e-2d6c1f0a7b04';
 const service: Service = {
@@ -109,7 +111,7 @@ describe('KeyAssignmentsSection', () => {
     render();
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Select North slot 1' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select South slot 2' }));
-    vi.mocked(confirm).mockResolvedValue(true);
+    vi.mocked(confirmAction).mockImplementation(yes);
     fireEvent.click(within(screen.getByRole('region', { name: 'Selection' })).getByRole('button', { name: 'Remove' }));
 
     const report = await screen.findByTestId('result-report');
@@ -118,7 +120,7 @@ describe('KeyAssignmentsSection', () => {
       Messages.assignmentRemoveFailed('South', 2, Messages.assignmentUnknown),
       Messages.assignmentRemoved('North', 1),
     ]);
-    expect(vi.mocked(confirm).mock.calls[0]![0]).toBe('Remove 2 assignments? Devices of the group no longer get a key for the slot; the keys themselves stay.');
+    expect(vi.mocked(confirmAction).mock.calls[0]![0]).toBe('Remove 2 assignments? Devices of the group no longer get a key for the slot; the keys themselves stay.');
     const sent = spy.mock.calls.find(([, init]) => init?.method === 'DELETE')!;
     expect(JSON.parse(String(sent[1]!.body))).toEqual({ key_assignments: [{ group: 'North', key_slot: 1 }, { group: 'South', key_slot: 2 }] });
   });

@@ -3,12 +3,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiPath } from '@keydeck/contract/http';
 import { Messages } from '@keydeck/contract/messages';
 import type { Service } from '@keydeck/contract/services';
-import { confirm } from '../../../lib/dialogs';
+import { confirmAction } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { jsonResponse, renderWithSession, sessionWith } from '../../../test/render';
 import { SymmetricKeysSection } from './symmetric-keys-section';
 
-vi.mock('../../../lib/dialogs', () => ({ confirm: vi.fn() }));
+vi.mock('../../../lib/dialogs', () => ({ confirmAction: vi.fn() }));
+/** The confirm dialog answered Yes: it runs the action. */
+const yes = (_question: string, run: () => Promise<unknown>) => run();
 vi.mock('../../../lib/toasts', () => ({ showToast: vi.fn() }));
 
 const SERVICE_ID = '0b6f2d1e-1c1a-4a39-9d0e-2d6c1f0a7b05';
@@ -83,7 +85,7 @@ describe('SymmetricKeysSection', () => {
 
   it('rotates a key only after a confirmation saying what rotation does, then says the new KCV', async () => {
     const spy = server('Modify');
-    vi.mocked(confirm).mockResolvedValueOnce(false).mockResolvedValueOnce(true);
+    vi.mocked(confirmAction).mockResolvedValueOnce(null).mockImplementationOnce(yes);
     render();
     const rotate = async () => {
       fireEvent.click(await screen.findByRole('button', { name: 'Actions for KEK 1' }));
@@ -91,8 +93,8 @@ describe('SymmetricKeysSection', () => {
     };
 
     await rotate();
-    await waitFor(() => expect(confirm).toHaveBeenCalledTimes(1));
-    expect(vi.mocked(confirm).mock.calls[0]![0]).toMatch(/^Rotate KEK 1\? .*the key version goes up by one and the KCV changes/);
+    await waitFor(() => expect(confirmAction).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(confirmAction).mock.calls[0]![0]).toMatch(/^Rotate KEK 1\? .*the key version goes up by one and the KCV changes/);
     expect(spy.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
 
     await rotate();

@@ -1,12 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Messages } from '@keydeck/contract/messages';
-import { confirm } from '../../../lib/dialogs';
+import { confirmAction } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { jsonResponse, renderWithSession, sessionWith } from '../../../test/render';
 import { ServiceAddressesPanel } from './service-addresses-panel';
 
-vi.mock('../../../lib/dialogs', () => ({ confirm: vi.fn() }));
+vi.mock('../../../lib/dialogs', () => ({ confirmAction: vi.fn() }));
+/** The confirm dialog answered Yes: it runs the action. */
+const yes = (_question: string, run: () => Promise<unknown>) => run();
 vi.mock('../../../lib/toasts', () => ({ showToast: vi.fn() }));
 
 const SERVICE = '7b0c5f8e-1d2a-4c3b-9e4f-5a6b7c8d9e0f';
@@ -77,13 +79,13 @@ describe('ServiceAddressesPanel', () => {
         confirm: false,
       },
     ]);
-    expect(confirm).not.toHaveBeenCalled();
+    expect(confirmAction).not.toHaveBeenCalled();
   });
 
   it('warns as the caller’s own address leaves the list, asks with the server’s words, and resends with confirm: true on Yes', async () => {
     const message = Messages.serviceAddressesExcludeYou(CURRENT_IP);
     const spy = serverWith([jsonResponse(409, { message, error: 'confirmation_required' }), jsonResponse(200, list([{ ip_address: '203.0.113.0/24' }]))]);
-    vi.mocked(confirm).mockResolvedValue(true);
+    vi.mocked(confirmAction).mockImplementation(yes);
     render();
     await addRow('203.0.113.0/24');
     fireEvent.click(screen.getByRole('button', { name: 'Remove 198.51.100.0/24' }));
@@ -91,7 +93,7 @@ describe('ServiceAddressesPanel', () => {
     expect(screen.getByTestId('current-ip-status').textContent).toBe('Not on the list');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sentBodies(spy)).toHaveLength(2));
-    expect(confirm).toHaveBeenCalledWith(message);
+    expect(confirmAction).toHaveBeenCalledWith(message, expect.any(Function));
     expect(sentBodies(spy)).toEqual([
       { allowed_addresses: [{ ip_address: '203.0.113.0/24' }], confirm: false },
       { allowed_addresses: [{ ip_address: '203.0.113.0/24' }], confirm: true },
@@ -100,12 +102,12 @@ describe('ServiceAddressesPanel', () => {
 
   it('keeps the edits and sends nothing more when the user answers No', async () => {
     const spy = serverWith([jsonResponse(409, { message: Messages.serviceAddressesExcludeYou(CURRENT_IP), error: 'confirmation_required' })]);
-    vi.mocked(confirm).mockResolvedValue(false);
+    vi.mocked(confirmAction).mockResolvedValue(null);
     render();
     fireEvent.click(await screen.findByRole('button', { name: 'Remove 198.51.100.0/24' }));
     await addRow('203.0.113.0/24');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(confirm).toHaveBeenCalled());
+    await waitFor(() => expect(confirmAction).toHaveBeenCalled());
     expect(sentBodies(spy)).toHaveLength(1);
     expect((screen.getByLabelText('Address or range 1') as HTMLInputElement).value).toBe('203.0.113.0/24');
     expect(showToast).not.toHaveBeenCalledWith(expect.objectContaining({ color: 'success' }));
