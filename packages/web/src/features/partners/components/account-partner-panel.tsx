@@ -46,7 +46,7 @@ export function AccountPartnerPanel({ accountId }: { accountId: string }) {
           </Can>
           {assignment ? (
             <Can permission={Permission.platformAdmin} mode="disable">
-              <Button variant="default" color="error" loading={unassign.isPending} onClick={() => void remove().catch(() => undefined)}>
+              <Button variant="default" color="error" loading={unassign.isPending} onClick={() => void remove()}>
                 Remove partner
               </Button>
             </Can>

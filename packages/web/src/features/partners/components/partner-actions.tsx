@@ -32,7 +32,7 @@ export function PartnerActions({ partner, onEdit }: { partner: Partner; onEdit: 
           color={suspend ? 'error' : 'success'}
           aria-label={`${suspend ? 'Suspend' : 'Reactivate'} ${partner.name}`}
           loading={setStatus.isPending}
-          onClick={() => void change().catch(() => undefined)}
+          onClick={() => void change()}
         >
           {suspend ? 'Suspend' : 'Reactivate'}
         </Button>
