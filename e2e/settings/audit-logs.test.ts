@@ -41,7 +41,7 @@ describe('audit logs', () => {
     expect(await result.textContent()).toMatch(/The audit log is intact.*(The one event|All \d+ events) of the log of Demo Company (was|were) checked/);
 
     // One event in full: who, what, from where, and its request id whole (the table shows it abbreviated).
-    await signIns.first().getByRole('button', { name: /Details of event/ }).click();
+    await signIns.first().getByRole('button', { name: /^View event \d+$/ }).click();
     const details = page.getByTestId('audit-event-details');
     await details.waitFor();
     const text = await details.textContent();

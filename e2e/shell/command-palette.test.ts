@@ -51,6 +51,11 @@ describe('command palette', () => {
     const kcv = kcvByOpenssl(hex(material));
     await importKey(page, east, `East key ${run}`, material);
     await importKey(page, west, `West key ${run}`, material);
+    // Another key of the same service, which the landed list must leave out.
+    const other = await apiCall(page, api.paymentKeys.createSymmetricKeys, {
+      body: { symmetric_keys: [{ source: 'generate', name: `West spare ${run}`, group: 'Terminal keys', algorithm: 'TDES_2KEY', usage: 'K0', mode_of_use: 'B', exportability: 'E' }] },
+    });
+    expect(other.results[0]!.success, other.results[0]!.message).toBe(true);
     await page.goto('/home');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).waitFor();
 
@@ -82,7 +87,7 @@ describe('command palette', () => {
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/palette-kcv.png` });
 
-    // Down to the West key (the options' order: keys sorted by name), Enter: in that service, on its keys.
+    // Down to the West key (the options' order: keys sorted by name), Enter: in that service, on its keys searched for it.
     const options = palette(page).getByRole('option');
     const names = await options.allTextContents();
     const target = names.findIndex((name) => name.includes(`West key ${run}`));
@@ -90,8 +95,12 @@ describe('command palette', () => {
     for (let step = 0; step < names.length && (await selected()) !== target; step += 1) await page.keyboard.press('ArrowDown');
     expect(await selected()).toBe(target);
     await page.keyboard.press('Enter');
-    await page.waitForURL((url) => url.pathname === '/home/service/symmetric-keys');
+    await page.waitForURL((url) => url.pathname === '/home/service/symmetric-keys' && url.searchParams.get('search') === `West key ${run}`);
     await page.getByRole('cell', { name: `West key ${run}` }).waitFor();
+    expect(await page.getByRole('searchbox', { name: 'Search keys by name' }).inputValue()).toBe(`West key ${run}`);
+    const table = page.getByRole('table', { name: 'Symmetric keys' });
+    await table.getByRole('cell', { name: `West spare ${run}` }).waitFor({ state: 'detached' });
+    expect(await table.locator('tbody tr').count()).toBe(1);
     expect(await page.getByText(`Palette West ${run}`).count()).toBeGreaterThan(0);
     await page.screenshot({ path: `${SHOTS}/palette-landed.png`, fullPage: true });
     // Only the West key: another service's rows never stand in while this service's list loads.

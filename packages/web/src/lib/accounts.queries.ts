@@ -17,9 +17,10 @@ export const accountsListQueryOptions = (query: AccountsListQuery) =>
     meta: { errorContext: 'Could not load the accounts' },
   });
 
+/** One account: an unknown one is the account layout's "Not found" panel (every reader sits under it), not a toast. */
 export const accountQueryOptions = (id: string) =>
   queryOptions({
     queryKey: accountKeys.detail(id),
     queryFn: async ({ signal }) => (await callApi(accountsApi.getAccount, { params: { account_id: id }, signal })).account,
-    meta: { errorContext: 'Could not load the account' },
+    meta: { errorContext: 'Could not load the account', inlineErrorStatuses: [404] },
   });

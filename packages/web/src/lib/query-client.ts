@@ -7,6 +7,8 @@ declare module '@tanstack/react-query' {
   interface Register {
     queryMeta: {
       errorContext?: string;
+      /** Statuses every screen that reads the query shows itself (a not-found panel in the page); no toast for them. */
+      inlineErrorStatuses?: readonly number[];
       /** Every screen that reads the query shows its failure where the data would be: no toast; a lost session still goes. */
       refusalsShownInline?: true;
     };
@@ -49,16 +51,22 @@ function handleError(error: unknown, context: string | undefined, handlers: Sess
   }
 }
 
+/** A failure whose status the screen (form or page) shows itself. */
+const shownInline = (error: unknown, statuses: readonly number[] | undefined) =>
+  error instanceof ApiError && error.status !== null && (statuses?.includes(error.status) ?? false);
+
 /** The query client with central error handling: error toasts are made here, success toasts by callers. */
 export function createQueryClient(handlers: SessionHandlers): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
-      onError: (error, query) => handleError(error, query.meta?.errorContext, handlers, query.meta?.refusalsShownInline),
+      onError: (error, query) => {
+        if (shownInline(error, query.meta?.inlineErrorStatuses)) return;
+        handleError(error, query.meta?.errorContext, handlers, query.meta?.refusalsShownInline);
+      },
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
-        const inline = mutation.meta?.inlineErrorStatuses;
-        if (error instanceof ApiError && error.status !== null && inline?.includes(error.status)) return;
+        if (shownInline(error, mutation.meta?.inlineErrorStatuses)) return;
         handleError(error, mutation.meta?.errorContext, handlers, mutation.meta?.refusalsShownInline);
       },
     }),

@@ -1,3 +1,4 @@
+import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
 import type { FeatureName } from '@keydeck/contract/features';
 import type { PermissionCategory, PermissionName } from '@keydeck/contract/permissions';
 import type { ServiceFeatureName } from '@keydeck/contract/service-features';
@@ -24,7 +25,23 @@ declare module '@tanstack/react-router' {
     tab?: { label: string; group?: string };
     /** A section of the service workspace: what the current service and the caller's service user group need to open it. */
     serviceSection?: ServiceSectionRule;
+    /** The route's label in the breadcrumbs read from the data its page shows (an account's name): see crumbFrom. */
+    crumb?: RouteCrumb;
   }
+}
+
+/**
+ * A breadcrumb named by the open object: the query its page already reads (the same key: no second request) and
+ * the label taken from its answer. While it loads, or when it fails, the trail keeps the route's static label.
+ */
+export interface RouteCrumb {
+  query: (params: Record<string, string>) => UseQueryOptions<unknown, Error, unknown, QueryKey>;
+  label: (data: unknown) => string;
+}
+
+/** A route's crumb from a query and its label, typed together (the table stores them without the data's type). */
+export function crumbFrom<T, K extends QueryKey>(query: (params: Record<string, string>) => UseQueryOptions<T, Error, T, K>, label: (data: T) => string): RouteCrumb {
+  return { query: query as unknown as RouteCrumb['query'], label: label as RouteCrumb['label'] };
 }
 
 /** The shell navigation's groups: the customer's (Workspace, Settings) and the platform's own. */

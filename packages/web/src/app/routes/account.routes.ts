@@ -6,6 +6,8 @@ import { Permission } from '@keydeck/contract/permissions';
 import { syslogConfigsListQuery } from '@keydeck/contract/syslog-queries';
 import { accountPaymentsSearch } from '../../features/billing/billing.search';
 import { accountServicesListQuery } from '../../features/services/services.search';
+import { accountQueryOptions } from '../../lib/accounts.queries';
+import { crumbFrom } from '../../lib/route-static-data';
 import { accountAuditSearch, accountPortRangesSearch, accountRolesSearch, accountUsersSearch } from '../account-tab-searches';
 import { lazyScreen } from '../lazy-screen';
 import { list, screen, tabOf } from '../screen';
@@ -17,6 +19,7 @@ import { credentialsPage } from './settings.routes';
 export const account = screen(shell, 'v2/admin/company-management/accounts/$account_id', {
   permission: Permission.platformAdmin,
   title: 'Account',
+  crumb: crumbFrom((params) => accountQueryOptions(params.account_id!), (found) => found.name),
   component: lazyScreen(() => import('../../features/accounts/pages/account-layout.page'), 'AccountLayoutPage'),
 });
 export const accountIndex = createRoute({

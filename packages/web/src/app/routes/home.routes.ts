@@ -1,3 +1,5 @@
+import { certificatesQuery } from '@keydeck/contract/certificates';
+import { symmetricKeysQuery } from '@keydeck/contract/payment-keys';
 import { Permission } from '@keydeck/contract/permissions';
 import { deviceListSearch } from '../../features/devices/devices.search';
 import { servicesDashboardSearch, serviceWorkspaceSearch } from '../../features/services/services.search';
@@ -56,7 +58,8 @@ export const serviceSections = [
   section('symmetric-keys', 'Symmetric Keys', {
     group: 'Keys',
     serviceSection: { category: 'Key', feature: 'symmetric_keys' },
-    component: serviceSection(lazyScreen(() => import('../../features/payment-keys/components/symmetric-keys-section'), 'SymmetricKeysSection')),
+    search: list(symmetricKeysQuery),
+    component: lazyScreen(() => import('../../features/payment-keys/pages/symmetric-keys-section.page'), 'SymmetricKeysSectionPage'),
   }),
   section('key-assignments', 'Key Assignments', {
     group: 'Keys',
@@ -72,9 +75,8 @@ export const serviceSections = [
   section('certificate-management', 'Certificate Management', {
     group: 'Certificates',
     serviceSection: { category: 'CertManage', feature: 'certificate_authorities' },
-    component: serviceSection(
-      lazyScreen(() => import('../../features/certificates/components/certificate-management-section'), 'CertificateManagementSection'),
-    ),
+    search: list(certificatesQuery),
+    component: lazyScreen(() => import('../../features/certificates/pages/certificate-management-section.page'), 'CertificateManagementSectionPage'),
   }),
   // A cryptoverse service's external CAs sit with the service's own.
   section('external-cas', 'External CAs', {

@@ -1,12 +1,16 @@
 import { Anchor, Box, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useRouter, useRouterState, type AnyRoute } from '@tanstack/react-router';
 import { hasPermission } from '@keydeck/contract/permissions';
 import type { StaticDataRouteOption } from '@tanstack/react-router';
+import type { RouteCrumb } from '../../lib/route-static-data';
 import { useSession } from '../../lib/session';
 
 interface Crumb {
   to: string;
   label: string;
+  /** The route's crumb read from its page's data, with the params it is read for. */
+  dynamic?: { crumb: RouteCrumb; params: Record<string, string> };
 }
 
 /** What a route is called in a trail: its tab's or navigation entry's label, else its title; none for a route without one. */
@@ -43,10 +47,20 @@ function useCrumbs(): Crumb[] {
       if (data?.permission && !(session && hasPermission(session.permissions, data.permission))) continue;
       // A layout and its first tab share a path (Service and Overview): the trail names it once, by the layout.
       if (crumbs.at(-1)?.to === prefix) continue;
-      crumbs.push({ to: prefix, label });
+      crumbs.push({ to: prefix, label, ...(data?.crumb ? { dynamic: { crumb: data.crumb, params } } : {}) });
     }
   }
   return crumbs;
+}
+
+/** A crumb's words: the open object's name once its page's query has it, the route's label until then. */
+function CrumbLabel({ crumb }: { crumb: Crumb }) {
+  return crumb.dynamic ? <DynamicLabel fallback={crumb.label} {...crumb.dynamic} /> : crumb.label;
+}
+
+function DynamicLabel({ fallback, crumb, params }: { fallback: string } & NonNullable<Crumb['dynamic']>) {
+  const { data } = useQuery(crumb.query(params));
+  return data === undefined ? fallback : crumb.label(data);
 }
 
 /**
@@ -65,12 +79,12 @@ export function Breadcrumbs() {
             <li key={crumb.to} style={{ display: 'flex', gap: 6 }}>
               {last ? (
                 <Text span size="sm" c="dimmed" aria-current="page">
-                  {crumb.label}
+                  <CrumbLabel crumb={crumb} />
                 </Text>
               ) : (
                 <>
                   <Anchor size="sm" renderRoot={(props) => <Link {...props} to={crumb.to} activeOptions={{ exact: true }} />}>
-                    {crumb.label}
+                    <CrumbLabel crumb={crumb} />
                   </Anchor>
                   <Text span size="sm" c="dimmed" aria-hidden="true">
                     ›

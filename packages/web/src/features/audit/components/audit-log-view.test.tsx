@@ -38,9 +38,23 @@ describe('AuditLogView', () => {
     expect(within(row).getByText('partial')).toBeTruthy();
     expect(within(screen.getByLabelText('Outcome')).getByRole('option', { name: 'partial' })).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Details of event 1' }));
+    fireEvent.click(screen.getByRole('button', { name: 'View event 1' }));
     const details = await screen.findByTestId('audit-event-details');
     expect(within(details).getByText('Payments Prod')).toBeTruthy();
     expect(within(details).getByText(SERVICE_ID)).toBeTruthy();
+  });
+
+  it('leads each row with its View button and pins no column over the target, so a narrow screen (768 px) scrolls it readably', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse(200, { data: events, total: events.length }));
+    renderWithSession(<AuditLogView search={auditListQuery.parse({})} onChange={() => {}} />, sessionWith([]));
+    const table = await screen.findByRole('table', { name: 'Audit events' });
+    await within(table).findByText('Payments Prod');
+    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Details', 'Time', 'User', 'Action', 'Target', 'Outcome', 'Client address', 'Request id',
+    ]);
+    const row = within(table).getByText('Payments Prod').closest('tr')!;
+    expect(within(row).getAllByRole('cell')[0]!.textContent).toBe('View');
+    const sticky = [...table.querySelectorAll<HTMLElement>('th, td')].filter((cell) => cell.style.position === 'sticky');
+    expect(sticky).toEqual([]);
   });
 });

@@ -86,21 +86,22 @@ export function AuditLogView({ search, onChange, fixedAccountId }: AuditLogViewP
   const [opened, setOpened] = useState<AuditEvent | null>(null);
   const accountOf = (event: AuditEvent) => (event.account_id ? (accountNames.get(event.account_id) ?? event.account_id) : 'Platform');
 
+  // First and not pinned: a pinned column at the right edge sat over the target on a narrow screen (768 px) until
+  // the table was scrolled; at the row's start the button is in view at every width and covers nothing.
   const details: DataTableColumn<AuditEvent> = {
     key: 'details',
-    pinned: true,
     title: 'Details',
     width: 90,
     render: (event) => (
-      <Button size="compact-sm" variant="subtle" onClick={() => setOpened(event)} aria-label={`Details of event ${event.seq}`}>
+      <Button size="compact-sm" variant="subtle" onClick={() => setOpened(event)} aria-label={`View event ${event.seq}`}>
         View
       </Button>
     ),
   };
   const columns: DataTableColumn<AuditEvent>[] =
     accountChoice && !query.account_id
-      ? [...baseColumns.slice(0, 1), { key: 'account', title: 'Account', render: accountOf }, ...baseColumns.slice(1), details]
-      : [...baseColumns, details];
+      ? [details, ...baseColumns.slice(0, 1), { key: 'account', title: 'Account', render: accountOf }, ...baseColumns.slice(1)]
+      : [details, ...baseColumns];
 
   return (
     <Stack gap="md">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { CERTIFICATE_STATUSES, certificatesQuery, type CertificateStatus, type IssuedCertificate } from '@keydeck/contract/certificates';
+import { CERTIFICATE_STATUSES, type CertificateStatus, type IssuedCertificate } from '@keydeck/contract/certificates';
 import type { Service } from '@keydeck/contract/services';
 import { useServiceAccess } from '../../../lib/service-access';
 import { DataTable } from '../../../lib/ui/data-table';
@@ -15,16 +15,22 @@ import { ResultReportModal, type ResultReport } from '../../../lib/ui/result-rep
 import { IssueCertificateModal } from './issue-certificate-modal';
 import { RevokeCertificatesModal } from './revoke-certificates-modal';
 
-const orderBy = (value: string | undefined) => certificatesQuery.shape.order_by.safeParse(value).data;
+export type CertificateListPatch = ListStatePatch & { ca?: string | undefined; status?: CertificateStatus | undefined };
+
+interface CertificateManagementSectionProps {
+  service: Service;
+  /** The list and its filters as the URL holds them (the command palette's link names a certificate): the page owns the URL. */
+  list: { search: CertificateListState; onChange: (patch: CertificateListPatch) => void };
+}
 
 /**
  * The certificates the service's CAs issued (spec §2 Certificate Management): paged, sorted and searched by the
  * server, filtered by CA and status; each downloads alone or with its chain. Issuing from a CSR and revoking (one
  * reason, a line a certificate in the report) need CertManage at Modify.
  */
-export function CertificateManagementSection({ service }: { service: Service }) {
+export function CertificateManagementSection({ service, list }: CertificateManagementSectionProps) {
   const canModify = useServiceAccess(service).can('CertManage', 'Modify');
-  const [state, setState] = useState<CertificateListState>(certificatesQuery.parse({}));
+  const state = list.search;
   const certificates = useQuery(certificatesQueryOptions(service.id, state));
   const cas = useQuery(certAuthoritiesQueryOptions(service.id));
   const download = useDownloadCertificate(service.id);
@@ -33,8 +39,7 @@ export function CertificateManagementSection({ service }: { service: Service }) 
   const [revoking, setRevoking] = useState<IssuedCertificate[] | null>(null);
   const [report, setReport] = useState<ResultReport | null>(null);
 
-  const change = (patch: ListStatePatch & { ca?: string | undefined; status?: CertificateStatus | undefined }) =>
-    setState((current) => ({ ...current, ...patch, order_by: orderBy(patch.order_by ?? current.order_by) ?? current.order_by }) as CertificateListState);
+  const change = list.onChange;
   const pick = (rows: IssuedCertificate[], on: boolean) =>
     setPicked((current) => {
       const next = new Map(current);

@@ -9,11 +9,12 @@ const credentialKeys = (accountId: string) => queryKeys('credentials', accountId
 
 const params = (accountId: string, id: string) => ({ account_id: accountId, credential_id: id });
 
+/** An account's credentials: an unknown account is the screen's "Not found" panel (credentials.page), not a toast. */
 export const credentialsQueryOptions = (accountId: string, query: CredentialsListQuery) =>
   listQueryOptions({
     queryKey: credentialKeys(accountId).list(query),
     queryFn: ({ signal }) => callApi(credentialsApi.listCredentials, { params: { account_id: accountId }, query, signal }),
-    meta: { errorContext: 'Could not load the API credentials' },
+    meta: { errorContext: 'Could not load the API credentials', inlineErrorStatuses: [404] },
   });
 
 export const credentialOwnersQueryOptions = (accountId: string) =>

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiPath } from '@keydeck/contract/http';
 import { Messages } from '@keydeck/contract/messages';
+import { symmetricKeysQuery } from '@keydeck/contract/payment-keys';
 import type { Service } from '@keydeck/contract/services';
 import { confirmAction } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
@@ -66,7 +67,8 @@ function server(level: 'View' | 'Modify') {
   });
 }
 
-const render = () => renderWithSession(<SymmetricKeysSection service={service} />, sessionWith([]));
+const render = () =>
+  renderWithSession(<SymmetricKeysSection service={service} list={{ search: symmetricKeysQuery.parse({}), onChange: vi.fn() }} />, sessionWith([]));
 
 describe('SymmetricKeysSection', () => {
   afterEach(() => vi.restoreAllMocks());

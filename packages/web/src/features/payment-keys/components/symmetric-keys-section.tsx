@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { KEY_STATES, symmetricKeysQuery, type KeyState, type SymmetricKey } from '@keydeck/contract/payment-keys';
+import { KEY_STATES, type KeyState, type SymmetricKey } from '@keydeck/contract/payment-keys';
 import type { Service } from '@keydeck/contract/services';
 import { confirmAction } from '../../../lib/dialogs';
 import { refusedAlone } from '../../../lib/single-refusal';
@@ -26,17 +26,24 @@ import { ResultReportModal, type ResultReport } from '../../../lib/ui/result-rep
 import type { KeyRowAction } from './key-row-menu';
 
 const BATCH_ACTIONS: KeyAction[] = ['activate', 'disable', 'rotate', 'retire'];
-const orderBy = (value: string | undefined) => symmetricKeysQuery.shape.order_by.safeParse(value).data;
+
+export type KeyListPatch = ListStatePatch & { group?: string | undefined; state?: KeyState | undefined };
+
+interface SymmetricKeysSectionProps {
+  service: Service;
+  /** The list and its filters as the URL holds them (a link, the command palette's, can name a key): the page owns the URL. */
+  list: { search: KeyListState; onChange: (patch: KeyListPatch) => void };
+}
 
 /**
  * The symmetric keys of the service (spec §3) and the groups that hold them. The list's paging and filters live in
- * the section (the workspace URL carries the Remote Devices list). Changes need Key at Modify: generate, the
+ * the section's URL. Changes need Key at Modify: generate, the
  * component ceremony, TR-31 import and export, state changes and rotation (each confirmed, saying what it does),
  * and delete with an explicit acknowledgement; every batch answers one line a key in the server's words.
  */
-export function SymmetricKeysSection({ service }: { service: Service }) {
+export function SymmetricKeysSection({ service, list }: SymmetricKeysSectionProps) {
   const canModify = useServiceAccess(service).can('Key', 'Modify');
-  const [state, setState] = useState<KeyListState>(symmetricKeysQuery.parse({}));
+  const state = list.search;
   const keys = useQuery(symmetricKeysQueryOptions(service.id, state));
   const groups = useQuery(keyGroupsQueryOptions(service.id));
   const update = useUpdateSymmetricKeys(service.id);
@@ -47,8 +54,7 @@ export function SymmetricKeysSection({ service }: { service: Service }) {
   const [deleting, setDeleting] = useState<SymmetricKey[] | null>(null);
   const [report, setReport] = useState<ResultReport | null>(null);
 
-  const change = (patch: ListStatePatch & { group?: string | undefined; state?: KeyState | undefined }) =>
-    setState((current) => ({ ...current, ...patch, order_by: orderBy(patch.order_by ?? current.order_by) ?? current.order_by }) as KeyListState);
+  const change = list.onChange;
   const pick = (rows: SymmetricKey[], on: boolean) =>
     setPicked((current) => {
       const next = new Map(current);

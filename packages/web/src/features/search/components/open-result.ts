@@ -1,16 +1,23 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { defaultStringifySearch } from '@tanstack/react-router';
 import type { SearchResult } from '@keydeck/contract/search';
 import { loginToService, serviceSessionQueryOptions } from '../../../lib/service-session';
 
-/** Where an object opens in the console: its service's section for service data, its own page otherwise. */
+/** A list's search for the object, as the router writes it: a name like 1234 stays text, not a number the list drops. */
+const searchedFor = (result: SearchResult) => defaultStringifySearch({ search: result.label });
+
+/**
+ * Where an object opens in the console: its own page, or for service data its service's section with the list
+ * searched for it (keys by name, certificates by subject).
+ */
 export function placeOf(result: SearchResult): string {
   switch (result.kind) {
     case 'key':
-      return '/home/service/symmetric-keys';
+      return `/home/service/symmetric-keys${searchedFor(result)}`;
     case 'device':
-      return `/home/service/devices?search=${encodeURIComponent(result.label)}`;
+      return `/home/service/devices${searchedFor(result)}`;
     case 'certificate':
-      return '/home/service/certificate-management';
+      return `/home/service/certificate-management${searchedFor(result)}`;
     case 'cloud_hsm':
       return `/v2/home/services/cloud-hsm-management/${encodeURIComponent(result.id)}`;
     case 'user':
