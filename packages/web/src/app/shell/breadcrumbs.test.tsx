@@ -30,8 +30,8 @@ const acme = {
 
 /** The trail over an account's Company section, read from the app's own route table. */
 function trailAt(path: string) {
-  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [path] }) });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createRouter({ routeTree, context: { queryClient, preloadScreens: () => {} }, history: createMemoryHistory({ initialEntries: [path] }) });
   queryClient.setQueryData(sessionKeys.all, sessionWith([Permission.platformAdmin]));
   render(
     <MantineProvider>
