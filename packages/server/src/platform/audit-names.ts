@@ -1,6 +1,7 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/database.ts';
+import { rowsOf, textArray } from '../db/raw-sql.ts';
 import { accounts } from '../db/schema/accounts.ts';
 import { cloudHsms, clusters } from '../db/schema/cloud-hsms.ts';
 import { apiCredentials } from '../db/schema/credentials.ts';
@@ -39,14 +40,17 @@ export function idsOf(target: string | null | undefined): string[] {
   return parts.length > 0 && parts.every((part) => UUID.test(part)) ? parts : [];
 }
 
-/** The names of the objects these ids name, as far as the caller's tenant may see them (row-level security). */
+/**
+ * The names of the objects these ids name, as far as the caller's tenant may see them (row-level security): one
+ * statement over every table a target may name, since every audited change may ask.
+ */
 export async function targetNames(tx: Tx, ids: string[]): Promise<Map<string, string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const found = await Promise.all(
-    NAMED.map(([table, id, name]) => tx.select({ id, name }).from(table).where(inArray(id, unique)) as Promise<{ id: unknown; name: unknown }[]>),
-  );
-  return new Map(found.flat().map((row) => [String(row.id), String(row.name)]));
+  const wanted = sql`${textArray(unique)}::uuid[]`;
+  const selects = NAMED.map(([table, id, name]) => sql`select ${id}::text as id, (${name})::text as name from ${table} where ${id} = any(${wanted})`);
+  const rows = await rowsOf<{ id: string; name: string }>(tx, sql.join(selects, sql` union all `));
+  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 /** The names of ids, in their order, an unknown one as its id; undefined when none is known. */
