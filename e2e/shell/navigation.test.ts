@@ -38,11 +38,13 @@ describe('grouped navigation', () => {
     for (const group of ['Workspace', 'Settings', 'Administration', 'Infrastructure', 'Dashboards']) {
       await nav.getByRole('button', { name: group, exact: true }).waitFor();
     }
-    // The customer's pages come before the platform's, which stand under their own label.
+    // The platform's pages come first, under their own label, and the company's own apart below them.
     const top = async (name: string) => (await nav.getByRole('button', { name, exact: true }).boundingBox())!.y;
-    const platform = (await nav.getByText('Platform', { exact: true }).boundingBox())!.y;
-    expect(await top('Settings')).toBeLessThan(platform);
-    expect(platform).toBeLessThan(await top('Administration'));
+    const heading = async (name: string) => (await nav.getByText(name, { exact: true }).boundingBox())!.y;
+    expect(await heading('Platform')).toBeLessThan(await top('Administration'));
+    expect(await top('Dashboards')).toBeLessThan(await heading('Your company'));
+    expect(await heading('Your company')).toBeLessThan(await top('Workspace'));
+    expect(await top('Workspace')).toBeLessThan(await top('Settings'));
 
     // Administration is open on the first screen; an entry of it opens, marked as the current page.
     await nav.getByRole('link', { name: 'Accounts', exact: true }).click();
@@ -76,6 +78,7 @@ describe('grouped navigation', () => {
     await nav.getByRole('button', { name: 'Workspace', exact: true }).waitFor();
     expect(await nav.getByRole('button', { name: 'Administration' }).count()).toBe(0);
     expect(await nav.getByText('Platform', { exact: true }).count()).toBe(0);
+    expect(await nav.getByText('Your company', { exact: true }).count()).toBe(0);
   });
 
   it('groups an account’s sections by concern beside the page, each a route with breadcrumbs back, at 1440 px', async () => {

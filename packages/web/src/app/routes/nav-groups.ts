@@ -1,8 +1,8 @@
 import type { NavGroupName } from '../../lib/route-static-data';
 
 /**
- * The shell navigation's collapsible groups, in the order shown: the customer's own first, then the platform's
- * (platform administrators only), set apart so Request a service or Billing never sit among Administration's pages.
+ * The shell navigation's collapsible groups: the customer's own, and the platform's (platform administrators only),
+ * which the sidebar shows first and apart, so Request a service or Billing never sit among Administration's pages.
  * Each route declares its group in its nav entry; a route without one (Home) stands above the groups. Until the user
  * opens or closes a group it is open when `open` says so or it holds the open page, so the platform's long
  * lists (Infrastructure, Dashboards) start closed.

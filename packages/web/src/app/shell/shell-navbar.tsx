@@ -70,9 +70,18 @@ function NavGroup({ name, holdsOpenPage, open, onToggle, children }: { name: Nav
   );
 }
 
+/** The heading over the platform's groups or the company's, where a platform administrator sees both. */
+function GroupsHeading({ children }: { children: string }) {
+  return (
+    <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mt="md" mb={4}>
+      {children}
+    </Text>
+  );
+}
+
 /**
- * Navigation built from the route table: only screens the user may open appear, Home above the groups, the
- * customer's groups, then the platform's own apart. The list scrolls with a visible scrollbar when it is taller
+ * Navigation built from the route table: only screens the user may open appear, Home above the groups. A platform
+ * administrator's work is the platform's, so its groups come first, and their own company's stand apart below. The list scrolls with a visible scrollbar when it is taller
  * than the window, so nothing hides below the fold without a cue.
  */
 export function ShellNavbar({ onNavigate }: { onNavigate: () => void }) {
@@ -98,19 +107,21 @@ export function ShellNavbar({ onNavigate }: { onNavigate: () => void }) {
     );
   };
   const platform = navGroups.filter((candidate) => candidate.platform).map(group).filter(Boolean);
+  const customer = navGroups.filter((candidate) => !candidate.platform).map(group);
   return (
     <ScrollArea component="nav" aria-label="Main" type="auto" px="sm" py="md">
       {destinations.filter((item) => item.group === undefined).map(destination)}
-      {navGroups.filter((candidate) => !candidate.platform).map(group)}
       {platform.length > 0 ? (
         <>
-          <Divider my="md" />
-          <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={4}>
-            Platform
-          </Text>
+          <GroupsHeading>Platform</GroupsHeading>
           {platform}
+          <Divider my="md" />
+          <GroupsHeading>Your company</GroupsHeading>
+          {customer}
         </>
-      ) : null}
+      ) : (
+        customer
+      )}
     </ScrollArea>
   );
 }
