@@ -8,3 +8,14 @@ export function sectionLink(page: Page, name: string, { current = false }: { cur
   const link = page.getByRole('navigation', { name: / sections$/ }).getByRole('link', { name, exact: true });
   return current ? link.and(page.locator('[aria-current="page"]')) : link;
 }
+
+/** An entry of the sidebar ("Main" navigation), reached as a user would: a closed group holding it is opened first. */
+export async function sidebarLink(page: Page, name: string): Promise<Locator> {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const link = nav.getByRole('link', { name, exact: true });
+  await nav.getByRole('button').first().waitFor();
+  if (!(await link.isVisible())) {
+    for (const group of await nav.locator('button[aria-expanded="false"]').all()) await group.click();
+  }
+  return link;
+}

@@ -10,6 +10,7 @@ import { fieldError, fill, submit } from '../harness/form';
 import { signInAsPlatformAdmin } from '../harness/sign-in';
 import { rows } from '../harness/table';
 import { waitForToast } from '../harness/toast';
+import { sidebarLink } from '../harness/section-nav';
 
 const browser = useBrowser();
 /** Keeps this run's names and addresses apart from other runs and files on the same server. */
@@ -18,7 +19,7 @@ const run = `e2e${randomInt(100_000, 999_999)}`;
 const pool = `10.${randomInt(20, 100)}.${randomInt(0, 256)}.0/24`;
 
 async function openFromNav(page: Page, label: string, path: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
+  await (await sidebarLink(page, label)).click();
   await page.waitForURL((url) => url.pathname === path);
 }
 

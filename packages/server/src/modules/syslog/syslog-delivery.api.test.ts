@@ -119,7 +119,7 @@ describe('syslog delivery to rsyslog', () => {
     const closed = await a.addServer({ name: 'nobody listens', port: 9, protocol: 'tcp', enabled: false });
     expect((await a.admin.post(`${configs(a.accountId)}/${closed.id}/test`)).statusCode).toBe(200);
     const events = await queryRows(t.database.db, sql`select outcome, reason, target_name from audit_events where action = 'syslog.test' and target = ${closed.id}`);
-    expect(events).toEqual([{ outcome: 'failure', reason: 'Connection refused by 127.0.0.1:9', target_name: null }]);
+    expect(events).toEqual([{ outcome: 'failure', reason: 'Connection refused by 127.0.0.1:9', target_name: 'nobody listens' }]);
   });
 
   it('forwards every audit event of the account over UDP and over TCP', async () => {

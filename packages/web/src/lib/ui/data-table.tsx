@@ -11,6 +11,7 @@ import type { BatchAction } from './batch-action';
 import { SortHeader } from './data-table-header';
 import { DataTablePager } from './data-table-pager';
 import { DebouncedInput } from './debounced-input';
+import { useSidewaysScroll } from './sideways-scroll';
 import { QueryErrorAlert } from './query-error-alert';
 import type { ListState, ListStatePatch } from './list-search';
 import { SelectionBar } from './selection-bar';
@@ -87,6 +88,7 @@ export interface DataTableProps<T> {
 export function DataTable<T>(props: DataTableProps<T>) {
   const { label, columns, query, rowKey, list, searchLabel, toolbar, emptyText, selection, picked, totalText, minWidth = 720 } = props;
   const [selected, setSelected] = useState<Map<string, T>>(new Map());
+  const [sidewaysRef, sidewaysProps] = useSidewaysScroll(label);
   const rows = query.data?.data ?? [];
   const total = query.data?.total ?? 0;
   const stateKey = list ? JSON.stringify(list.state) : '';
@@ -195,7 +197,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         />
       ) : null}
       <QueryErrorAlert title={`${label} could not be loaded`} query={query} />
-      <Table.ScrollContainer minWidth={minWidth} type="native">
+      <Table.ScrollContainer ref={sidewaysRef} minWidth={minWidth} type="native" {...sidewaysProps}>
         <Table
           aria-label={label}
           aria-busy={query.isFetching}
