@@ -151,7 +151,7 @@ describe('API credentials', () => {
     expect(syslog.cookies.find((k) => k.name === CSRF_COOKIE)).toBeUndefined();
     const [event] = await queryRows<{ actor_username: string; actor_user_id: string }>(
       t.database.db,
-      sql`select actor_username, actor_user_id from audit_events where action = 'syslog.create' and target_name = 'from-ci'`,
+      sql`select actor_username, actor_user_id from audit_events where action = 'syslog.create' and target_name like 'from-ci %'`,
     );
     expect(event).toEqual({ actor_username: 'credential:ci-services (owner acme-admin)', actor_user_id: acme.userIds['acme-admin'] });
 
