@@ -96,9 +96,9 @@ describe('grouped navigation', () => {
     await sectionLink(page, 'Port ranges', { current: true }).waitFor();
     expect(await sectionLink(page, 'Company').getAttribute('aria-current')).toBeNull();
 
-    // Breadcrumbs: Accounts › Account › Port ranges, the first two linking back.
+    // Breadcrumbs: Accounts › Demo Company › Port ranges, the first two linking back.
     const trail = breadcrumbs(page);
-    await expect.poll(() => trail.getByRole('listitem').allTextContents()).toEqual(['Accounts›', 'Account›', 'Port ranges']);
+    await expect.poll(() => trail.getByRole('listitem').allTextContents()).toEqual(['Accounts›', 'Demo Company›', 'Port ranges']);
     expect(await trail.locator('[aria-current="page"]').textContent()).toBe('Port ranges');
     await page.screenshot({ path: '/tmp/shots/account-sections-1440-light.png', fullPage: true });
     expect(await accessibilityViolations(page)).toEqual([]);
@@ -107,7 +107,7 @@ describe('grouped navigation', () => {
     await page.screenshot({ path: '/tmp/shots/account-sections-1440-dark.png', fullPage: true });
     expect(await accessibilityViolations(page)).toEqual([]);
 
-    await trail.getByRole('link', { name: 'Account', exact: true }).click();
+    await trail.getByRole('link', { name: 'Demo Company', exact: true }).click();
     await page.waitForURL((url) => url.pathname.endsWith('/company'));
     await trail.getByRole('link', { name: 'Accounts' }).click();
     await page.waitForURL((url) => url.pathname === ACCOUNTS);

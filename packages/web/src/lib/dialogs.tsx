@@ -86,7 +86,9 @@ export async function confirmAction<T>(message: string, run: () => Promise<T>, t
       centered: true,
       closeButtonProps: { 'aria-label': 'Close' },
       onClose: () => finish(null),
-      children: <ConfirmActionBody message={message} run={run} finish={finish} />,
+      // Keyed: the modals manager shows one dialog at a time in one place, and a dialog that follows another (a
+      // second question) must not inherit the first one's pending state.
+      children: <ConfirmActionBody key={modalId} message={message} run={run} finish={finish} />,
     });
   });
 }
