@@ -1,7 +1,7 @@
 import '@mantine/core/styles/NavLink.css';
 import '@mantine/core/styles/Button.css';
 import { useId, useState } from 'react';
-import { Box, Button, Group, NavLink, Stack, Text } from '@mantine/core';
+import { Box, Button, NavLink, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet } from '@tanstack/react-router';
 import { useActiveTab, useChildTabs, type ChildTab } from '../navigation';
@@ -85,37 +85,42 @@ export function SectionNav({ layoutId, label, shows }: SectionNavProps) {
   const runs = runsOf(sections);
   const active = sections.find((section) => section.routeId === activeId);
 
-  if (sideBySide) {
-    return (
-      <Group align="flex-start" wrap="nowrap" gap="xl">
-        <Box component="nav" aria-label={label} w={220} style={{ flexShrink: 0 }}>
-          <SectionLinks runs={runs} activeId={activeId} onNavigate={() => undefined} />
-        </Box>
-        <Box style={{ flex: 1, minWidth: 0 }}>
-          <Outlet />
-        </Box>
-      </Group>
-    );
-  }
+  // One tree in both layouts: the open page keeps its place (and what the user typed in it) when the window
+  // crosses the width, as a browser's full-page capture or a resize does.
   return (
-    <Stack gap="lg">
-      <Box component="nav" aria-label={label}>
-        <Button
-          variant="default"
-          fullWidth
-          justify="space-between"
-          aria-expanded={unfolded}
-          aria-controls={listId}
-          onClick={() => setUnfolded((open) => !open)}
-          rightSection={<span aria-hidden="true">{unfolded ? '▴' : '▾'}</span>}
-        >
-          {label}: {active?.label ?? '…'}
-        </Button>
-        <Box id={listId} hidden={!unfolded} mt="sm">
-          <SectionLinks runs={runs} activeId={activeId} onNavigate={() => setUnfolded(false)} />
-        </Box>
+    <Box
+      style={{
+        display: 'flex',
+        flexDirection: sideBySide ? 'row' : 'column',
+        alignItems: sideBySide ? 'flex-start' : 'stretch',
+        gap: sideBySide ? 'var(--mantine-spacing-xl)' : 'var(--mantine-spacing-lg)',
+      }}
+    >
+      <Box component="nav" aria-label={label} w={sideBySide ? 220 : undefined} style={{ flexShrink: 0 }}>
+        {sideBySide ? (
+          <SectionLinks runs={runs} activeId={activeId} onNavigate={() => undefined} />
+        ) : (
+          <>
+            <Button
+              variant="default"
+              fullWidth
+              justify="space-between"
+              aria-expanded={unfolded}
+              aria-controls={listId}
+              onClick={() => setUnfolded((open) => !open)}
+              rightSection={<span aria-hidden="true">{unfolded ? '▴' : '▾'}</span>}
+            >
+              {label}: {active?.label ?? '…'}
+            </Button>
+            <Box id={listId} hidden={!unfolded} mt="sm">
+              <SectionLinks runs={runs} activeId={activeId} onNavigate={() => setUnfolded(false)} />
+            </Box>
+          </>
+        )}
       </Box>
-      <Outlet />
-    </Stack>
+      <Box style={{ flex: 1, minWidth: 0 }}>
+        <Outlet />
+      </Box>
+    </Box>
   );
 }
