@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { AuthInfo } from '@keydeck/contract/auth';
+import type { Service } from '@keydeck/contract/services';
 import { sessionKeys } from '../lib/session';
 
 /** A signed-in user of the demo company holding these permissions. */
@@ -31,4 +32,21 @@ export function renderWithSession(ui: ReactNode, session: AuthInfo) {
 
 export function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** An enabled Remote Key Management service of the demo company, for a workspace section's tests. */
+export function enabledService(id: string, name = 'Terminals'): Service {
+  return {
+    id,
+    account_id: 'a1',
+    type: 'rkms',
+    type_name: 'Remote Key Management',
+    name,
+    status: 'Enabled',
+    location: 'eu-central',
+    environment: 'production',
+    use_jwt: false,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+  };
 }

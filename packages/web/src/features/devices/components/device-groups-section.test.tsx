@@ -4,24 +4,11 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { ApiPath } from '@keydeck/contract/http';
-import type { Service } from '@keydeck/contract/services';
-import { jsonResponse } from '../../../test/render';
+import { jsonResponse, enabledService } from '../../../test/render';
 import { DeviceGroupsSection } from './device-groups-section';
 
 const SERVICE_ID = '0b6f2d1e-1c1a-4a39-9d0e-2d6c1f0a7b02';
-const service = {
-  id: SERVICE_ID,
-  account_id: 'a1',
-  type: 'rkms',
-  type_name: 'Remote Key Management',
-  name: 'Terminals',
-  status: 'Enabled',
-  location: 'eu-central',
-  environment: 'production',
-  use_jwt: false,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-} satisfies Service;
+const service = enabledService(SERVICE_ID);
 const GROUPS = [
   { group_name: 'North', device_count: 3, created_at: '2026-02-01T00:00:00.000Z' },
   { group_name: 'South', device_count: 0, created_at: '2026-02-01T00:00:00.000Z' },

@@ -4,27 +4,14 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ApiPath } from '@keydeck/contract/http';
 import { Messages } from '@keydeck/contract/messages';
-import type { Service } from '@keydeck/contract/services';
 import { OverlayHost } from '../../../lib/overlay-host';
 import { createQueryClient } from '../../../lib/query-client';
 import { sessionKeys } from '../../../lib/session';
-import { jsonResponse, sessionWith } from '../../../test/render';
+import { jsonResponse, sessionWith, enabledService } from '../../../test/render';
 import { DeviceModelsSection } from './device-models-section';
 
 const SERVICE_ID = '0b6f2d1e-1c1a-4a39-9d0e-2d6c1f0a7b09';
-const service: Service = {
-  id: SERVICE_ID,
-  account_id: 'a1',
-  type: 'rkms',
-  type_name: 'Remote Key Management',
-  name: 'Terminals',
-  status: 'Enabled',
-  location: 'eu-central',
-  environment: 'production',
-  use_jwt: false,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-};
+const service = enabledService(SERVICE_ID);
 const REFUSAL = Messages.deviceModelInUse('Verifone V200c', 3);
 
 function server() {

@@ -2,9 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { ApiPath } from '@keydeck/contract/http';
 import { Messages } from '@keydeck/contract/messages';
-import type { Service } from '@keydeck/contract/services';
 import { confirmAction } from '../../../lib/dialogs';
-import { jsonResponse, renderWithSession, sessionWith } from '../../../test/render';
+import { jsonResponse, renderWithSession, sessionWith, enabledService } from '../../../test/render';
 import { SEARCH_FALLBACK_MS } from '../api/assignment-search';
 import { KeyAssignmentsSection } from './key-assignments-section';
 
@@ -13,19 +12,7 @@ vi.mock('../../../lib/dialogs', () => ({ confirmAction: vi.fn() }));
 const yes = (_question: string, run: () => Promise<unknown>) => run();
 
 const SERVICE_ID = '0b6f2d1e-1c1a-4a39-9d0e-2d6c1f0a7b04';
-const service: Service = {
-  id: SERVICE_ID,
-  account_id: 'a1',
-  type: 'rkms',
-  type_name: 'Remote Key Management',
-  name: 'Terminals',
-  status: 'Enabled',
-  location: 'eu-central',
-  environment: 'production',
-  use_jwt: false,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-};
+const service = enabledService(SERVICE_ID);
 const assignment = (group: string, slot: number, key: string) => ({
   group,
   key_slot: slot,

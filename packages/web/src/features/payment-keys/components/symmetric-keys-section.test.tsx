@@ -3,10 +3,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiPath } from '@keydeck/contract/http';
 import { Messages } from '@keydeck/contract/messages';
 import { symmetricKeysQuery } from '@keydeck/contract/payment-keys';
-import type { Service } from '@keydeck/contract/services';
 import { confirmAction } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
-import { jsonResponse, renderWithSession, sessionWith } from '../../../test/render';
+import { jsonResponse, renderWithSession, sessionWith, enabledService } from '../../../test/render';
 import { SymmetricKeysSection } from './symmetric-keys-section';
 
 vi.mock('../../../lib/dialogs', () => ({ confirmAction: vi.fn() }));
@@ -15,19 +14,7 @@ const yes = (_question: string, run: () => Promise<unknown>) => run();
 vi.mock('../../../lib/toasts', () => ({ showToast: vi.fn() }));
 
 const SERVICE_ID = '0b6f2d1e-1c1a-4a39-9d0e-2d6c1f0a7b05';
-const service: Service = {
-  id: SERVICE_ID,
-  account_id: 'a1',
-  type: 'rkms',
-  type_name: 'Remote Key Management',
-  name: 'Terminals',
-  status: 'Enabled',
-  location: 'eu-central',
-  environment: 'production',
-  use_jwt: false,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-};
+const service = enabledService(SERVICE_ID);
 const kek = {
   id: 'k1',
   name: 'KEK 1',

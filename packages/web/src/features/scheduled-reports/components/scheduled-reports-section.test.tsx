@@ -4,9 +4,9 @@ import { ApiPath } from '@keydeck/contract/http';
 import { Messages } from '@keydeck/contract/messages';
 import { cronProblem } from '@keydeck/contract/report-schedule';
 import type { ReportRun, ScheduledReport } from '@keydeck/contract/scheduled-reports';
-import type { Service, ServicePermissions } from '@keydeck/contract/services';
+import type { ServicePermissions } from '@keydeck/contract/services';
 import { showToast } from '../../../lib/toasts';
-import { jsonResponse, renderWithSession, sessionWith } from '../../../test/render';
+import { jsonResponse, renderWithSession, sessionWith, enabledService } from '../../../test/render';
 import { formatRunIn } from './schedule-preview';
 import { ScheduledReportsSection } from './scheduled-reports-section';
 
@@ -15,19 +15,7 @@ vi.mock('../../../lib/toasts', () => ({ showToast: vi.fn() }));
 
 const SERVICE_ID = '0b6f2d1e-1c1a-4a39-9d0e-2d6c1f0a7b13';
 const SERVER_ID = '6f9b2a60-8d1c-4a5e-9a0e-3c2d1b0a9f01';
-const service: Service = {
-  id: SERVICE_ID,
-  account_id: 'a1',
-  type: 'rkms',
-  type_name: 'Remote Key Management',
-  name: 'Terminals',
-  status: 'Enabled',
-  location: 'eu-central',
-  environment: 'production',
-  use_jwt: false,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-};
+const service = enabledService(SERVICE_ID);
 
 const run: ReportRun = {
   id: 'run-1',

@@ -2,29 +2,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiPath } from '@keydeck/contract/http';
 import { Messages } from '@keydeck/contract/messages';
-import type { Service } from '@keydeck/contract/services';
 import type { HostKey, TransferServer, TransferTestResult } from '@keydeck/contract/transfer';
 import { showToast } from '../../../lib/toasts';
-import { jsonResponse, renderWithSession, sessionWith } from '../../../test/render';
+import { jsonResponse, renderWithSession, sessionWith, enabledService } from '../../../test/render';
 import { TransferServersSection } from './transfer-servers-section';
 
 vi.mock('../../../lib/dialogs', () => ({ confirmAction: vi.fn() }));
 vi.mock('../../../lib/toasts', () => ({ showToast: vi.fn() }));
 
 const SERVICE_ID = '0b6f2d1e-1c1a-4a39-9d0e-2d6c1f0a7b13';
-const service: Service = {
-  id: SERVICE_ID,
-  account_id: 'a1',
-  type: 'rkms',
-  type_name: 'Remote Key Management',
-  name: 'Terminals',
-  status: 'Enabled',
-  location: 'eu-central',
-  environment: 'production',
-  use_jwt: false,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-};
+const service = enabledService(SERVICE_ID);
 // As `ssh-keygen -lf` prints them.
 const OLD_FINGERPRINT = 'SHA256:uNiVztksCsDhcc0u9e8BujQXVUpKZIDTMczCvj3tD2s';
 const NEW_FINGERPRINT = 'SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8';
