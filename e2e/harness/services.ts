@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import { api } from '@keydeck/contract/api';
 import type { ServiceType } from '@keydeck/contract/services';
 import { apiCall } from './api';
-import { DEMO_COMPANY, signInAsPlatformAdmin } from './sign-in';
+import { waitForDialog } from './dialog';
+import { Demo, DEMO_COMPANY, signIn, signInAsPlatformAdmin } from './sign-in';
 
 /** Provisioning is a background job: long enough for a loaded machine, short enough to fail clearly. */
 export const PROVISIONING_WAIT_MS = 30_000;
@@ -31,4 +32,16 @@ export async function waitUntilEnabled(page: Page, serviceId: string): Promise<v
       interval: 500,
     })
     .toBe('Enabled');
+}
+
+/** A new enabled service of Demo Company, with its administrator signed in and logged in to it (the spec's flow). */
+export async function openNewService(page: Page, name: string, type: ServiceType = 'rkms'): Promise<string> {
+  const serviceId = await createDemoService(page, name, type);
+  await signIn(page, Demo.admin.username);
+  await waitUntilEnabled(page, serviceId);
+  await page.goto(`/home/services/${serviceId}?action=login`);
+  const login = await waitForDialog(page);
+  await login.getByRole('button', { name: 'Log in', exact: true }).click();
+  await login.waitFor({ state: 'detached' });
+  return serviceId;
 }

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { api } from '@keydeck/contract/api';
 import { SERVICE_TYPE_DESCRIPTIONS } from '@keydeck/contract/services';
 import { apiCall } from '../harness/api';
@@ -10,7 +9,7 @@ import { useBrowser } from '../harness/browser';
 import { waitForDialog } from '../harness/dialog';
 import { field, submit } from '../harness/form';
 import { sectionLink } from '../harness/section-nav';
-import { createDemoService, waitUntilEnabled } from '../harness/services';
+import { openNewService } from '../harness/services';
 import { Demo, signIn } from '../harness/sign-in';
 import { settled } from '../harness/table';
 import { waitForToast } from '../harness/toast';
@@ -20,21 +19,10 @@ const run = randomBytes(3).toString('hex').toUpperCase();
 const serial = (n: number) => `B${run}-${String(n).padStart(2, '0')}`;
 const TABLE = 'Remote devices';
 
-async function openService(page: Page, name: string): Promise<string> {
-  const serviceId = await createDemoService(page, name, 'rkms');
-  await signIn(page, Demo.admin.username);
-  await waitUntilEnabled(page, serviceId);
-  await page.goto(`/home/services/${serviceId}?action=login`);
-  const login = await waitForDialog(page);
-  await login.getByRole('button', { name: 'Log in', exact: true }).click();
-  await login.waitFor({ state: 'detached' });
-  return serviceId;
-}
-
 describe('batch reports, empty states and device groups (issue 27)', () => {
   it('says what an empty service lacks, reports a 40-device batch by outcome, and renames a group that opens to its devices', async () => {
     const { page } = browser;
-    await openService(page, `Batches ${run}`);
+    await openNewService(page, `Batches ${run}`);
 
     // An empty service: one message, saying what is missing and how to add it.
     await page.goto('/home/service/devices');

@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { accessibilityViolations } from '../harness/axe';
 import { useBrowser } from '../harness/browser';
-import { waitForDialog } from '../harness/dialog';
 import { sectionLink } from '../harness/section-nav';
-import { createDemoService, waitUntilEnabled } from '../harness/services';
+import { openNewService } from '../harness/services';
 import { Demo, signIn, signInAsPlatformAdmin } from '../harness/sign-in';
 import { settled, table } from '../harness/table';
 
@@ -153,13 +152,7 @@ describe('grouped navigation', () => {
 
   it('groups the service workspace’s sections by job, with a trail back to the service, light and dark', async () => {
     const { page } = browser;
-    const serviceId = await createDemoService(page, `Navigation ${Date.now()}`, 'rkms');
-    await signIn(page, Demo.admin.username);
-    await waitUntilEnabled(page, serviceId);
-    await page.goto(`/home/services/${serviceId}?action=login`);
-    const login = await waitForDialog(page);
-    await login.getByRole('button', { name: 'Log in', exact: true }).click();
-    await login.waitFor({ state: 'detached' });
+    await openNewService(page, `Navigation ${Date.now()}`);
     await page.goto('/home/service');
     const devices = page.getByRole('navigation', { name: 'Service sections' }).getByRole('group', { name: 'Devices' });
     await devices.getByRole('link', { name: 'Device Models' }).click();
