@@ -9,8 +9,7 @@ import { accessibilityViolations } from '../harness/axe';
 import { useBrowser } from '../harness/browser';
 import { waitForDialog } from '../harness/dialog';
 import { field, fieldError } from '../harness/form';
-import { Demo, signIn } from '../harness/sign-in';
-import { createDemoService, waitUntilEnabled } from '../harness/services';
+import { openNewService } from '../harness/services';
 import { rows, settled } from '../harness/table';
 import { toasts, waitForToast } from '../harness/toast';
 import { sectionLink } from '../harness/section-nav';
@@ -105,13 +104,7 @@ describe('certificate authorities', () => {
       stdio: 'ignore',
     });
 
-    const serviceId = await createDemoService(page, `Certificates ${run}`, 'rkms');
-    await signIn(page, Demo.admin.username);
-    await waitUntilEnabled(page, serviceId);
-    await page.goto(`/home/services/${serviceId}?action=login`);
-    const login = await waitForDialog(page);
-    await login.getByRole('button', { name: 'Log in', exact: true }).click();
-    await login.waitFor({ state: 'detached' });
+    await openNewService(page, `Certificates ${run}`, 'rkms');
 
     await page.goto('/home/service/certificate-authorities');
     await sectionLink(page, 'Certificate Authorities', { current: true }).waitFor();

@@ -8,8 +8,7 @@ import { accessibilityViolations } from '../harness/axe';
 import { useBrowser } from '../harness/browser';
 import { waitForDialog } from '../harness/dialog';
 import { field, submit } from '../harness/form';
-import { Demo, signIn } from '../harness/sign-in';
-import { createDemoService, waitUntilEnabled } from '../harness/services';
+import { openNewService } from '../harness/services';
 import { rows, settled } from '../harness/table';
 import { waitForToast } from '../harness/toast';
 import { sectionLink } from '../harness/section-nav';
@@ -54,13 +53,7 @@ async function search(page: Page, text: string) {
 describe('remote devices', () => {
   it('imports 1,000 devices from CSV, filters, archives, locks, moves and deletes them in batches, renames a model and exports CSV', async () => {
     const { page } = browser;
-    const serviceId = await createDemoService(page, `Terminals ${run}`, 'rkms');
-    await signIn(page, Demo.admin.username);
-    await waitUntilEnabled(page, serviceId);
-    await page.goto(`/home/services/${serviceId}?action=login`);
-    const login = await waitForDialog(page);
-    await login.getByRole('button', { name: 'Log in', exact: true }).click();
-    await login.waitFor({ state: 'detached' });
+    const serviceId = await openNewService(page, `Terminals ${run}`, 'rkms');
     await apiCall(page, api.devices.createDeviceGroups, { body: { groups: [{ group_name: 'North' }, { group_name: 'South' }] } });
     await apiCall(page, api.devices.createDeviceModel, { params: { service_id: serviceId }, body: { device_model: 'PAX A920' } });
 

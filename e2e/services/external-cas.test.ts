@@ -7,9 +7,8 @@ import { accessibilityViolations } from '../harness/axe';
 import { useBrowser } from '../harness/browser';
 import { waitForDialog } from '../harness/dialog';
 import { field, fieldError, submit } from '../harness/form';
-import { Demo, signIn } from '../harness/sign-in';
 import { rows, settled } from '../harness/table';
-import { createDemoService, waitUntilEnabled } from '../harness/services';
+import { openNewService } from '../harness/services';
 import { waitForToast } from '../harness/toast';
 
 const browser = useBrowser();
@@ -29,13 +28,7 @@ async function upload(page: Page, name: string, file: { name: string; pem: strin
 describe('external CAs', () => {
   it('uploads a CA made by openssl, shows and downloads it, archives and unarchives it, and refuses a leaf', async () => {
     const { page } = browser;
-    const serviceId = await createDemoService(page, `Cryptoverse ${run}`);
-    await signIn(page, Demo.admin.username);
-    await waitUntilEnabled(page, serviceId);
-    await page.goto(`/home/services/${serviceId}?action=login`);
-    const login = await waitForDialog(page);
-    await login.getByRole('button', { name: 'Log in', exact: true }).click();
-    await login.waitFor({ state: 'detached' });
+    await openNewService(page, `Cryptoverse ${run}`);
 
     await page.goto('/home/service/external-cas');
     await page.getByRole('heading', { name: 'External CAs' }).waitFor();

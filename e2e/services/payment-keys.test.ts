@@ -9,8 +9,7 @@ import { accessibilityViolations } from '../harness/axe';
 import { useBrowser } from '../harness/browser';
 import { waitForDialog } from '../harness/dialog';
 import { field, submit } from '../harness/form';
-import { Demo, signIn } from '../harness/sign-in';
-import { createDemoService, waitUntilEnabled } from '../harness/services';
+import { openNewService } from '../harness/services';
 import { rows, settled } from '../harness/table';
 import { toasts, waitForToast } from '../harness/toast';
 import { sectionLink } from '../harness/section-nav';
@@ -106,13 +105,7 @@ describe('payment keys', () => {
   it('generates a BDK and a KEK, imports a key from three components, assigns keys, switches the group to DUKPT and exports TR-31', async () => {
     const { page } = browser;
     await mkdir(SHOTS, { recursive: true });
-    const serviceId = await createDemoService(page, `Keys ${run}`, 'rkms');
-    await signIn(page, Demo.admin.username);
-    await waitUntilEnabled(page, serviceId);
-    await page.goto(`/home/services/${serviceId}?action=login`);
-    const login = await waitForDialog(page);
-    await login.getByRole('button', { name: 'Log in', exact: true }).click();
-    await login.waitFor({ state: 'detached' });
+    await openNewService(page, `Keys ${run}`, 'rkms');
     const serial = `PK${run}-0001`;
     await apiCall(page, api.devices.createDeviceGroups, { body: { groups: [{ group_name: 'Lanes' }] } });
     await apiCall(page, api.devices.createDevices, { body: { devices: [{ serial, group: 'Lanes' }] } });

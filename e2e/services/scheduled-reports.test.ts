@@ -13,8 +13,8 @@ import { useBrowser } from '../harness/browser';
 import { waitForDialog } from '../harness/dialog';
 import { field, submit } from '../harness/form';
 import { waitForMail } from '../harness/outbox';
-import { createDemoService, waitUntilEnabled } from '../harness/services';
-import { DEMO_COMPANY, Demo, signIn, signInAsPlatformAdmin } from '../harness/sign-in';
+import { openNewService } from '../harness/services';
+import { DEMO_COMPANY, Demo, signInAsPlatformAdmin } from '../harness/sign-in';
 import { rows, settled } from '../harness/table';
 import { toasts, waitForToast } from '../harness/toast';
 import { sectionLink } from '../harness/section-nav';
@@ -76,14 +76,8 @@ describe('scheduled reports', () => {
   it('creates a device report in the screen, runs it now, and shows the run: the CSV is on the SFTP server and in the mailbox', async () => {
     const { page } = browser;
     await mkdir(SHOTS, { recursive: true });
-    const serviceId = await createDemoService(page, `Reports ${run}`, 'rkms');
     await platformSetUp(page);
-    await signIn(page, Demo.admin.username);
-    await waitUntilEnabled(page, serviceId);
-    await page.goto(`/home/services/${serviceId}?action=login`);
-    const login = await waitForDialog(page);
-    await login.getByRole('button', { name: 'Log in', exact: true }).click();
-    await login.waitFor({ state: 'detached' });
+    const serviceId = await openNewService(page, `Reports ${run}`, 'rkms');
 
     // The service's devices, and its SFTP server with the host key the operator compared and trusted.
     await apiCall(page, api.devices.createDeviceGroups, { body: { groups: [{ group_name: 'Lanes' }] } });

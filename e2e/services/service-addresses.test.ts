@@ -7,8 +7,7 @@ import { apiCall } from '../harness/api';
 import { accessibilityViolations } from '../harness/axe';
 import { useBrowser } from '../harness/browser';
 import { waitForDialog } from '../harness/dialog';
-import { Demo, signIn } from '../harness/sign-in';
-import { createDemoService, waitUntilEnabled } from '../harness/services';
+import { openNewService } from '../harness/services';
 import { toasts, waitForToast } from '../harness/toast';
 import { sectionLink } from '../harness/section-nav';
 
@@ -29,13 +28,7 @@ describe('a service’s allowed IP addresses', () => {
   it('adds an address, asks before a list that shuts the operator out, and saves one that keeps them in', async () => {
     const { page } = browser;
     await mkdir(SHOTS, { recursive: true });
-    const serviceId = await createDemoService(page, `Addresses ${run}`, 'rkms');
-    await signIn(page, Demo.admin.username);
-    await waitUntilEnabled(page, serviceId);
-    await page.goto(`/home/services/${serviceId}?action=login`);
-    const login = await waitForDialog(page);
-    await login.getByRole('button', { name: 'Log in', exact: true }).click();
-    await login.waitFor({ state: 'detached' });
+    await openNewService(page, `Addresses ${run}`, 'rkms');
 
     // The service offers keys (an rkms service): the workspace shows their tabs.
     await page.goto('/home/service');

@@ -9,8 +9,8 @@ import { accessibilityViolations } from '../harness/axe';
 import { useBrowser } from '../harness/browser';
 import { waitForDialog } from '../harness/dialog';
 import { field } from '../harness/form';
-import { Demo, signIn, signInAsPlatformAdmin } from '../harness/sign-in';
-import { createDemoService, waitUntilEnabled } from '../harness/services';
+import { Demo, signInAsPlatformAdmin } from '../harness/sign-in';
+import { openNewService } from '../harness/services';
 import { rows, settled } from '../harness/table';
 import { toasts, waitForToast } from '../harness/toast';
 import { sectionLink } from '../harness/section-nav';
@@ -74,13 +74,7 @@ describe('transfer servers', () => {
     const { page } = browser;
     await mkdir(SHOTS, { recursive: true });
     await openLoopback(page);
-    const serviceId = await createDemoService(page, `Transfers ${run}`, 'rkms');
-    await signIn(page, Demo.admin.username);
-    await waitUntilEnabled(page, serviceId);
-    await page.goto(`/home/services/${serviceId}?action=login`);
-    const login = await waitForDialog(page);
-    await login.getByRole('button', { name: 'Log in', exact: true }).click();
-    await login.waitFor({ state: 'detached' });
+    await openNewService(page, `Transfers ${run}`, 'rkms');
 
     await page.goto('/home/service/transfer-servers');
     await sectionLink(page, 'Transfer Servers', { current: true }).waitFor();
