@@ -26,6 +26,8 @@ async function importKey(page: Page, serviceId: string, name: string, key: Buffe
   await apiCall(page, api.services.selectCurrentService, { body: { service_id: serviceId } });
   await apiCall(page, api.serviceSessions.serviceLogin, { params: { service_id: serviceId } });
   await apiCall(page, api.paymentKeys.createKeyGroups, { body: { groups: [{ name: 'Terminal keys' }] } });
+  // One-screen component entry is not split knowledge: the service's policy must allow it (off by default).
+  await apiCall(page, api.keyCeremonies.setKeyCustodians, { body: { user_ids: [], policy: { opener_may_be_custodian: false, single_operator_entry: true } } });
   const first = randomBytes(16);
   const second = Buffer.from(key.map((byte, i) => byte ^ first[i]!));
   const components = [first, second].map((part) => ({ value: hex(part), kcv: kcvByOpenssl(hex(part)) }));

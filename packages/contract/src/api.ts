@@ -27,6 +27,7 @@ import { offboardingApi } from './offboarding.api.ts';
 import { openidLoginApi } from './openid-login.api.ts';
 import { partnersApi } from './partners.api.ts';
 import { passwordsApi } from './passwords.api.ts';
+import { keyCeremoniesApi } from './key-ceremonies.api.ts';
 import { paymentKeysApi } from './payment-keys.api.ts';
 import { portRangesApi } from './port-ranges.api.ts';
 import { registrationApi } from './registration.api.ts';
@@ -80,6 +81,7 @@ export const api = {
   partners: partnersApi,
   passwords: passwordsApi,
   paymentKeys: paymentKeysApi,
+  keyCeremonies: keyCeremoniesApi,
   portRanges: portRangesApi,
   registration: registrationApi,
   roles: rolesApi,

@@ -91,6 +91,13 @@ export const ApiPath = {
   keyAssignments: `${API_V1}/service/key_assignment`,
   keyLoad: `${API_V1}/service/key_assignment/load`,
   rklExportFormats: `${API_V1}/service/rkl_export_formats`,
+  // Key custodians and key ceremonies of the current service (split knowledge; beyond the spec).
+  keyCustodians: `${API_V1}/service/key_custodians`,
+  keyCeremonies: `${API_V1}/service/key_ceremony`,
+  keyCeremony: `${API_V1}/service/key_ceremony/:ceremony_id`,
+  keyCeremonyComponent: `${API_V1}/service/key_ceremony/:ceremony_id/component`,
+  keyCeremonyCancel: `${API_V1}/service/key_ceremony/:ceremony_id/cancel`,
+  keyCeremonyRecord: `${API_V1}/service/key_ceremony/:ceremony_id/record`,
   // The current service's own allowed IP addresses, and the optional capabilities it offers (spec §1, §7 service/features).
   serviceAllowedAddresses: `${API_V1}/service/allowed_addresses`,
   serviceFeatures: `${API_V1}/service/features`,

@@ -187,7 +187,8 @@ export const symmetricKeysResponse = z.object({
   total_capped: z.boolean(),
 });
 
-const keyAttributes = {
+/** What a new key is, however its value comes (generated, combined from components, a ceremony). */
+export const keyAttributes = {
   name: keyName,
   group: keyGroupNameRef,
   usage: z.enum(KEY_USAGE_CODES),

@@ -14,6 +14,7 @@ import { createJobQueue, type JobQueueOptions } from './platform/job-queue.ts';
 import { createMailer } from './platform/mailer.ts';
 import { startHousekeeping } from './platform/housekeeping.ts';
 import { openKeystore } from './modules/payment-keys/keystore/open-keystore.ts';
+import { startCeremonyExpiry } from './modules/key-ceremonies/key-ceremonies.jobs.ts';
 import { loadAuditKey } from './platform/audit-key.ts';
 import { checkpointLog } from './platform/audit-checkpoint-log.ts';
 import { startAuditCheckpoints } from './modules/audit/audit-checkpoints.ts';
@@ -98,9 +99,11 @@ export async function start(
   app.addHook('onClose', () => cloudHsms.stop());
   app.addHook('onClose', () => jobs.stop());
   // Added after the queue's hook, so it stops first: no look for due reports queues a run into a stopping queue.
+  const keyCeremonies = startCeremonyExpiry({ db: database.db, keystore, auditKey }, app.log);
+  app.addHook('onClose', () => keyCeremonies.stop());
   const scheduledReports = await startScheduledReports({ db: database.db, jobs, egress, secretBox, mailer, auditKey }, app.log, options.scheduledReports);
   app.addHook('onClose', () => scheduledReports.stop());
-  return { app, database, generatedAdminPassword: boot.generatedAdminPassword, scheduledReports, cloudHsms };
+  return { app, database, generatedAdminPassword: boot.generatedAdminPassword, scheduledReports, cloudHsms, keyCeremonies };
 }
 
 /** The console's own listener and its database: never a tenant's destination. */

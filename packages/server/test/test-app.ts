@@ -28,12 +28,12 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const { app, database, generatedAdminPassword, scheduledReports } = await start(config, { inMemory: true });
+  const { app, database, generatedAdminPassword, scheduledReports, keyCeremonies } = await start(config, { inMemory: true });
   const close = async () => {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { app, database, config, generatedAdminPassword, scheduledReports, close };
+  return { app, database, config, generatedAdminPassword, scheduledReports, keyCeremonies, close };
 }
 
 async function freshPostgresDatabase(): Promise<string | undefined> {

@@ -108,6 +108,9 @@ describe.each(KEYSTORES)('payment keys on the %s keystore', (keystore) => {
     admin = await open('acme-admin', acme.userIds['acme-admin']!, serviceId);
     viewer = await open('acme-viewer', acme.userIds['acme-viewer']!, serviceId);
     outsider = await open('globex-admin', globex.userIds['globex-admin']!, other.serviceId);
+    // These tests import keys from components on one screen: not split knowledge, so the service's policy must allow it.
+    const policy = { opener_may_be_custodian: false, single_operator_entry: true };
+    expect((await send(admin, 'PUT', ApiPath.keyCustodians, { user_ids: [], policy })).statusCode).toBe(200);
     // Device groups and devices the assignments refer to (devices issue).
     expect((await send(admin, 'POST', ApiPath.deviceGroups, { groups: [{ group_name: 'Lane terminals' }, { group_name: 'Kiosks' }] })).statusCode).toBe(201);
     const devices = await send(admin, 'POST', ApiPath.devices, { devices: [{ serial: 'LANE-0001', group: 'Lane terminals' }, { serial: 'KIOSK-0001', group: 'Kiosks' }] });

@@ -130,3 +130,12 @@ export async function assignmentsOf(tx: Tx, keyId: string) {
         where a.key_id = ${keyId} order by lower(dg.name), a.key_slot`,
   );
 }
+
+/**
+ * Whether the service's policy allows one user to enter every component of a key on one screen (not split
+ * knowledge; key ceremonies set the policy, off unless a row says otherwise).
+ */
+export async function singleOperatorEntry(tx: Tx, serviceId: string): Promise<boolean> {
+  const [row] = await rowsOf<{ single_operator_entry: boolean }>(tx, sql`select single_operator_entry from key_ceremony_policies where service_id = ${serviceId}`);
+  return row?.single_operator_entry ?? false;
+}

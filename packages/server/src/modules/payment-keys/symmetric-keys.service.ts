@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { KeyCeremonyMessages } from '@keydeck/contract/key-ceremonies';
 import { Messages } from '@keydeck/contract/messages';
 import {
   EXPORTABILITY,
@@ -20,7 +21,7 @@ import {
   type SymmetricKeysCreateResponse,
   type SymmetricKeysQuery,
 } from '@keydeck/contract/payment-keys';
-import { badRequest, conflict, notFound, unavailable } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound, unavailable } from '../../platform/errors.ts';
 import { combineComponents } from './crypto/components.ts';
 import { defaultKcvMethod, kcvOfClearKey } from './crypto/kcv.ts';
 import * as groupsRepo from './key-groups.repository.ts';
@@ -77,13 +78,16 @@ export async function list(scope: KeyScope, query: SymmetricKeysQuery) {
  */
 export async function create(scope: KeyScope, rows: SymmetricKeyCreate[]): Promise<SymmetricKeysCreateResponse> {
   const serviceId = scope.access.serviceId;
+  if (rows.some((row) => row.source === 'components') && !(await repo.singleOperatorEntry(scope.tx, serviceId))) {
+    throw forbidden('split_knowledge_required', KeyCeremonyMessages.singleOperatorOff);
+  }
   const groups = await groupsRepo.findByNames(scope.tx, serviceId, rows.map((r) => r.group));
   const existing = await repo.findByNames(scope.tx, serviceId, rows.flatMap((r) => (r.source === 'key_block' ? [r.name, r.kbpk] : [r.name])));
   const taken = new Set([...existing.keys()]);
   const results: SymmetricKeysCreateResponse['results'] = [];
   for (const row of rows) {
     try {
-      const key = await scope.tx.transaction((tx) => createOne({ ...scope, tx }, row, groups, existing, taken));
+      const key = await scope.tx.transaction((tx) => createOne({ ...scope, tx }, row, groups, taken, (id) => material({ ...scope, tx }, row, id, existing)));
       taken.add(row.name.toLowerCase());
       results.push({ name: key.name, success: true, message: Messages.keyCreated(key.name, key.kcv), key });
     } catch (error) {
@@ -96,21 +100,21 @@ export async function create(scope: KeyScope, rows: SymmetricKeyCreate[]): Promi
 
 async function createOne(
   scope: KeyScope,
-  row: SymmetricKeyCreate,
+  row: { name: string; group: string; source: SymmetricKeyCreate['source']; kcv?: string },
   groups: Map<string, groupsRepo.KeyGroupRow>,
-  existing: Map<string, KeyRow>,
   taken: Set<string>,
+  materialOf: (id: string) => Promise<Material>,
 ): Promise<SymmetricKey> {
   const group = groups.get(row.group.toLowerCase());
   if (!group) throw new RowRefusal(Messages.keyGroupUnknown(row.group));
   if (taken.has(row.name.toLowerCase())) throw new RowRefusal(Messages.keyExists(row.name));
   const id = randomUUID();
-  const made = await material(scope, row, id, existing);
+  const made = await materialOf(id);
   const handle = { id, algorithm: made.algorithm, exportable: made.attributes.exportability !== 'N', ref: made.ref };
   try {
     const kcvMethod: KcvMethod = defaultKcvMethod(made.algorithm);
     const kcv = made.kcv ?? (await kcvOf(scope.keystore, handle, kcvMethod));
-    if (row.source !== 'generate' && row.kcv && row.kcv !== kcv) {
+    if (row.kcv && row.kcv !== kcv) {
       throw new RowRefusal(row.source === 'components' ? Messages.combinedKcvMismatch(kcv) : Messages.keyBlockKcvMismatch(kcv));
     }
     const stored: repo.NewKey = {
@@ -133,6 +137,29 @@ async function createOne(
   } catch (error) {
     await scope.keystore.destroy(handle).catch(() => undefined);
     throw error;
+  }
+}
+
+/** What a key ceremony assembled, for one key: checked and stored as any new key, its history saying how it was made. */
+export type AssembledKey = Omit<Extract<SymmetricKeyCreate, { source: 'generate' }>, 'source'>;
+
+/**
+ * Stores a key whose clear value a key ceremony assembled (clear is zeroed once in the keystore); refuses (409)
+ * what a new key may not be (a name taken since, a group gone, a mode of use not for the usage).
+ */
+export async function createAssembled(scope: KeyScope, key: AssembledKey, clear: Buffer, detail: string): Promise<SymmetricKey> {
+  const serviceId = scope.access.serviceId;
+  const groups = await groupsRepo.findByNames(scope.tx, serviceId, [key.group]);
+  const taken = new Set((await repo.findByNames(scope.tx, serviceId, [key.name])).keys());
+  const attributes = { usage: key.usage, mode_of_use: key.mode_of_use, exportability: key.exportability, version: key.version };
+  try {
+    return await createOne(scope, { name: key.name, group: key.group, source: 'components' }, groups, taken, async (id) => {
+      if (!MODES_FOR_USAGE[key.usage].includes(key.mode_of_use)) throw new RowRefusal(Messages.keyModeNotForUsage(key.usage, key.mode_of_use));
+      const ref = await scope.keystore.importClear({ id, algorithm: key.algorithm, exportable: key.exportability !== 'N' }, clear);
+      return { algorithm: key.algorithm, ref, attributes, detail };
+    });
+  } catch (error) {
+    throw error instanceof RowRefusal ? conflict('key_refused', Messages.keyCreateFailed(key.name, error.message)) : keystoreFailure(error);
   }
 }
 

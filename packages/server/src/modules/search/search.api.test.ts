@@ -49,6 +49,9 @@ async function importBdk(visitor: Visitor, name: string) {
     components.push({ value, kcv });
   }
   expect((await visitor.post(ApiPath.keyGroups, { groups: [{ name: 'BDKs' }] })).statusCode).toBe(201);
+  // One-screen component entry is not split knowledge: the service's policy must allow it (off by default).
+  const policy = { opener_may_be_custodian: false, single_operator_entry: true };
+  expect((await visitor.call({ method: 'PUT', url: ApiPath.keyCustodians, payload: { user_ids: [], policy } })).statusCode).toBe(200);
   const res = await visitor.post(ApiPath.symmetricKeys, {
     symmetric_keys: [{ source: 'components', name, group: 'BDKs', algorithm: 'TDES_2KEY', usage: 'B0', mode_of_use: 'X', exportability: 'N', components }],
   });

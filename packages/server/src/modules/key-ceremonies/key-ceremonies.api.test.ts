@@ -1,0 +1,244 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { ApiPath, apiPath } from '@keydeck/contract/http';
+import { KeyCeremonyMessages as Say, keyCeremoniesResponse, keyCeremony, keyCustodiansResponse, type KeyCeremony } from '@keydeck/contract/key-ceremonies';
+import { Messages } from '@keydeck/contract/messages';
+import { symmetricKeyHistoryResponse, symmetricKeysResponse } from '@keydeck/contract/payment-keys';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_SERVICE_PERMISSIONS, PASSWORD, ROLE, queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';
+import { createSoftHsmToken } from '../../../test/softhsm.ts';
+import { Visitor, createTestApp } from '../../../test/test-app.ts';
+
+/** KCVs computed by Debian's openssl, an implementation Keydeck did not write. */
+function opensslKcv(keyHex: string): string {
+  const zeros = Buffer.alloc(keyHex.length === 64 ? 16 : 8);
+  if (keyHex.length === 64) {
+    const out = execFileSync('/usr/bin/openssl', ['mac', '-cipher', 'AES-256-CBC', '-macopt', `hexkey:${keyHex}`, 'CMAC'], { input: zeros, encoding: 'utf8' });
+    return out.trim().slice(0, 6).toUpperCase();
+  }
+  const key = keyHex.length === 32 ? keyHex + keyHex.slice(0, 16) : keyHex;
+  return execFileSync('/usr/bin/openssl', ['enc', '-des-ede3', '-K', key, '-nopad'], { input: zeros }).subarray(0, 3).toString('hex').toUpperCase();
+}
+
+/** A known key split as a ceremony's paperwork splits it: random components and the XOR rest, each with its KCV. */
+function componentsOf(keyHex: string, count: number) {
+  const key = Buffer.from(keyHex, 'hex');
+  const random = Array.from({ length: count - 1 }, () => randomBytes(key.length));
+  const last = Buffer.from(key);
+  for (const r of random) for (let i = 0; i < last.length; i++) last[i]! ^= r[i]!;
+  return [...random, last].map((c) => c.toString('hex').toUpperCase()).map((value) => ({ value, kcv: opensslKcv(value) }));
+}
+
+const TDES_BDK = '0123456789ABCDEFFEDCBA9876543210'; // ANSI X9.24-1 test BDK; its KCV is the published 08D7B4
+const AES_KEK = randomBytes(32).toString('hex').toUpperCase();
+const KEYSTORES = ['software', 'pkcs11'] as const;
+
+describe.each(KEYSTORES)('key ceremonies on the %s keystore', (keystore) => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let token: ReturnType<typeof createSoftHsmToken> | undefined;
+  let admin: Visitor;
+  let outsider: Visitor;
+  const custodian: Record<'alice' | 'bob' | 'carol' | 'dave', Visitor> = {} as never;
+  const ids: Record<string, string> = {};
+  const put = (visitor: Visitor, url: string, payload: object) => visitor.call({ method: 'PUT', url, payload });
+  const ceremonyOf = (id: string) => apiPath(ApiPath.keyCeremony, { ceremony_id: id });
+
+  const open = async (body: object) => {
+    const res = await admin.post(ApiPath.keyCeremonies, { group: 'Keys', usage: 'B0', mode_of_use: 'X', exportability: 'N', version: '00', custodians: [], ...body });
+    expect(res.statusCode, res.body).toBe(201);
+    return keyCeremony.parse(res.json());
+  };
+  const enter = (who: Visitor, id: string, component: { value: string; kcv: string }) =>
+    who.post(apiPath(ApiPath.keyCeremonyComponent, { ceremony_id: id }), component);
+  const recorded = (id: string) =>
+    queryRows<{ partial_id: string | null; partial_ref: string | null; state: string }>(t.database.db, sql`select partial_id, partial_ref, state from key_ceremonies where id = ${id}`);
+  /** The token's secret key objects, by label (a keystore key's label is its id). */
+  const tokenLabels = () =>
+    execFileSync('pkcs11-tool', ['--module', token!.library, '--token-label', token!.tokenLabel, '--login', '--pin', token!.pin, '--list-objects', '--type', 'secrkey'], {
+      encoding: 'utf8',
+      env: process.env,
+    })
+      .split('\n')
+      .filter((line) => line.trim().startsWith('label:'))
+      .map((line) => line.split(':')[1]!.trim());
+
+  beforeAll(async () => {
+    token = keystore === 'pkcs11' ? createSoftHsmToken(`keydeck-ceremony-${randomBytes(4).toString('hex')}`) : undefined;
+    t = await createTestApp(token ? { KEYSTORE: 'pkcs11', PKCS11_LIBRARY: token.library, PKCS11_TOKEN_LABEL: token.tokenLabel, PKCS11_PIN: token.pin } : {});
+    const names = ['acme-admin', 'alice', 'bob', 'carol', 'dave'];
+    const acme = await seedAccount(t.database.db, 'acme', names.map((username) => ({ username, roleNames: [ROLE.admin] })));
+    const globex = await seedAccount(t.database.db, 'globex', [{ username: 'globex-admin', roleNames: [ROLE.admin] }]);
+    const { serviceId } = await seedService(t.database.db, acme.accountId, {
+      type: 'rkms',
+      groups: [
+        { name: 'Administrators', permissions: ALL_SERVICE_PERMISSIONS },
+        { name: 'Key custodians', permissions: { Key: 'View' } },
+        { name: 'Device operators', permissions: { Device: 'Modify' } },
+      ],
+      members: [
+        { userId: acme.userIds['acme-admin']!, group: 'Administrators' },
+        ...['alice', 'bob', 'carol'].map((name) => ({ userId: acme.userIds[name]!, group: 'Key custodians' })),
+        { userId: acme.userIds['dave']!, group: 'Device operators' },
+      ],
+    });
+    const other = await seedService(t.database.db, globex.accountId, { type: 'rkms', name: 'Globex keys', members: [{ userId: globex.userIds['globex-admin']! }] });
+    const session = async (username: string, userId: string, id: string) => {
+      const visitor = new Visitor(t.app);
+      await visitor.signIn(username, PASSWORD);
+      await queryRows(t.database.db, sql`update sessions set current_service_id = ${id} where user_id = ${userId}`);
+      expect((await visitor.post(`/rest/api/v1/service/login/${id}`)).statusCode).toBe(200);
+      return visitor;
+    };
+    admin = await session('acme-admin', acme.userIds['acme-admin']!, serviceId);
+    for (const name of ['alice', 'bob', 'carol', 'dave'] as const) custodian[name] = await session(name, acme.userIds[name]!, serviceId);
+    outsider = await session('globex-admin', globex.userIds['globex-admin']!, other.serviceId);
+    Object.assign(ids, acme.userIds);
+    expect((await admin.post(ApiPath.keyGroups, { groups: [{ name: 'Keys' }] })).statusCode).toBe(201);
+  });
+  afterAll(async () => {
+    await t?.close();
+    token?.remove();
+  });
+
+  it('designates custodians among the users holding the Key category, and audits it', async () => {
+    const before = keyCustodiansResponse.parse((await admin.get(ApiPath.keyCustodians)).json());
+    expect(before.custodians).toEqual([]);
+    expect(before.candidates.map((c) => c.username)).toEqual(['acme-admin', 'alice', 'bob', 'carol']);
+    expect(before.policy).toEqual({ opener_may_be_custodian: false, single_operator_entry: false });
+
+    const policy = { opener_may_be_custodian: false, single_operator_entry: false };
+    const refused = await put(admin, ApiPath.keyCustodians, { user_ids: [ids.alice, ids.dave], policy });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.user_ids).toEqual([Say.custodianNotEligible('dave')]);
+    expect(keyCustodiansResponse.parse((await admin.get(ApiPath.keyCustodians)).json()).custodians).toEqual([]);
+    // A custodian cannot designate custodians: that is the service's user administrators' (User category).
+    expect((await put(custodian.alice, ApiPath.keyCustodians, { user_ids: [ids.alice, ids.bob], policy })).statusCode).toBe(403);
+
+    const res = await put(admin, ApiPath.keyCustodians, { user_ids: [ids.alice, ids.bob, ids.carol], policy });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = keyCustodiansResponse.parse(res.json());
+    expect(after.custodians.map((c) => [c.username, c.designated_by])).toEqual([['alice', 'acme-admin'], ['bob', 'acme-admin'], ['carol', 'acme-admin']]);
+    const audit = await queryRows<{ target: string; outcome: string }>(t.database.db, sql`select target, outcome from audit_events where action = 'key_custodians.update' order by seq`);
+    expect(audit.map((a) => a.outcome)).toEqual(['refused', 'refused', 'success']);
+    expect(audit.at(-1)!.target).toContain('key custodians alice, bob, carol; opener may be custodian off; single-operator component entry off');
+  });
+
+  it('refuses the one-screen component import unless the policy allows single-operator entry', async () => {
+    const components = componentsOf(AES_KEK, 2);
+    const row = { source: 'components', name: 'One screen KEK', group: 'Keys', algorithm: 'AES_256', usage: 'K0', mode_of_use: 'B', exportability: 'E', components };
+    const refused = await admin.post(ApiPath.symmetricKeys, { symmetric_keys: [row] });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(Say.singleOperatorOff);
+    expect((await admin.get(`${ApiPath.symmetricKeys}?search=One%20screen`)).json().data).toEqual([]);
+  });
+
+  it('assembles a BDK from three components entered by three custodians in their own sessions', async () => {
+    const ceremony = await open({ name: 'Lane BDK', algorithm: 'TDES_2KEY', components: 3 });
+    expect(ceremony).toMatchObject({ state: 'open', components_required: 3, custodians: [], opened_by: 'acme-admin', components: [], kcv: null });
+    // The opener may not enter a component under the default policy, nor may someone who is not a custodian.
+    expect(ceremony.you).toEqual({ may_enter: false, why_not: Say.openerMayNotEnter });
+    const parts = componentsOf(TDES_BDK, 3);
+    const byAdmin = await enter(admin, ceremony.id, parts[0]!);
+    expect([byAdmin.statusCode, byAdmin.json().message]).toEqual([409, Say.openerMayNotEnter]);
+    const byDave = await enter(custodian.dave, ceremony.id, parts[0]!);
+    expect(byDave.statusCode).toBe(403); // no Key category at all
+
+    const first = await enter(custodian.alice, ceremony.id, parts[0]!);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(keyCeremony.parse(first.json()).components).toEqual([expect.objectContaining({ position: 1, custodian: 'alice', kcv: parts[0]!.kcv })]);
+    // The same custodian may not enter a second component, whatever its value.
+    const twice = await enter(custodian.alice, ceremony.id, parts[1]!);
+    expect([twice.statusCode, twice.json().message]).toEqual([409, Say.alreadyEntered]);
+    // A KCV that does not match the value changes nothing.
+    const mistyped = await enter(custodian.bob, ceremony.id, { value: parts[1]!.value, kcv: '000000' });
+    expect(mistyped.statusCode).toBe(400);
+    expect(mistyped.json().errors.kcv).toEqual([Messages.componentKcvMismatch(2, parts[1]!.kcv)]);
+    expect((await enter(custodian.bob, ceremony.id, parts[1]!)).statusCode).toBe(200);
+    const partial = (await recorded(ceremony.id))[0]!;
+    expect(partial.partial_ref).not.toBeNull();
+    if (keystore === 'pkcs11') expect(tokenLabels()).toContain(partial.partial_id);
+
+    const last = await enter(custodian.carol, ceremony.id, parts[2]!);
+    expect(last.statusCode, last.body).toBe(200);
+    const done = keyCeremony.parse(last.json());
+    expect(done).toMatchObject({ state: 'completed', kcv: '08D7B4' });
+    expect(done.components.map((c) => c.custodian)).toEqual(['alice', 'bob', 'carol']);
+    // Every participant sees the result's KCV in their own session.
+    for (const who of [admin, custodian.alice, custodian.bob]) expect(keyCeremony.parse((await who.get(ceremonyOf(ceremony.id))).json()).kcv).toBe('08D7B4');
+    // The combination is gone from the row and from the token; the key is a key like any other.
+    expect(await recorded(ceremony.id)).toEqual([{ partial_id: null, partial_ref: null, state: 'completed' }]);
+    if (keystore === 'pkcs11') expect(tokenLabels()).not.toContain(partial.partial_id);
+    const key = symmetricKeysResponse.parse((await admin.get(`${ApiPath.symmetricKeys}?search=Lane%20BDK`)).json()).data[0]!;
+    expect(key).toMatchObject({ name: 'Lane BDK', kcv: '08D7B4', origin: 'components', usage: 'B0', exportability: 'N' });
+    const history = symmetricKeyHistoryResponse.parse((await admin.get(`${ApiPath.symmetricKeyHistory}?key=Lane%20BDK`)).json());
+    expect(history.events[0]!.detail).toBe(
+      `assembled in a key ceremony opened by acme-admin: components 1 by alice (KCV ${parts[0]!.kcv}), 2 by bob (KCV ${parts[1]!.kcv}), 3 by carol (KCV ${parts[2]!.kcv})`,
+    );
+    const audit = await queryRows<{ actor_username: string; target: string }>(t.database.db, sql`select actor_username, target from audit_events where action = 'key_ceremony.component' and outcome = 'success' order by seq`);
+    expect(audit.map((a) => a.actor_username)).toEqual(['alice', 'bob', 'carol']);
+    expect(audit.at(-1)!.target).toBe(`Payments HSM: ceremony for Lane BDK: component 3 of 3, KCV ${parts[2]!.kcv}; key Lane BDK created, KCV 08D7B4`);
+    // Nothing of a component is in any row or event: only KCVs.
+    const everything = JSON.stringify(await queryRows(t.database.db, sql`select * from key_ceremony_components`)) + JSON.stringify(await queryRows(t.database.db, sql`select target, reason from audit_events`));
+    for (const part of parts) expect(everything).not.toContain(part.value);
+
+    const record = await admin.get(apiPath(ApiPath.keyCeremonyRecord, { ceremony_id: ceremony.id }));
+    expect(record.headers['content-type']).toContain('text/csv');
+    const lines = record.body.trim().split('\r\n').length > 1 ? record.body.trim().split('\r\n') : record.body.trim().split('\n');
+    expect(lines.map((line) => line.split(',')[0])).toEqual(['step', 'opened', 'component 1', 'component 2', 'component 3', 'completed']);
+    expect(lines.at(-1)).toContain('08D7B4');
+  });
+
+  it('keeps to the named custodians, and refuses a ceremony that too few could finish', async () => {
+    const named = await open({ name: 'Named KEK', algorithm: 'AES_256', usage: 'K0', mode_of_use: 'B', components: 2, custodians: [ids.bob, ids.carol] });
+    expect(named.custodians.map((c) => c.username)).toEqual(['bob', 'carol']);
+    const parts = componentsOf(AES_KEK, 2);
+    const byAlice = await enter(custodian.alice, named.id, parts[0]!);
+    expect([byAlice.statusCode, byAlice.json().message]).toEqual([409, Say.notNamedCustodian]);
+    expect((await enter(custodian.bob, named.id, parts[0]!)).statusCode).toBe(200);
+    const done = keyCeremony.parse((await enter(custodian.carol, named.id, parts[1]!)).json());
+    expect(done.kcv).toBe(opensslKcv(AES_KEK));
+
+    const tooMany = await admin.post(ApiPath.keyCeremonies, { name: 'Four', group: 'Keys', algorithm: 'AES_256', usage: 'K0', mode_of_use: 'B', exportability: 'N', components: 3, custodians: [ids['acme-admin'], ids.bob, ids.carol] });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().errors.custodians).toEqual([Say.notDesignated('acme-admin')]);
+  });
+
+  it('destroys what a cancelled or expired ceremony made, leaving only the KCVs', async () => {
+    const parts = componentsOf(AES_KEK, 3);
+    const cancelled = await open({ name: 'Cancelled KEK', algorithm: 'AES_256', usage: 'K0', mode_of_use: 'B', components: 3 });
+    expect((await enter(custodian.alice, cancelled.id, parts[0]!)).statusCode).toBe(200);
+    const [withPartial] = await recorded(cancelled.id);
+    expect(withPartial!.partial_ref).not.toBeNull();
+    const res = await admin.post(apiPath(ApiPath.keyCeremonyCancel, { ceremony_id: cancelled.id }), { reason: 'Custodian unavailable' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(keyCeremony.parse(res.json())).toMatchObject({ state: 'cancelled', ended_reason: Say.cancelled('acme-admin', 'Custodian unavailable') });
+    expect(await recorded(cancelled.id)).toEqual([{ partial_id: null, partial_ref: null, state: 'cancelled' }]);
+    if (keystore === 'pkcs11') expect(tokenLabels()).not.toContain(withPartial!.partial_id);
+    const late = await enter(custodian.bob, cancelled.id, parts[1]!);
+    expect([late.statusCode, late.json().message]).toEqual([409, Say.ended('cancelled')]);
+
+    const expiring = await open({ name: 'Expiring KEK', algorithm: 'AES_256', usage: 'K0', mode_of_use: 'B', components: 2 });
+    expect((await enter(custodian.alice, expiring.id, parts[0]!)).statusCode).toBe(200);
+    const [partial] = await recorded(expiring.id);
+    await queryRows(t.database.db, sql`update key_ceremonies set expires_at = now() - interval '1 second' where id = ${expiring.id}`);
+    // Past its expiry it takes nothing more, even before the sweep has ended it.
+    const tooLate = await enter(custodian.bob, expiring.id, parts[1]!);
+    expect([tooLate.statusCode, tooLate.json().message]).toEqual([409, Say.ended('expired')]);
+    expect(await t.keyCeremonies.tick()).toBe(1);
+    expect(await recorded(expiring.id)).toEqual([{ partial_id: null, partial_ref: null, state: 'expired' }]);
+    if (keystore === 'pkcs11') expect(tokenLabels()).not.toContain(partial!.partial_id);
+    const audit = await queryRows<{ actor_username: string; target: string }>(t.database.db, sql`select actor_username, target from audit_events where action = 'key_ceremony.expire'`);
+    expect(audit).toEqual([{ actor_username: 'system', target: 'Payments HSM: ceremony for Expiring KEK' }]);
+    const list = keyCeremoniesResponse.parse((await custodian.alice.get(ApiPath.keyCeremonies)).json()).data;
+    expect(list.find((c) => c.id === expiring.id)).toMatchObject({ state: 'expired', ended_reason: Say.expired, kcv: null });
+  });
+
+  it('shows another account nothing of a ceremony', async () => {
+    const { data } = keyCeremoniesResponse.parse((await admin.get(ApiPath.keyCeremonies)).json());
+    const some: KeyCeremony = data[0]!;
+    expect(keyCeremoniesResponse.parse((await outsider.get(ApiPath.keyCeremonies)).json()).data).toEqual([]);
+    expect((await outsider.get(ceremonyOf(some.id))).statusCode).toBe(404);
+    expect((await outsider.post(apiPath(ApiPath.keyCeremonyCancel, { ceremony_id: some.id }), { reason: 'x' })).statusCode).toBe(404);
+  });
+});
