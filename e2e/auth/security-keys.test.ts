@@ -1,16 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CDPSession, Page } from 'playwright-core';
 import { Messages } from '@keydeck/contract/messages';
-import { api } from '@keydeck/contract/api';
 import { accessibilityViolations } from '../harness/axe';
-import { apiCall } from '../harness/api';
 import { useBrowser } from '../harness/browser';
 import { waitForDialog } from '../harness/dialog';
-import { passwordLinkIn, waitForMail } from '../harness/outbox';
-import { Demo, signIn, submitSignIn } from '../harness/sign-in';
+import { signIn, submitSignIn } from '../harness/sign-in';
 import { waitForToast } from '../harness/toast';
+import { newDemoUser } from '../harness/users';
 
 const browser = useBrowser();
 const SETTINGS = '/v2/home/settings/admin-credentials';
@@ -20,19 +17,6 @@ async function shot(page: Page, name: string) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-/** A user of the demo company made for this test alone: invited by demo.admin, password set through the mailed link. */
-async function newDemoUser(page: Page, options: { mfaEnforced?: boolean } = {}): Promise<string> {
-  const username = `e2e.keys.${randomBytes(4).toString('hex')}`;
-  const email = `${username}@example.test`;
-  await signIn(page, Demo.admin.username);
-  const invited = new Date();
-  await apiCall(page, api.users.createUsers, { body: { users: [{ username, name: 'Kim Keyholder', email, mfa_enforced: options.mfaEnforced ?? false }] } });
-  const token = new URL(passwordLinkIn(await waitForMail(email, invited)), 'http://x').searchParams.get('token');
-  await apiCall(page, api.passwords.setPasswordWithToken, { body: { token: token!, password: inject('demoPassword') } });
-  await apiCall(page, api.auth.logout, {});
-  return username;
 }
 
 /** Chromium's virtual authenticator (CDP WebAuthn domain): a USB CTAP2 key that is touched at once. */

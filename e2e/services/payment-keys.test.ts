@@ -107,6 +107,8 @@ describe('payment keys', () => {
     await mkdir(SHOTS, { recursive: true });
     await openNewService(page, `Keys ${run}`, 'rkms');
     const serial = `PK${run}-0001`;
+    // One-screen component entry is not split knowledge: only a service whose policy allows it offers it (issue 28).
+    await apiCall(page, api.keyCeremonies.setKeyCustodians, { body: { user_ids: [], policy: { opener_may_be_custodian: false, single_operator_entry: true } } });
     await apiCall(page, api.devices.createDeviceGroups, { body: { groups: [{ group_name: 'Lanes' }] } });
     await apiCall(page, api.devices.createDevices, { body: { devices: [{ serial, group: 'Lanes' }] } });
 
@@ -135,6 +137,7 @@ describe('payment keys', () => {
     expect(kcvByOpenssl(TEST_KEY)).toBe('08D7B4');
     await page.getByRole('button', { name: 'Import from components' }).click();
     const ceremony = await waitForDialog(page);
+    await ceremony.getByText('Single-operator entry: one person sees every component. This is not split knowledge.').waitFor();
     await field(page, 'Name').fill('ZMK Test');
     await choose(page, ceremony, 'Key group', 'Acquirer');
     await choose(page, ceremony, 'Algorithm', 'TDES double length (112-bit)');
