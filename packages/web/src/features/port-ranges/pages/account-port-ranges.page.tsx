@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { Permission } from '@keydeck/contract/permissions';
@@ -12,6 +12,7 @@ import { useListSearch } from '../../../lib/ui/list-search';
 import { portRangesQueryOptions, rangeText, useUpdatePortRange } from '../api/port-ranges.api';
 import { AssignFreeRangeModal } from '../components/assign-free-range-modal';
 import { RangeDescription, RangePorts } from '../components/range-cells';
+import { ListHeading } from '../../../lib/ui/list-heading';
 
 const route = getRouteApi('/shell/v2/admin/company-management/accounts/$account_id/port-ranges');
 
@@ -55,19 +56,16 @@ export function AccountPortRangesPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <div>
-          <Title order={2} fz="h4">
-            Port ranges
-          </Title>
-          <Text c="dimmed" size="sm" mt={4}>
-            Ports this account may use.
-          </Text>
-        </div>
-        <Can permission={Permission.platformAdmin} mode="disable">
-          <Button onClick={() => setPicking(true)}>Assign a free range</Button>
-        </Can>
-      </Group>
+      <ListHeading
+        title="Port ranges"
+        order={2}
+        description="Ports this account may use."
+        actions={
+          <Can permission={Permission.platformAdmin} mode="disable">
+            <Button onClick={() => setPicking(true)}>Assign a free range</Button>
+          </Can>
+        }
+      />
       <DataTable
         label="Account port ranges"
         columns={columns}
