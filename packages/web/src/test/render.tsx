@@ -50,3 +50,13 @@ export function enabledService(id: string, name = 'Terminals'): Service {
     updated_at: '2026-01-01T00:00:00.000Z',
   };
 }
+
+/** The server's answer to a service log-in: a service session that outlasts the test. */
+export function serviceLoginResponse(serviceId: string): Response {
+  return jsonResponse(200, { service_session: { service_id: serviceId, expires_at: '2099-01-01T00:00:00.000Z', idle_timeout_seconds: 600 } });
+}
+
+/** The signed-in user's group on the service (group Ops, user op), holding these section permissions. */
+export function serviceGroupResponse(permissions: Record<string, string>): Response {
+  return jsonResponse(200, { user_names: [], all_groups: ['Ops'], permissions, sections: [], group_name: 'Ops', user_name: 'op' });
+}

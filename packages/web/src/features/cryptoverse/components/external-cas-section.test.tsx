@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Messages } from '@keydeck/contract/messages';
 import type { Service } from '@keydeck/contract/services';
 import { showToast } from '../../../lib/toasts';
-import { jsonResponse, renderWithSession, sessionWith } from '../../../test/render';
+import { jsonResponse, renderWithSession, sessionWith, serviceLoginResponse } from '../../../test/render';
 import { ExternalCasSection } from './external-cas-section';
 
 vi.mock('../../../lib/toasts', () => ({ showToast: vi.fn() }));
@@ -42,9 +42,7 @@ type Answer = (url: string, init?: RequestInit) => Response | undefined;
 function serverWith(level: 'View' | 'Modify', answer: Answer) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
-    if (url.includes('/service/login/')) {
-      return jsonResponse(200, { service_session: { service_id: SERVICE_ID, expires_at: '2099-01-01T00:00:00.000Z', idle_timeout_seconds: 600 } });
-    }
+    if (url.includes('/service/login/')) return serviceLoginResponse(SERVICE_ID);
     if (url.includes('/service_user_group/current')) {
       return jsonResponse(200, { user_names: [], all_groups: ['Operators'], permissions: { CertManage: level }, sections: [], group_name: 'Operators', user_name: 'demo.operator' });
     }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { ApiPath } from '@keydeck/contract/http';
-import { jsonResponse, renderWithSession, sessionWith } from '../../../test/render';
+import { jsonResponse, renderWithSession, sessionWith, serviceLoginResponse } from '../../../test/render';
 import { GenerateKeyModal } from './generate-key-modal';
 
 const SERVICE_ID = '0b6f2d1e-1c1a-4a39-9d0e-2d6c1f0a7b07';
@@ -9,9 +9,7 @@ const SERVICE_ID = '0b6f2d1e-1c1a-4a39-9d0e-2d6c1f0a7b07';
 function server() {
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
-    if (url.includes('/service/login/')) {
-      return jsonResponse(200, { service_session: { service_id: SERVICE_ID, expires_at: '2099-01-01T00:00:00.000Z', idle_timeout_seconds: 600 } });
-    }
+    if (url.includes('/service/login/')) return serviceLoginResponse(SERVICE_ID);
     if (url.startsWith(ApiPath.keyGroups)) {
       return jsonResponse(200, { groups: [{ name: 'Acquirer', key_retrieval_algorithm: 'static', key_count: 0, bdk: null, created_at: '2026-01-01T00:00:00.000Z' }] });
     }

@@ -5,7 +5,7 @@ import { Messages } from '@keydeck/contract/messages';
 import { symmetricKeysQuery } from '@keydeck/contract/payment-keys';
 import { confirmAction } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
-import { jsonResponse, renderWithSession, sessionWith, enabledService } from '../../../test/render';
+import { jsonResponse, renderWithSession, sessionWith, enabledService, serviceLoginResponse, serviceGroupResponse } from '../../../test/render';
 import { SymmetricKeysSection } from './symmetric-keys-section';
 
 vi.mock('../../../lib/dialogs', () => ({ confirmAction: vi.fn() }));
@@ -37,12 +37,8 @@ const kek = {
 function server(level: 'View' | 'Modify') {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
-    if (url.includes('/service/login/')) {
-      return jsonResponse(200, { service_session: { service_id: SERVICE_ID, expires_at: '2099-01-01T00:00:00.000Z', idle_timeout_seconds: 600 } });
-    }
-    if (url.includes('/service_user_group/current')) {
-      return jsonResponse(200, { user_names: [], all_groups: ['Ops'], permissions: { Key: level }, sections: [], group_name: 'Ops', user_name: 'op' });
-    }
+    if (url.includes('/service/login/')) return serviceLoginResponse(SERVICE_ID);
+    if (url.includes('/service_user_group/current')) return serviceGroupResponse({ Key: level });
     if (url.startsWith(ApiPath.keyGroups)) {
       return jsonResponse(200, { groups: [{ name: 'Acquirer', key_retrieval_algorithm: 'static', key_count: 1, bdk: null, created_at: '2026-01-01T00:00:00.000Z' }] });
     }

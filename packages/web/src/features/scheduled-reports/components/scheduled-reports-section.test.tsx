@@ -6,7 +6,7 @@ import { cronProblem } from '@keydeck/contract/report-schedule';
 import type { ReportRun, ScheduledReport } from '@keydeck/contract/scheduled-reports';
 import type { ServicePermissions } from '@keydeck/contract/services';
 import { showToast } from '../../../lib/toasts';
-import { jsonResponse, renderWithSession, sessionWith, enabledService } from '../../../test/render';
+import { jsonResponse, renderWithSession, sessionWith, enabledService, serviceLoginResponse, serviceGroupResponse } from '../../../test/render';
 import { formatRunIn } from './schedule-preview';
 import { ScheduledReportsSection } from './scheduled-reports-section';
 
@@ -67,12 +67,8 @@ function server(world: World) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
     const method = init?.method ?? 'GET';
-    if (url.includes('/service/login/')) {
-      return jsonResponse(200, { service_session: { service_id: SERVICE_ID, expires_at: '2099-01-01T00:00:00.000Z', idle_timeout_seconds: 600 } });
-    }
-    if (url.includes('/service_user_group/current')) {
-      return jsonResponse(200, { user_names: [], all_groups: ['Ops'], permissions: world.permissions, sections: [], group_name: 'Ops', user_name: 'op' });
-    }
+    if (url.includes('/service/login/')) return serviceLoginResponse(SERVICE_ID);
+    if (url.includes('/service_user_group/current')) return serviceGroupResponse(world.permissions);
     if (url === ApiPath.scheduledReports && method === 'GET') return jsonResponse(200, { reports: world.reports ?? [daily] });
     if (url.startsWith(`${ApiPath.scheduledReportRuns}?`)) return jsonResponse(200, { runs: world.runs ?? [run] });
     if (url === ApiPath.scheduledReports && method === 'POST') {
