@@ -4,26 +4,11 @@ import { ApiPath } from '@keydeck/contract/http';
 import type { SymmetricKey } from '@keydeck/contract/payment-keys';
 import { jsonResponse, renderWithSession, sessionWith, serviceLoginResponse } from '../../../test/render';
 import { ExportKeyModal } from './export-key-modal';
+import { symmetricKey } from '../payment-key.fixtures';
 
 const SERVICE_ID = '0b6f2d1e-1c1a-4a39-9d0e-2d6c1f0a7b09';
-const key = (name: string, algorithm: SymmetricKey['algorithm'], usage: SymmetricKey['usage'], mode_of_use: SymmetricKey['mode_of_use']): SymmetricKey => ({
-  id: name,
-  name,
-  group: 'Transport',
-  algorithm,
-  usage,
-  mode_of_use,
-  exportability: 'E',
-  version: '00',
-  state: 'active',
-  kcv: '08D7B4',
-  kcv_method: algorithm.startsWith('TDES') ? 'tdes' : 'aes-cmac',
-  origin: 'generated',
-  keystore: 'software',
-  assignments: 0,
-  created_at: '2026-03-01T00:00:00.000Z',
-  rotated_at: null,
-});
+const key = (name: string, algorithm: SymmetricKey['algorithm'], usage: SymmetricKey['usage'], mode_of_use: SymmetricKey['mode_of_use']): SymmetricKey =>
+  symmetricKey({ id: name, name, group: 'Transport', algorithm, usage, mode_of_use, kcv_method: algorithm.startsWith('TDES') ? 'tdes' : 'aes-cmac' });
 const TERMINAL_KEK = key('Terminal KEK', 'AES_256', 'K0', 'B');
 const KBPK_TDES = key('KBPK TDES', 'TDES_3KEY', 'K1', 'B');
 const KBPK_AES = key('KBPK AES', 'AES_256', 'K1', 'B');

@@ -3,6 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { ApiPath } from '@keydeck/contract/http';
 import { jsonResponse, renderWithSession, sessionWith, serviceLoginResponse } from '../../../test/render';
 import { GenerateKeyModal } from './generate-key-modal';
+import { keyGroup } from '../payment-key.fixtures';
 
 const SERVICE_ID = '0b6f2d1e-1c1a-4a39-9d0e-2d6c1f0a7b07';
 
@@ -11,7 +12,7 @@ function server() {
     const url = String(input);
     if (url.includes('/service/login/')) return serviceLoginResponse(SERVICE_ID);
     if (url.startsWith(ApiPath.keyGroups)) {
-      return jsonResponse(200, { groups: [{ name: 'Acquirer', key_retrieval_algorithm: 'static', key_count: 0, bdk: null, created_at: '2026-01-01T00:00:00.000Z' }] });
+      return jsonResponse(200, { groups: [keyGroup('Acquirer')] });
     }
     throw new Error(`unexpected ${init?.method ?? 'GET'} ${url}`);
   });

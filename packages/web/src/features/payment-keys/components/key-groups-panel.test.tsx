@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { ApiPath } from '@keydeck/contract/http';
+import type { KeyGroup } from '@keydeck/contract/payment-keys';
 import { jsonResponse, renderWithSession, sessionWith, serviceLoginResponse } from '../../../test/render';
 import { KeyGroupsPanel } from './key-groups-panel';
+import { keyGroup } from '../payment-key.fixtures';
 
 const SERVICE_ID = '0b6f2d1e-1c1a-4a39-9d0e-2d6c1f0a7b08';
-const group = (name: string, key_retrieval_algorithm: string, bdk: string | null) => ({ name, key_retrieval_algorithm, key_count: 2, bdk, created_at: '2026-01-01T00:00:00.000Z' });
+const group = (name: string, key_retrieval_algorithm: KeyGroup['key_retrieval_algorithm'], bdk: string | null) => keyGroup(name, { key_retrieval_algorithm, key_count: 2, bdk });
 
 function server() {
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
