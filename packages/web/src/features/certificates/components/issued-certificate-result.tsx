@@ -7,7 +7,7 @@ import { saveFile } from '../../../lib/save-file';
 import { PEM_TYPE } from '../api/certificate-files';
 import { useDownloadCertificate } from '../api/certificates.api';
 import { CopyValueButton } from '../../../lib/ui/copy-value-button';
-import { Fact, FactList } from './fact-list';
+import { Fact, FactList } from '../../../lib/ui/fact-list';
 import { Hex } from './certificate-cells';
 
 interface IssuedCertificateResultProps {
