@@ -5,13 +5,12 @@ import { getRouteApi } from '@tanstack/react-router';
 import { Permission } from '@keydeck/contract/permissions';
 import type { PortRange } from '@keydeck/contract/port-ranges';
 import { Can } from '../../../lib/can';
-import { confirmAction } from '../../../lib/dialogs';
-import { showToast } from '../../../lib/toasts';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
 import { useListSearch } from '../../../lib/ui/list-search';
-import { portRangesQueryOptions, rangeText, useUpdatePortRange } from '../api/port-ranges.api';
+import { portRangesQueryOptions, rangeText } from '../api/port-ranges.api';
 import { AssignFreeRangeModal } from '../components/assign-free-range-modal';
 import { RangeDescription, RangePorts } from '../components/range-cells';
+import { ReleaseRangeButton } from '../components/release-range-button';
 import { ListHeading } from '../../../lib/ui/list-heading';
 
 const route = getRouteApi('/shell/v2/admin/company-management/accounts/$account_id/port-ranges');
@@ -22,13 +21,6 @@ export function AccountPortRangesPage() {
   const { state: search, onChange } = useListSearch(route);
   const [picking, setPicking] = useState(false);
   const query = useQuery(portRangesQueryOptions({ ...search, account_id }));
-  const update = useUpdatePortRange(true);
-
-  const release = async (range: PortRange) => {
-    const question = `Release the port range ${rangeText(range)}? It becomes free for other accounts.`;
-    const saved = await confirmAction(question, () => update.mutateAsync({ id: range.id, account_id: null }));
-    if (saved) showToast({ color: 'success', message: `Port range ${rangeText(saved)} released.` });
-  };
 
   const columns: DataTableColumn<PortRange>[] = [
     { key: 'ports', title: 'Ports', sortKey: 'start_port', render: (range) => <RangePorts range={range} /> },
@@ -38,18 +30,7 @@ export function AccountPortRangesPage() {
       title: 'Actions',
       width: 120,
       render: (range) => (
-        <Can permission={Permission.platformAdmin} mode="disable">
-          <Button
-            size="xs"
-            variant="subtle"
-            color="error"
-            aria-label={`Release ${rangeText(range)}`}
-            loading={update.isPending && update.variables.id === range.id}
-            onClick={() => void release(range)}
-          >
-            Release
-          </Button>
-        </Can>
+        <ReleaseRangeButton range={range} question={`Release the port range ${rangeText(range)}? It becomes free for other accounts.`} />
       ),
     },
   ];
