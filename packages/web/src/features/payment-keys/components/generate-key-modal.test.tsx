@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { ApiPath } from '@keydeck/contract/http';
 import { jsonResponse, renderWithSession, sessionWith, serviceLoginResponse } from '../../../test/render';
+import { pickOption } from '../../../test/pick-option';
 import { GenerateKeyModal } from './generate-key-modal';
 import { keyGroup } from '../payment-key.fixtures';
 
@@ -18,14 +19,6 @@ function server() {
   });
 }
 
-/** Opens a select field's list and clicks one of its options. */
-async function pick(dialog: HTMLElement, label: string, option: string) {
-  const input = within(dialog).getByLabelText(label, { exact: false, selector: 'input' });
-  input.focus();
-  fireEvent.click(input);
-  fireEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
-}
-
 describe('GenerateKeyModal', () => {
   afterEach(() => vi.restoreAllMocks());
 
@@ -39,11 +32,11 @@ describe('GenerateKeyModal', () => {
     try {
       renderWithSession(<GenerateKeyModal serviceId={SERVICE_ID} opened group="Acquirer" onClose={vi.fn()} />, sessionWith([]));
       const dialog = await screen.findByRole('dialog', { name: 'Generate a key' });
-      await pick(dialog, 'Key usage', 'B0 · Base derivation key (BDK)');
+      await pickOption(dialog, 'Key usage', 'B0 · Base derivation key (BDK)');
       const mode = within(dialog).getByLabelText('Mode of use', { exact: false, selector: 'input' }) as HTMLInputElement;
       await vi.waitFor(() => expect(mode.value).toBe('X · Derive other keys'));
 
-      await pick(dialog, 'Mode of use', 'X · Derive other keys');
+      await pickOption(dialog, 'Mode of use', 'X · Derive other keys');
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(mode.value).toBe('X · Derive other keys');
       expect(within(dialog).queryByText(/Mode of use .* does not apply|Choose a mode of use/)).toBeNull();
