@@ -34,20 +34,21 @@ export function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-/** An enabled Remote Key Management service of the demo company, for a workspace section's tests. */
-export function enabledService(id: string, name = 'Terminals'): Service {
+/** An enabled service of the demo company (Remote Key Management unless told), for a workspace section's tests. */
+export function enabledService(id: string, overrides: Partial<Service> = {}): Service {
   return {
     id,
     account_id: 'a1',
     type: 'rkms',
     type_name: 'Remote Key Management',
-    name,
+    name: 'Terminals',
     status: 'Enabled',
     location: 'eu-central',
     environment: 'production',
     use_jwt: false,
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
+    ...overrides,
   };
 }
 

@@ -1,27 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Messages } from '@keydeck/contract/messages';
-import type { Service } from '@keydeck/contract/services';
 import { showToast } from '../../../lib/toasts';
-import { jsonResponse, renderWithSession, sessionWith, serviceLoginResponse } from '../../../test/render';
+import { jsonResponse, renderWithSession, sessionWith, serviceLoginResponse, enabledService } from '../../../test/render';
 import { ExternalCasSection } from './external-cas-section';
 
 vi.mock('../../../lib/toasts', () => ({ showToast: vi.fn() }));
 
 const SERVICE_ID = '0b6f2d1e-1c1a-4a39-9d0e-2d6c1f0a7b01';
-const service: Service = {
-  id: SERVICE_ID,
-  account_id: 'a1',
-  type: 'cryptoverse',
-  type_name: 'Cryptoverse',
-  name: 'Payments',
-  status: 'Enabled',
-  location: 'eu-central',
-  environment: 'production',
-  use_jwt: false,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-};
+const service = enabledService(SERVICE_ID, { type: 'cryptoverse', type_name: 'Cryptoverse', name: 'Payments' });
 const ca = (name: string, isArchived = false) => ({
   id: `id-${name}`,
   name,
