@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IDENTITY_PROVIDER_USER_FIELD_LABELS, type IdentityProvider, type IdentityProvidersQuery } from '@keydeck/contract/identity-providers';
 import { allowedFlowsQueryOptions } from '../../../lib/allowed-flows.queries';
@@ -10,6 +10,7 @@ import type { ListStatePatch } from '../../../lib/ui/list-search';
 import { identityProvidersQueryOptions, useDeleteIdentityProvider } from '../api/identity-providers.api';
 import { IdentityProviderModal } from './identity-provider-modal';
 import { ListHeading } from '../../../lib/ui/list-heading';
+import { RowActions } from '../../../lib/ui/row-actions';
 
 interface IdentityProvidersPanelProps {
   accountId: string;
@@ -80,21 +81,13 @@ export function IdentityProvidersPanel({ accountId, search, onSearchChange, head
       title: 'Actions',
       width: 150,
       render: (p) => (
-        <Group gap={4} wrap="nowrap">
-          <Button size="xs" variant="subtle" aria-label={`Edit ${p.name}`} onClick={() => setEditing(p)}>
-            Edit
-          </Button>
-          <Button
-            size="xs"
-            variant="subtle"
-            color="error"
-            aria-label={`Remove ${p.name}`}
-            loading={remove.isPending && remove.variables === p.id}
-            onClick={() => void removeProvider(p)}
-          >
-            Remove
-          </Button>
-        </Group>
+        <RowActions
+          name={p.name}
+          onEdit={() => setEditing(p)}
+          onDelete={() => void removeProvider(p)}
+          deleting={remove.isPending && remove.variables === p.id}
+          deleteLabel="Remove"
+        />
       ),
     },
   ];
