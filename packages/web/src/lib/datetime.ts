@@ -53,3 +53,14 @@ export function formatTimeAgo(iso: string, now: number = Date.now()): string {
   }
   return relative.format(0, 'second');
 }
+
+/** Today's date (UTC) as YYYY-MM-DD, a date field's default start. */
+export const todayIsoDate = (): string => new Date().toISOString().slice(0, 10);
+
+/** The last day of a year that starts today (UTC), YYYY-MM-DD: a one-year term's default end. */
+export function oneYearOnIsoDate(): string {
+  const date = new Date();
+  date.setUTCFullYear(date.getUTCFullYear() + 1);
+  date.setUTCDate(date.getUTCDate() - 1);
+  return date.toISOString().slice(0, 10);
+}

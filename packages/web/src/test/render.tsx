@@ -34,19 +34,30 @@ export function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-/** An enabled Remote Key Management service of the demo company, for a workspace section's tests. */
-export function enabledService(id: string, name = 'Terminals'): Service {
+/** An enabled service of the demo company (Remote Key Management unless told), for a workspace section's tests. */
+export function enabledService(id: string, overrides: Partial<Service> = {}): Service {
   return {
     id,
     account_id: 'a1',
     type: 'rkms',
     type_name: 'Remote Key Management',
-    name,
+    name: 'Terminals',
     status: 'Enabled',
     location: 'eu-central',
     environment: 'production',
     use_jwt: false,
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
+    ...overrides,
   };
+}
+
+/** The server's answer to a service log-in: a service session that outlasts the test. */
+export function serviceLoginResponse(serviceId: string): Response {
+  return jsonResponse(200, { service_session: { service_id: serviceId, expires_at: '2099-01-01T00:00:00.000Z', idle_timeout_seconds: 600 } });
+}
+
+/** The signed-in user's group on the service (group Ops, user op), holding these section permissions. */
+export function serviceGroupResponse(permissions: Record<string, string>): Response {
+  return jsonResponse(200, { user_names: [], all_groups: ['Ops'], permissions, sections: [], group_name: 'Ops', user_name: 'op' });
 }

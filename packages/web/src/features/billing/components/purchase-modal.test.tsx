@@ -4,6 +4,7 @@ import { ApiPath } from '@keydeck/contract/http';
 import { Permission } from '@keydeck/contract/permissions';
 import { showToast } from '../../../lib/toasts';
 import { jsonResponse, renderWithSession, sessionWith } from '../../../test/render';
+import { pickOption } from '../../../test/pick-option';
 import { offer, subscription } from './billing.fixtures';
 import { PurchaseModal } from './purchase-modal';
 
@@ -31,13 +32,6 @@ function server() {
   });
 }
 
-async function pick(dialog: HTMLElement, label: string, option: string) {
-  const input = within(dialog).getByLabelText(label, { exact: false, selector: 'input' });
-  input.focus();
-  fireEvent.click(input);
-  fireEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
-}
-
 afterEach(() => vi.restoreAllMocks());
 
 describe('PurchaseModal', () => {
@@ -51,8 +45,8 @@ describe('PurchaseModal', () => {
     expect(dialog.textContent).toContain('Charged monthly to your default card');
 
     fireEvent.change(name, { target: { value: 'payments-prod' } });
-    await pick(dialog, 'Location', 'US East');
-    await pick(dialog, 'Environment', 'Test');
+    await pickOption(dialog, 'Location', 'US East');
+    await pickOption(dialog, 'Environment', 'Test');
     fireEvent.click(within(dialog).getByRole('button', { name: /^Buy for/ }));
 
     await waitFor(() => expect(onPurchased).toHaveBeenCalledWith(subscription));

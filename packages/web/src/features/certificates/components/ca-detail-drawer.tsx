@@ -6,7 +6,7 @@ import { CA_KEY_USAGE_LABELS, KEY_PAIR_ALGORITHM_LABELS, type CertAuthority } fr
 import { formatDateTime } from '../../../lib/datetime';
 import { CA_DOWNLOAD_LABELS, type CaDownload } from '../api/cert-authorities.api';
 import { CaStatusBadge, counted, Hex } from './certificate-cells';
-import { Fact, FactList } from './fact-list';
+import { Fact, FactList } from '../../../lib/ui/fact-list';
 
 const KEYSTORES = { software: 'Software keystore (sealed under the platform master key)', pkcs11: 'HSM (PKCS#11)' } as const;
 const DOWNLOADS: CaDownload[] = ['certificate', 'chain', 'crl-pem', 'crl-der'];

@@ -4,7 +4,7 @@ import { ApiPath } from '@keydeck/contract/http';
 import { Messages } from '@keydeck/contract/messages';
 import type { CertAuthority } from '@keydeck/contract/certificates';
 import { confirmAction } from '../../../lib/dialogs';
-import { jsonResponse, renderWithSession, sessionWith, enabledService } from '../../../test/render';
+import { jsonResponse, renderWithSession, sessionWith, enabledService, serviceLoginResponse, serviceGroupResponse } from '../../../test/render';
 import { CertAuthoritiesSection } from './cert-authorities-section';
 
 vi.mock('../../../lib/dialogs', () => ({ confirmAction: vi.fn() }));
@@ -42,12 +42,8 @@ const ca = (name: string, parent: string | null, unexpired: number): CertAuthori
 function server(level: 'View' | 'Modify') {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
-    if (url.includes('/service/login/')) {
-      return jsonResponse(200, { service_session: { service_id: SERVICE_ID, expires_at: '2099-01-01T00:00:00.000Z', idle_timeout_seconds: 600 } });
-    }
-    if (url.includes('/service_user_group/current')) {
-      return jsonResponse(200, { user_names: [], all_groups: ['Ops'], permissions: { CertManage: level }, sections: [], group_name: 'Ops', user_name: 'op' });
-    }
+    if (url.includes('/service/login/')) return serviceLoginResponse(SERVICE_ID);
+    if (url.includes('/service_user_group/current')) return serviceGroupResponse({ CertManage: level });
     if (url === ApiPath.certAuthorities && init?.method === 'DELETE') {
       const body = JSON.parse(String(init.body)) as { cas: string[]; confirm: boolean };
       return jsonResponse(200, {

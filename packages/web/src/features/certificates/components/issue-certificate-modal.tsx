@@ -111,11 +111,7 @@ function IssueBody({ serviceId, ca, onClose }: { serviceId: string; ca: string |
         <FormFooter
           submitLabel="Issue certificate"
           pending={issue.isPending}
-          actions={
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-          }
+          onCancel={onClose}
         />
       </Stack>
     </ContractForm>

@@ -1,12 +1,13 @@
 import '@mantine/core/styles/Code.css';
-import { Alert, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Code, Group, Stack, Text } from '@mantine/core';
 import type { z } from 'zod';
 import type { certificateIssueResponse } from '@keydeck/contract/certificates';
 import { formatDateTime } from '../../../lib/datetime';
 import { saveFile } from '../../../lib/save-file';
 import { PEM_TYPE } from '../api/certificate-files';
 import { useDownloadCertificate } from '../api/certificates.api';
-import { Fact, FactList } from './fact-list';
+import { CopyValueButton } from '../../../lib/ui/copy-value-button';
+import { Fact, FactList } from '../../../lib/ui/fact-list';
 import { Hex } from './certificate-cells';
 
 interface IssuedCertificateResultProps {
@@ -51,13 +52,7 @@ export function IssuedCertificateResult({ serviceId, issued, onClose }: IssuedCe
         </Code>
       </div>
       <Group justify="flex-end" gap="sm">
-        <CopyButton value={pem} timeout={1500}>
-          {({ copied, copy }) => (
-            <Button variant="default" color={copied ? 'success' : undefined} onClick={copy}>
-              {copied ? 'Copied' : 'Copy PEM'}
-            </Button>
-          )}
-        </CopyButton>
+        <CopyValueButton value={pem} label="Copy PEM" />
         <Button variant="default" onClick={() => saveFile(`${certificate.serial}.pem`, pem, PEM_TYPE)}>
           Download certificate
         </Button>

@@ -12,7 +12,7 @@ import { PasswordField } from '../../../lib/ui/text-fields';
 import { formatDateTime } from '../../../lib/datetime';
 import { useBackUpCloudHsm, useCheckCloudHsmBackup, useRestoreCloudHsm } from '../api/cloud-hsm-management.api';
 import { base64ToBytes } from './backup-file';
-import { BackupFileField } from './backup-file-field';
+import { Base64FileField } from '../../../lib/ui/base64-file-field';
 
 type Hsm = Pick<CloudHsmDetail, 'id' | 'name'>;
 
@@ -105,7 +105,7 @@ function RestoreForm({ hsm, check, onSubmit, pending, actions }: RestoreFormProp
           Restoring replaces every object on the token with those in the backup. Keys made since the backup are lost.
         </Alert>
         <FormAlert />
-        <BackupFileField name="content" label="Backup file" placeholder="Choose a backup file" withAsterisk clearable />
+        <Base64FileField name="content" label="Backup file" placeholder="Choose a backup file" withAsterisk clearable />
         <PasswordField name="passphrase" label="Passphrase" description="The one given when the backup was made." withAsterisk autoComplete="off" />
         <FormFooter actions={actions} submitLabel="Restore" pending={pending} />
       </Stack>

@@ -4,6 +4,7 @@ import { CloudHsmMessages } from '@keydeck/contract/cloud-hsms';
 import { ApiPath, apiPath } from '@keydeck/contract/http';
 import { Permission } from '@keydeck/contract/permissions';
 import { jsonResponse, renderWithSession, sessionWith } from '../../../test/render';
+import { pickOption } from '../../../test/pick-option';
 import { ACCOUNT_ID, blueprint, cloudHsm, SERVICE_ID } from '../cloud-hsm.fixtures';
 import { RequestCloudHsmModal } from './request-cloud-hsm-modal';
 
@@ -34,13 +35,6 @@ function server(answer: Response) {
 const posted = (spy: ReturnType<typeof server>) =>
   spy.mock.calls.filter(([, init]) => init?.method === 'POST').map(([, init]) => JSON.parse(String(init!.body)) as unknown);
 
-async function pick(dialog: HTMLElement, label: string, option: string) {
-  const input = within(dialog).getByLabelText(label, { exact: false, selector: 'input' });
-  input.focus();
-  fireEvent.click(input);
-  fireEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
-}
-
 async function open() {
   renderWithSession(
     <RequestCloudHsmModal service={{ accountId: ACCOUNT_ID, serviceId: SERVICE_ID }} opened onClose={vi.fn()} />,
@@ -59,7 +53,7 @@ describe('RequestCloudHsmModal', () => {
     const dialog = await open();
     expect((within(dialog).getByLabelText('Location', { exact: false, selector: 'input' }) as HTMLInputElement).disabled).toBe(true);
 
-    await pick(dialog, 'Blueprint', 'Large');
+    await pickOption(dialog, 'Blueprint', 'Large');
     const facts = within(dialog).getByRole('region', { name: 'Blueprint Large' });
     expect(facts.textContent).toContain('ModelSoftHSM2-XL');
     expect(facts.textContent).toContain('Partitions4');
@@ -70,7 +64,7 @@ describe('RequestCloudHsmModal', () => {
     expect(await within(dialog).findByText('Choose a location')).toBeTruthy();
     expect(posted(spy)).toEqual([]);
 
-    await pick(dialog, 'Location', 'Amsterdam · Amsterdam 2 (ams-b)');
+    await pickOption(dialog, 'Location', 'Amsterdam · Amsterdam 2 (ams-b)');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Request cloud HSM' }));
     await waitFor(() => expect(posted(spy)).toEqual([{ name: 'signing', blueprint_id: large.id, zone_id: large.zones[1]!.id }]));
   });
@@ -79,7 +73,7 @@ describe('RequestCloudHsmModal', () => {
     const message = CloudHsmMessages.noSeat('SoftHSM2');
     server(jsonResponse(409, { message, error: 'no_license_seat', request_id: 'r1' }));
     const dialog = await open();
-    await pick(dialog, 'Blueprint', 'Standard');
+    await pickOption(dialog, 'Blueprint', 'Standard');
     // One location: it is chosen with the blueprint.
     expect((within(dialog).getByLabelText('Location', { exact: false, selector: 'input' }) as HTMLInputElement).value).toBe('Frankfurt · Frankfurt 1 (fra-a)');
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name' }), { target: { value: 'payments-2' } });

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Badge.css';
 import { useState } from 'react';
-import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CREDENTIAL_STATE_LABELS, CredentialMessages, type Credential, type CredentialsListQuery, type CredentialWithSecret } from '@keydeck/contract/credentials';
@@ -15,6 +15,7 @@ import { SecretOnceModal, type ShownSecret } from '../../../lib/ui/secret-once-m
 import { credentialsQueryOptions, useRevokeCredential } from '../api/credentials.api';
 import { CredentialModal, type CredentialTarget } from './credential-modal';
 import { RotateCredentialModal } from './rotate-credential-modal';
+import { ListHeading } from '../../../lib/ui/list-heading';
 
 const STATE_COLORS = { active: 'success', expired: 'warning', revoked: 'secondary' } as const;
 
@@ -108,29 +109,25 @@ export function CredentialsPanel({ accountId, list, headingOrder }: CredentialsP
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <div>
-          <Title order={headingOrder} fz={headingOrder === 1 ? 'h2' : 'h4'}>
-            API credentials
-          </Title>
-          <Text c="dimmed" size="sm" mt={4}>
-            Scripts and CI systems exchange a credential for a short-lived bearer token (OAuth 2 client credentials) and call the API as its owner, with
-            the credential&apos;s permissions.
-          </Text>
-        </div>
-        <Group gap="xs">
-          {/* Applications that act for a user who consents, beside these credentials that act for their owner. */}
-          <Button
-            variant="default"
-            renderRoot={(props) => <Link {...props} to="/v2/home/accounts/$account_id/credentials/oauthclients/{-$oauth_client_id}" params={{ account_id: accountId }} />}
-          >
-            OAuth clients
-          </Button>
-          <Can permission={Permission.usersManage} mode="disable">
-            <Button onClick={() => setEditing('new')}>New credential</Button>
-          </Can>
-        </Group>
-      </Group>
+      <ListHeading
+        title="API credentials"
+        order={headingOrder}
+        description="Scripts and CI systems exchange a credential for a short-lived bearer token (OAuth 2 client credentials) and call the API as its owner, with the credential's permissions."
+        actions={
+          <Group gap="xs">
+            {/* Applications that act for a user who consents, beside these credentials that act for their owner. */}
+            <Button
+              variant="default"
+              renderRoot={(props) => <Link {...props} to="/v2/home/accounts/$account_id/credentials/oauthclients/{-$oauth_client_id}" params={{ account_id: accountId }} />}
+            >
+              OAuth clients
+            </Button>
+            <Can permission={Permission.usersManage} mode="disable">
+              <Button onClick={() => setEditing('new')}>New credential</Button>
+            </Can>
+          </Group>
+        }
+      />
       <DataTable
         label="API credentials"
         columns={columns}

@@ -2,11 +2,11 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Skeleton.css';
-import type { ReactNode } from 'react';
 import { Alert, Button, CopyButton, Drawer, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ExternalCa } from '@keydeck/contract/external-cas';
 import { formatDateTime } from '../../../lib/datetime';
+import { Fact, FactList } from '../../../lib/ui/fact-list';
 import { externalCaQueryOptions } from '../api/external-cas.api';
 import { ArchivedBadge, objectTypeName } from './external-ca-cells';
 
@@ -43,21 +43,21 @@ function Details({ serviceId, ca, onDownload, onToggleArchive, archivePending }:
   const shown = detail.data;
   return (
     <Stack gap="lg">
-      <dl style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '0.6rem 1.25rem', margin: 0 }}>
-        <Row label="Status">
+      <FactList>
+        <Fact label="Status">
           <ArchivedBadge archived={shown.isArchived} />
-        </Row>
-        <Row label="Type">{objectTypeName(shown.objectType)}</Row>
-        <Row label="Subject">{shown.subject}</Row>
-        <Row label="Issuer">{shown.issuer}</Row>
-        <Row label="Valid from">{formatDateTime(shown.notBefore)}</Row>
-        <Row label="Valid until">{formatDateTime(shown.notAfter)}</Row>
-        <Row label="Serial number">
+        </Fact>
+        <Fact label="Type">{objectTypeName(shown.objectType)}</Fact>
+        <Fact label="Subject">{shown.subject}</Fact>
+        <Fact label="Issuer">{shown.issuer}</Fact>
+        <Fact label="Valid from">{formatDateTime(shown.notBefore)}</Fact>
+        <Fact label="Valid until">{formatDateTime(shown.notAfter)}</Fact>
+        <Fact label="Serial number">
           <Text ff="monospace" size="sm" style={{ wordBreak: 'break-all' }}>
             {shown.serial}
           </Text>
-        </Row>
-        <Row label="SHA-256 fingerprint">
+        </Fact>
+        <Fact label="SHA-256 fingerprint">
           <Stack gap={4} align="flex-start">
             <Text ff="monospace" size="xs" style={{ wordBreak: 'break-all' }} data-testid="sha256-fingerprint">
               {shown.sha256Fingerprint}
@@ -70,9 +70,9 @@ function Details({ serviceId, ca, onDownload, onToggleArchive, archivePending }:
               )}
             </CopyButton>
           </Stack>
-        </Row>
-        <Row label="Probe PKI">{shown.hasProbePki ? 'Yes' : 'No'}</Row>
-      </dl>
+        </Fact>
+        <Fact label="Probe PKI">{shown.hasProbePki ? 'Yes' : 'No'}</Fact>
+      </FactList>
       <Group gap="sm">
         <Button onClick={() => onDownload(shown)}>Download certificate</Button>
         {onToggleArchive ? (
@@ -82,18 +82,5 @@ function Details({ serviceId, ca, onDownload, onToggleArchive, archivePending }:
         ) : null}
       </Group>
     </Stack>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <Text component="dt" size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </>
   );
 }

@@ -1,27 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Messages } from '@keydeck/contract/messages';
-import type { Service } from '@keydeck/contract/services';
 import { showToast } from '../../../lib/toasts';
-import { jsonResponse, renderWithSession, sessionWith } from '../../../test/render';
+import { jsonResponse, renderWithSession, sessionWith, serviceLoginResponse, enabledService } from '../../../test/render';
 import { ExternalCasSection } from './external-cas-section';
 
 vi.mock('../../../lib/toasts', () => ({ showToast: vi.fn() }));
 
 const SERVICE_ID = '0b6f2d1e-1c1a-4a39-9d0e-2d6c1f0a7b01';
-const service: Service = {
-  id: SERVICE_ID,
-  account_id: 'a1',
-  type: 'cryptoverse',
-  type_name: 'Cryptoverse',
-  name: 'Payments',
-  status: 'Enabled',
-  location: 'eu-central',
-  environment: 'production',
-  use_jwt: false,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-};
+const service = enabledService(SERVICE_ID, { type: 'cryptoverse', type_name: 'Cryptoverse', name: 'Payments' });
 const ca = (name: string, isArchived = false) => ({
   id: `id-${name}`,
   name,
@@ -42,9 +29,7 @@ type Answer = (url: string, init?: RequestInit) => Response | undefined;
 function serverWith(level: 'View' | 'Modify', answer: Answer) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
-    if (url.includes('/service/login/')) {
-      return jsonResponse(200, { service_session: { service_id: SERVICE_ID, expires_at: '2099-01-01T00:00:00.000Z', idle_timeout_seconds: 600 } });
-    }
+    if (url.includes('/service/login/')) return serviceLoginResponse(SERVICE_ID);
     if (url.includes('/service_user_group/current')) {
       return jsonResponse(200, { user_names: [], all_groups: ['Operators'], permissions: { CertManage: level }, sections: [], group_name: 'Operators', user_name: 'demo.operator' });
     }

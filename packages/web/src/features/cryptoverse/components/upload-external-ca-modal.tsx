@@ -9,7 +9,7 @@ import { FormModal, type FormModalSlot } from '../../../lib/ui/form-modal';
 import { TextField } from '../../../lib/ui/text-fields';
 import { operationStatus } from '../api/external-ca-status';
 import { useCreateExternalCa } from '../api/external-cas.api';
-import { CertificateFileField } from './certificate-file-field';
+import { Base64FileField } from '../../../lib/ui/base64-file-field';
 
 type Values = { external_ca_name: string; external_ca_file: string };
 
@@ -59,7 +59,7 @@ function UploadForm({ refusal, onFileChosen, onSubmit, pending, actions }: Uploa
     <ContractForm form={form} aria-label="Upload external CA">
       <Stack gap="md">
         <FormAlert message={refusal} />
-        <CertificateFileField
+        <Base64FileField
           name="external_ca_file"
           label="Certificate file"
           description="A CA certificate, PEM or DER (.pem, .crt, .cer, .der)"

@@ -4,7 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { ApiPath } from '@keydeck/contract/http';
-import { jsonResponse, enabledService } from '../../../test/render';
+import { jsonResponse, enabledService, serviceGroupResponse, serviceLoginResponse } from '../../../test/render';
 import { DeviceGroupsSection } from './device-groups-section';
 
 const SERVICE_ID = '0b6f2d1e-1c1a-4a39-9d0e-2d6c1f0a7b02';
@@ -19,12 +19,8 @@ function serve(groups = GROUPS) {
   const renames: unknown[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://console.test');
-    if (url.pathname.includes('/service/login/')) {
-      return jsonResponse(200, { service_session: { service_id: SERVICE_ID, expires_at: '2099-01-01T00:00:00.000Z', idle_timeout_seconds: 600 } });
-    }
-    if (url.pathname.includes('/service_user_group/current')) {
-      return jsonResponse(200, { user_names: [], all_groups: ['Ops'], permissions: { Device: 'Modify' }, sections: [], group_name: 'Ops', user_name: 'op' });
-    }
+    if (url.pathname.includes('/service/login/')) return serviceLoginResponse(SERVICE_ID);
+    if (url.pathname.includes('/service_user_group/current')) return serviceGroupResponse({ Device: 'Modify' });
     if (url.pathname === ApiPath.deviceGroups && init?.method === 'PUT') {
       const body = JSON.parse(String(init.body)) as { group_name: string };
       renames.push(body);

@@ -7,7 +7,7 @@ import { Messages } from '@keydeck/contract/messages';
 import { OverlayHost } from '../../../lib/overlay-host';
 import { createQueryClient } from '../../../lib/query-client';
 import { sessionKeys } from '../../../lib/session';
-import { jsonResponse, sessionWith, enabledService } from '../../../test/render';
+import { jsonResponse, sessionWith, enabledService, serviceLoginResponse, serviceGroupResponse } from '../../../test/render';
 import { DeviceModelsSection } from './device-models-section';
 
 const SERVICE_ID = '0b6f2d1e-1c1a-4a39-9d0e-2d6c1f0a7b09';
@@ -17,12 +17,8 @@ const REFUSAL = Messages.deviceModelInUse('Verifone V200c', 3);
 function server() {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
-    if (url.includes('/service/login/')) {
-      return jsonResponse(200, { service_session: { service_id: SERVICE_ID, expires_at: '2099-01-01T00:00:00.000Z', idle_timeout_seconds: 600 } });
-    }
-    if (url.includes('/service_user_group/current')) {
-      return jsonResponse(200, { user_names: [], all_groups: ['Ops'], permissions: { Device: 'Modify' }, sections: [], group_name: 'Ops', user_name: 'op' });
-    }
+    if (url.includes('/service/login/')) return serviceLoginResponse(SERVICE_ID);
+    if (url.includes('/service_user_group/current')) return serviceGroupResponse({ Device: 'Modify' });
     if (url.startsWith(ApiPath.deviceModels.replace(':service_id', SERVICE_ID))) {
       if (init?.method === 'DELETE') return jsonResponse(409, { message: REFUSAL, request_id: 'req-1' });
       return jsonResponse(200, { data: [{ name: 'Verifone V200c', device_count: 3 }] });
@@ -69,12 +65,8 @@ describe('DeviceModelsSection', () => {
   it('says what an empty service lacks and how to add a model (issue 27)', async () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
       const url = String(input);
-      if (url.includes('/service/login/')) {
-        return jsonResponse(200, { service_session: { service_id: SERVICE_ID, expires_at: '2099-01-01T00:00:00.000Z', idle_timeout_seconds: 600 } });
-      }
-      if (url.includes('/service_user_group/current')) {
-        return jsonResponse(200, { user_names: [], all_groups: ['Ops'], permissions: { Device: 'Modify' }, sections: [], group_name: 'Ops', user_name: 'op' });
-      }
+      if (url.includes('/service/login/')) return serviceLoginResponse(SERVICE_ID);
+      if (url.includes('/service_user_group/current')) return serviceGroupResponse({ Device: 'Modify' });
       return jsonResponse(200, { data: [] });
     });
     renderSection();

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { ApiPath } from '@keydeck/contract/http';
 import { Messages } from '@keydeck/contract/messages';
-import { jsonResponse, renderWithSession, sessionWith, enabledService } from '../../../test/render';
+import { jsonResponse, renderWithSession, sessionWith, enabledService, serviceLoginResponse, serviceGroupResponse } from '../../../test/render';
 import { DevicesSection } from './devices-section';
 
 const SERVICE_ID = '0b6f2d1e-1c1a-4a39-9d0e-2d6c1f0a7b02';
@@ -20,12 +20,8 @@ const device = (serial: string, failed = false) => ({
 function serverWith(level: 'View' | 'Modify', total = 2, capped = false, rows = [device('A1'), device('A2', true)]) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
-    if (url.includes('/service/login/')) {
-      return jsonResponse(200, { service_session: { service_id: SERVICE_ID, expires_at: '2099-01-01T00:00:00.000Z', idle_timeout_seconds: 600 } });
-    }
-    if (url.includes('/service_user_group/current')) {
-      return jsonResponse(200, { user_names: [], all_groups: ['Ops'], permissions: { Device: level }, sections: [], group_name: 'Ops', user_name: 'op' });
-    }
+    if (url.includes('/service/login/')) return serviceLoginResponse(SERVICE_ID);
+    if (url.includes('/service_user_group/current')) return serviceGroupResponse({ Device: level });
     if (url.startsWith(ApiPath.deviceGroups)) return jsonResponse(200, { data: [{ group_name: 'North' }], total: 1, more: false });
     if (url.startsWith(ApiPath.devices) && init?.method === 'PUT') {
       return jsonResponse(200, {

@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Badge, Button, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IDENTITY_PROVIDER_USER_FIELD_LABELS, type IdentityProvider, type IdentityProvidersQuery } from '@keydeck/contract/identity-providers';
 import { allowedFlowsQueryOptions } from '../../../lib/allowed-flows.queries';
@@ -9,14 +9,16 @@ import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
 import type { ListStatePatch } from '../../../lib/ui/list-search';
 import { identityProvidersQueryOptions, useDeleteIdentityProvider } from '../api/identity-providers.api';
 import { IdentityProviderModal } from './identity-provider-modal';
+import { ListHeading } from '../../../lib/ui/list-heading';
+import { RowActions } from '../../../lib/ui/row-actions';
 
 interface IdentityProvidersPanelProps {
   accountId: string;
   /** The list's paging, order and search, kept in the URL by the page. */
   search: IdentityProvidersQuery;
   onSearchChange: (patch: ListStatePatch) => void;
-  /** The heading, its level set by the page it sits on. */
-  title: ReactNode;
+  /** The heading's level, set by the page it sits on. */
+  headingOrder: 1 | 2;
   description: string;
   emptyText: string;
 }
@@ -25,7 +27,7 @@ interface IdentityProvidersPanelProps {
  * An account's OpenID Connect providers with add, edit and remove: the platform administrator's account tab and
  * the customer's own settings screen show the same list.
  */
-export function IdentityProvidersPanel({ accountId, search, onSearchChange, title, description, emptyText }: IdentityProvidersPanelProps) {
+export function IdentityProvidersPanel({ accountId, search, onSearchChange, headingOrder, description, emptyText }: IdentityProvidersPanelProps) {
   const [editing, setEditing] = useState<IdentityProvider | 'new' | null>(null);
   const query = useQuery(identityProvidersQueryOptions(accountId, search));
   const remove = useDeleteIdentityProvider(accountId);
@@ -79,36 +81,26 @@ export function IdentityProvidersPanel({ accountId, search, onSearchChange, titl
       title: 'Actions',
       width: 150,
       render: (p) => (
-        <Group gap={4} wrap="nowrap">
-          <Button size="xs" variant="subtle" aria-label={`Edit ${p.name}`} onClick={() => setEditing(p)}>
-            Edit
-          </Button>
-          <Button
-            size="xs"
-            variant="subtle"
-            color="error"
-            aria-label={`Remove ${p.name}`}
-            loading={remove.isPending && remove.variables === p.id}
-            onClick={() => void removeProvider(p)}
-          >
-            Remove
-          </Button>
-        </Group>
+        <RowActions
+          name={p.name}
+          onEdit={() => setEditing(p)}
+          onDelete={() => void removeProvider(p)}
+          deleting={remove.isPending && remove.variables === p.id}
+          deleteLabel="Remove"
+        />
       ),
     },
   ];
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <div>
-          {title}
-          <Text c="dimmed" size="sm" mt={4} maw={760}>
-            {description}
-          </Text>
-        </div>
-        <Button onClick={() => setEditing('new')}>Add provider</Button>
-      </Group>
+      <ListHeading
+        title="Identity providers"
+        order={headingOrder}
+        description={description}
+        descriptionWidth={760}
+        actions={<Button onClick={() => setEditing('new')}>Add provider</Button>}
+      />
       {flows.data?.openid === false ? (
         <Alert color="warning" variant="light" title="Sign-in with identity providers is turned off">
           This account does not allow OpenID Connect sign-in: its sign-in page offers none of these providers and the

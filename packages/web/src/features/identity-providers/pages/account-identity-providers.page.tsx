@@ -1,4 +1,3 @@
-import { Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { useListSearch } from '../../../lib/ui/list-search';
 import { IdentityProvidersPanel } from '../components/identity-providers-panel';
@@ -14,11 +13,7 @@ export function AccountIdentityProvidersPage() {
       accountId={account_id}
       search={search}
       onSearchChange={onSearchChange}
-      title={
-        <Title order={2} fz="h4">
-          Identity providers
-        </Title>
-      }
+      headingOrder={2}
       description="OpenID Connect providers this account's users may sign in with, from the account's sign-in page. A user signs in when the provider's claim matches one of this account's users; nobody is created automatically."
       emptyText="This account has no identity providers: its users sign in with their password."
     />

@@ -1,4 +1,3 @@
-import { Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { useSession } from '../../../lib/session';
 import { useListSearch } from '../../../lib/ui/list-search';
@@ -17,11 +16,7 @@ export function IdentityProvidersSettingsPage() {
       accountId={session.company.id}
       search={search}
       onSearchChange={onSearchChange}
-      title={
-        <Title order={1} fz="h2">
-          Identity providers
-        </Title>
-      }
+      headingOrder={1}
       description={`Let the users of ${session.company.name} sign in with your OpenID Connect provider, from your company's sign-in page. A user signs in when the provider's claim matches one of your users; nobody is created automatically.`}
       emptyText="No identity providers yet: your users sign in with their username and password."
     />

@@ -3,7 +3,8 @@ import '@mantine/core/styles/Badge.css';
 import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { InfrastructureMessages } from '@keydeck/contract/infrastructure';
 import type { IpamPool, IpamZone } from '@keydeck/contract/ipam';
-import { OrDash, RowActions, UtilisationBar } from './infrastructure-cells';
+import { OrDash, UtilisationBar } from './infrastructure-cells';
+import { RowActions } from '../../../lib/ui/row-actions';
 
 interface IpamZoneCardProps {
   zone: IpamZone;

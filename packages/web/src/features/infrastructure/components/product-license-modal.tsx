@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { SimpleGrid, Stack } from '@mantine/core';
 import { productLicenseFields, type ProductLicense, type ProductLicenseFields } from '@keydeck/contract/product-licenses';
+import { oneYearOnIsoDate, todayIsoDate } from '../../../lib/datetime';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { ContractForm } from '../../../lib/ui/contract-form';
 import { FormAlert } from '../../../lib/ui/form-alert';
@@ -10,14 +11,6 @@ import { NumberField } from '../../../lib/ui/number-field';
 import { TextField } from '../../../lib/ui/text-fields';
 import { FORM_STATUSES } from '../api/infrastructure-keys';
 import { useSaveProductLicense } from '../api/product-licenses.api';
-
-const today = () => new Date().toISOString().slice(0, 10);
-const inOneYear = () => {
-  const date = new Date();
-  date.setUTCFullYear(date.getUTCFullYear() + 1);
-  date.setUTCDate(date.getUTCDate() - 1);
-  return date.toISOString().slice(0, 10);
-};
 
 interface ProductLicenseModalProps {
   editing: ProductLicense | 'new' | null;
@@ -59,8 +52,8 @@ export function ProductLicenseForm({ license, onSubmit, pending, submitLabel, ac
       model: license?.model ?? '',
       reference: license?.reference ?? '',
       seats: license?.seats ?? 10,
-      valid_from: license?.valid_from ?? today(),
-      valid_until: license?.valid_until ?? inOneYear(),
+      valid_from: license?.valid_from ?? todayIsoDate(),
+      valid_until: license?.valid_until ?? oneYearOnIsoDate(),
     },
     statuses: FORM_STATUSES,
     onSubmit,

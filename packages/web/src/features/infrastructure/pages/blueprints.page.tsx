@@ -11,7 +11,8 @@ import { useListSearch } from '../../../lib/ui/list-search';
 import { blueprintsQueryOptions, useDeleteBlueprint } from '../api/blueprints.api';
 import { BlueprintModal } from '../components/blueprint-modal';
 import { deleteAfterConfirm } from '../components/confirm-delete';
-import { EnabledBadge, PageHeader, RowActions } from '../components/infrastructure-cells';
+import { EnabledBadge, PageHeader } from '../components/infrastructure-cells';
+import { RowActions } from '../../../lib/ui/row-actions';
 
 const route = getRouteApi('/shell/configuration/cloud-product/blueprints');
 

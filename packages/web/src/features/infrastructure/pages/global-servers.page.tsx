@@ -13,7 +13,8 @@ import { allDatacentersQueryOptions, globalServersQueryOptions, useDeleteDatacen
 import { deleteAfterConfirm } from '../components/confirm-delete';
 import { DatacenterModal } from '../components/datacenter-modal';
 import { GlobalServerModal } from '../components/global-server-modal';
-import { OrDash, PageHeader, RowActions, ServerRoleBadge, ServerStatusBadge } from '../components/infrastructure-cells';
+import { OrDash, PageHeader, ServerRoleBadge, ServerStatusBadge } from '../components/infrastructure-cells';
+import { RowActions } from '../../../lib/ui/row-actions';
 
 const route = getRouteApi('/shell/configuration/datacenter-infrastructure/global_servers');
 

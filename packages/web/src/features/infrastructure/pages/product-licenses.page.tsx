@@ -7,7 +7,8 @@ import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
 import { useListSearch } from '../../../lib/ui/list-search';
 import { productLicensesQueryOptions, useDeleteProductLicense } from '../api/product-licenses.api';
 import { deleteAfterConfirm } from '../components/confirm-delete';
-import { LicenseStatusBadge, PageHeader, RowActions, UtilisationBar } from '../components/infrastructure-cells';
+import { LicenseStatusBadge, PageHeader, UtilisationBar } from '../components/infrastructure-cells';
+import { RowActions } from '../../../lib/ui/row-actions';
 import { ProductLicenseModal } from '../components/product-license-modal';
 
 const route = getRouteApi('/shell/configuration/cloud-product/licenses');

@@ -8,7 +8,8 @@ import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
 import { useListSearch } from '../../../lib/ui/list-search';
 import { provisionerGroupsQueryOptions, useDeleteProvisionerGroup } from '../api/provisioners.api';
 import { deleteAfterConfirm } from '../components/confirm-delete';
-import { OrDash, PageHeader, RowActions } from '../components/infrastructure-cells';
+import { OrDash, PageHeader } from '../components/infrastructure-cells';
+import { RowActions } from '../../../lib/ui/row-actions';
 import { ProvisionerGroupModal } from '../components/provisioner-group-modal';
 
 const route = getRouteApi('/shell/configuration/cloud-product/chsm-provisioner-groups');

@@ -9,7 +9,8 @@ import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
 import { useListSearch } from '../../../lib/ui/list-search';
 import { provisionersQueryOptions, useDeleteProvisioner } from '../api/provisioners.api';
 import { deleteAfterConfirm } from '../components/confirm-delete';
-import { PageHeader, ProvisionerStateBadge, RowActions, TimeAgo, UtilisationBar } from '../components/infrastructure-cells';
+import { PageHeader, ProvisionerStateBadge, TimeAgo, UtilisationBar } from '../components/infrastructure-cells';
+import { RowActions } from '../../../lib/ui/row-actions';
 import { ProvisionerModal } from '../components/provisioner-modal';
 
 const route = getRouteApi('/shell/configuration/cloud-product/chsm-provisioners');

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { SimpleGrid, Stack } from '@mantine/core';
 import { LICENSE_PRODUCT_SUGGESTIONS, licenseFields, type License, type LicenseFields } from '@keydeck/contract/licenses';
+import { oneYearOnIsoDate, todayIsoDate } from '../../../lib/datetime';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { ContractForm } from '../../../lib/ui/contract-form';
 import { FormAlert } from '../../../lib/ui/form-alert';
@@ -12,13 +13,6 @@ import { TextareaField } from '../../../lib/ui/textarea-field';
 
 /** The batch endpoint names fields by position: licenses.0.product. */
 const BATCH_PREFIX = /^licenses\.\d+\./;
-const today = () => new Date().toISOString().slice(0, 10);
-const inOneYear = () => {
-  const date = new Date();
-  date.setUTCFullYear(date.getUTCFullYear() + 1);
-  date.setUTCDate(date.getUTCDate() - 1);
-  return date.toISOString().slice(0, 10);
-};
 
 interface LicenseFormProps {
   /** The license being edited; absent for a new one. */
@@ -35,8 +29,8 @@ export function LicenseForm({ license, onSubmit, pending, actions }: LicenseForm
     defaultValues: {
       product: license?.product ?? '',
       quantity: license?.quantity ?? 1,
-      valid_from: license?.valid_from ?? today(),
-      valid_until: license?.valid_until ?? inOneYear(),
+      valid_from: license?.valid_from ?? todayIsoDate(),
+      valid_until: license?.valid_until ?? oneYearOnIsoDate(),
       notes: license?.notes ?? '',
     },
     batchPrefix: BATCH_PREFIX,

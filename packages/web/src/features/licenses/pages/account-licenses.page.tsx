@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import type { License } from '@keydeck/contract/licenses';
@@ -12,6 +12,7 @@ import { useListSearch } from '../../../lib/ui/list-search';
 import { licensesQueryOptions, useDeleteLicense } from '../api/licenses.api';
 import { licenseColumns } from '../components/license-columns';
 import { LicenseModal } from '../components/license-modal';
+import { ListHeading } from '../../../lib/ui/list-heading';
 
 const route = getRouteApi('/shell/v2/admin/company-management/accounts/$account_id/licenses');
 
@@ -58,19 +59,16 @@ export function AccountLicensesPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <div>
-          <Title order={2} fz="h4">
-            Licenses
-          </Title>
-          <Text c="dimmed" size="sm" mt={4}>
-            Products this account is licensed for, and for how long. The account's users see this list.
-          </Text>
-        </div>
-        <Can permission={Permission.platformAdmin} mode="disable">
-          <Button onClick={() => setEditing('new')}>Add license</Button>
-        </Can>
-      </Group>
+      <ListHeading
+        title="Licenses"
+        order={2}
+        description="Products this account is licensed for, and for how long. The account's users see this list."
+        actions={
+          <Can permission={Permission.platformAdmin} mode="disable">
+            <Button onClick={() => setEditing('new')}>Add license</Button>
+          </Can>
+        }
+      />
       <DataTable
         label="Account licenses"
         columns={columns}

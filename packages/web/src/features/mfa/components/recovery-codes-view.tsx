@@ -1,6 +1,7 @@
 import '@mantine/core/styles/SimpleGrid.css';
-import { Alert, Button, CopyButton, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { saveFile } from '../../../lib/save-file';
+import { CopyValueButton } from '../../../lib/ui/copy-value-button';
 
 function downloadCodes(codes: string[]): void {
   const text = ['Keydeck recovery codes: each works once, in place of your second factor.', '', ...codes, ''].join('\n');
@@ -25,13 +26,7 @@ export function RecoveryCodesView({ codes }: { codes: string[] }) {
         ))}
       </SimpleGrid>
       <Group gap="xs">
-        <CopyButton value={codes.join('\n')} timeout={1500}>
-          {({ copied, copy }) => (
-            <Button variant="default" onClick={copy}>
-              {copied ? 'Copied' : 'Copy codes'}
-            </Button>
-          )}
-        </CopyButton>
+        <CopyValueButton value={codes.join('\n')} label="Copy codes" />
         <Button variant="default" onClick={() => downloadCodes(codes)}>
           Download
         </Button>

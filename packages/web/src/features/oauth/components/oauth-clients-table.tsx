@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Badge.css';
-import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { OAuthClient, OAuthGrant } from '@keydeck/contract/oauth';
 import type { OAuthClientsListQuery } from '@keydeck/contract/oauth-queries';
@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../lib/datetime';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
 import type { ListStatePatch } from '../../../lib/ui/list-search';
 import { oauthClientsQueryOptions } from '../api/oauth-clients.api';
+import { ListHeading } from '../../../lib/ui/list-heading';
 
 /** A table cell has room for the grant's name only; the form says what each does. */
 export const GRANT_SHORT_LABELS: Record<OAuthGrant, string> = {
@@ -56,20 +57,16 @@ export function OAuthClientsTable({ accountId, list, onOpen, onNew }: OAuthClien
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <div>
-          <Title order={1} fz="h2">
-            OAuth clients
-          </Title>
-          <Text c="dimmed" size="sm" mt={4}>
-            Applications that call the API for a user who allows it on a consent page (authorization code with PKCE), or as their owner
-            (client credentials). A client gets only the scopes both its owner and the consenting user hold.
-          </Text>
-        </div>
-        <Can permission={Permission.usersManage} mode="disable">
-          <Button onClick={onNew}>New OAuth client</Button>
-        </Can>
-      </Group>
+      <ListHeading
+        title="OAuth clients"
+        order={1}
+        description="Applications that call the API for a user who allows it on a consent page (authorization code with PKCE), or as their owner (client credentials). A client gets only the scopes both its owner and the consenting user hold."
+        actions={
+          <Can permission={Permission.usersManage} mode="disable">
+            <Button onClick={onNew}>New OAuth client</Button>
+          </Can>
+        }
+      />
       <DataTable label="OAuth clients" columns={columns} query={query} rowKey={(c) => c.id} list={list} searchLabel="Search OAuth clients" emptyText="No OAuth clients yet." minWidth={860} />
     </Stack>
   );

@@ -1,27 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiPath, apiPath } from '@keydeck/contract/http';
-import { PartnerMessages, type Partner } from '@keydeck/contract/partners';
+import { PartnerMessages } from '@keydeck/contract/partners';
 import { Permission } from '@keydeck/contract/permissions';
 import { showToast } from '../../../lib/toasts';
 import { jsonResponse, renderWithSession, sessionWith } from '../../../test/render';
 import { AccountPartnerPanel } from './account-partner-panel';
+import { northwindPartner, PARTNER_ID } from '../partner.fixtures';
 
 vi.mock('../../../lib/toasts', () => ({ showToast: vi.fn() }));
 
 const ACCOUNT_ID = '6f1d2c3b-4a59-4e7f-8a1b-2c3d4e5f6a7b';
-const PARTNER_ID = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
-const partner: Partner = {
-  id: PARTNER_ID,
-  name: 'Northwind Resale',
-  contact_email: 'sales@northwind.example',
-  commission_percent: 12.5,
-  status: 'active',
-  created_at: '2026-11-20T09:30:00.000Z',
-  created_by: 'admin',
-  account_count: 0,
-  revenue: [],
-};
+const partner = northwindPartner();
 const assignment = {
   partner: { id: PARTNER_ID, name: partner.name, status: 'active', commission_percent: 12.5, contact_email: partner.contact_email },
   assigned_at: '2026-11-24T10:00:00.000Z',

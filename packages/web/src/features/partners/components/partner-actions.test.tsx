@@ -3,26 +3,16 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ApiPath, apiPath } from '@keydeck/contract/http';
-import { PartnerMessages, type Partner } from '@keydeck/contract/partners';
+import { PartnerMessages } from '@keydeck/contract/partners';
 import { Permission } from '@keydeck/contract/permissions';
 import { OverlayHost } from '../../../lib/overlay-host';
 import { createQueryClient } from '../../../lib/query-client';
 import { sessionKeys } from '../../../lib/session';
 import { jsonResponse, sessionWith } from '../../../test/render';
 import { PartnerActions } from './partner-actions';
+import { northwindPartner, PARTNER_ID } from '../partner.fixtures';
 
-const PARTNER_ID = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
-const partner: Partner = {
-  id: PARTNER_ID,
-  name: 'Northwind Resale',
-  contact_email: 'sales@northwind.example',
-  commission_percent: 12.5,
-  status: 'active',
-  created_at: '2026-11-20T09:30:00.000Z',
-  created_by: 'admin',
-  account_count: 0,
-  revenue: [],
-};
+const partner = northwindPartner();
 const REFUSAL = PartnerMessages.alreadySuspended('Northwind Resale');
 
 /** Another administrator suspended the partner meanwhile: the server refuses, in its words. */

@@ -1,26 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiPath, apiPath } from '@keydeck/contract/http';
-import { PartnerMessages, type Partner } from '@keydeck/contract/partners';
+import { PartnerMessages } from '@keydeck/contract/partners';
 import { Permission } from '@keydeck/contract/permissions';
 import { showToast } from '../../../lib/toasts';
 import { jsonResponse, renderWithSession, sessionWith } from '../../../test/render';
 import { PartnerFormModal, type PartnerFormTarget } from './partner-form-modal';
+import { northwindPartner, PARTNER_ID } from '../partner.fixtures';
 
 vi.mock('../../../lib/toasts', () => ({ showToast: vi.fn() }));
 
-const PARTNER_ID = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
-const northwind: Partner = {
-  id: PARTNER_ID,
-  name: 'Northwind Resale',
-  contact_email: 'sales@northwind.example',
-  commission_percent: 12.5,
-  status: 'active',
-  created_at: '2026-11-20T09:30:00.000Z',
-  created_by: 'admin',
-  account_count: 2,
-  revenue: [],
-};
+const northwind = northwindPartner({ account_count: 2 });
 
 /** Answers as the server does: 201 for a new partner, 200 for a change. */
 const saved = (body: Record<string, unknown>, method?: string) => jsonResponse(method === 'POST' ? 201 : 200, { data: { ...northwind, ...body } });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { ApiPath } from '@keydeck/contract/http';
-import { jsonResponse, renderWithSession, sessionWith } from '../../../test/render';
+import { jsonResponse, renderWithSession, sessionWith, serviceLoginResponse } from '../../../test/render';
 import { AddAssignmentModal } from './add-assignment-modal';
 
 const SERVICE_ID = '0b6f2d1e-1c1a-4a39-9d0e-2d6c1f0a7b06';
@@ -10,9 +10,7 @@ const SERVICE_ID = '0b6f2d1e-1c1a-4a39-9d0e-2d6c1f0a7b06';
 function server() {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
-    if (url.includes('/service/login/')) {
-      return jsonResponse(200, { service_session: { service_id: SERVICE_ID, expires_at: '2099-01-01T00:00:00.000Z', idle_timeout_seconds: 600 } });
-    }
+    if (url.includes('/service/login/')) return serviceLoginResponse(SERVICE_ID);
     if (url.startsWith(ApiPath.symmetricKeys)) return jsonResponse(200, { data: [], total: 0, total_capped: false });
     if (init?.method === undefined || init.method === 'GET') return jsonResponse(200, { data: [], more: false, total: 0 });
     throw new Error(`unexpected ${init.method} ${url}`);

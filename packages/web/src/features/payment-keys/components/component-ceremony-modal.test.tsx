@@ -4,6 +4,7 @@ import { ApiPath } from '@keydeck/contract/http';
 import { Messages } from '@keydeck/contract/messages';
 import { jsonResponse, renderWithSession, sessionWith } from '../../../test/render';
 import { ComponentCeremonyModal } from './component-ceremony-modal';
+import { keyGroup, symmetricKey } from '../payment-key.fixtures';
 
 vi.mock('../../../lib/toasts', () => ({ showToast: vi.fn() }));
 
@@ -13,30 +14,13 @@ const ONE = '0123456789ABCDEF0123456789ABCDEF';
 const TWO = 'FEDCBA9876543210FEDCBA9876543210';
 const KCVS: Record<string, string> = { [ONE]: '1A2B3C', [TWO]: 'D5D44F' };
 
-const createdKey = {
-  id: 'k1',
-  name: 'ZMK North',
-  group: 'Payments',
-  algorithm: 'TDES_2KEY',
-  usage: 'K0',
-  mode_of_use: 'B',
-  exportability: 'E',
-  version: '00',
-  state: 'active',
-  kcv: '08D7B4',
-  kcv_method: 'tdes',
-  origin: 'components',
-  keystore: 'software',
-  assignments: 0,
-  created_at: '2026-03-01T00:00:00.000Z',
-  rotated_at: null,
-};
+const createdKey = symmetricKey({ name: 'ZMK North', group: 'Payments', origin: 'components' });
 
 function server() {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    if (url.startsWith(ApiPath.keyGroups)) return jsonResponse(200, { groups: [{ name: 'Payments', key_retrieval_algorithm: 'static', key_count: 0, bdk: null, created_at: '2026-01-01T00:00:00.000Z' }] });
+    if (url.startsWith(ApiPath.keyGroups)) return jsonResponse(200, { groups: [keyGroup('Payments')] });
     if (url === ApiPath.componentKcv) return jsonResponse(200, { kcv: KCVS[body.value] ?? '000000', kcv_method: 'tdes' });
     if (url === ApiPath.symmetricKeys && init?.method === 'POST') {
       return jsonResponse(200, { results: [{ name: 'ZMK North', success: true, message: Messages.keyCreated('ZMK North', '08D7B4'), key: createdKey }] });

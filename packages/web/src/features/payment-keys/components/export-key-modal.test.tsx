@@ -2,28 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { ApiPath } from '@keydeck/contract/http';
 import type { SymmetricKey } from '@keydeck/contract/payment-keys';
-import { jsonResponse, renderWithSession, sessionWith } from '../../../test/render';
+import { jsonResponse, renderWithSession, sessionWith, serviceLoginResponse } from '../../../test/render';
 import { ExportKeyModal } from './export-key-modal';
+import { symmetricKey } from '../payment-key.fixtures';
 
 const SERVICE_ID = '0b6f2d1e-1c1a-4a39-9d0e-2d6c1f0a7b09';
-const key = (name: string, algorithm: SymmetricKey['algorithm'], usage: SymmetricKey['usage'], mode_of_use: SymmetricKey['mode_of_use']): SymmetricKey => ({
-  id: name,
-  name,
-  group: 'Transport',
-  algorithm,
-  usage,
-  mode_of_use,
-  exportability: 'E',
-  version: '00',
-  state: 'active',
-  kcv: '08D7B4',
-  kcv_method: algorithm.startsWith('TDES') ? 'tdes' : 'aes-cmac',
-  origin: 'generated',
-  keystore: 'software',
-  assignments: 0,
-  created_at: '2026-03-01T00:00:00.000Z',
-  rotated_at: null,
-});
+const key = (name: string, algorithm: SymmetricKey['algorithm'], usage: SymmetricKey['usage'], mode_of_use: SymmetricKey['mode_of_use']): SymmetricKey =>
+  symmetricKey({ id: name, name, group: 'Transport', algorithm, usage, mode_of_use, kcv_method: algorithm.startsWith('TDES') ? 'tdes' : 'aes-cmac' });
 const TERMINAL_KEK = key('Terminal KEK', 'AES_256', 'K0', 'B');
 const KBPK_TDES = key('KBPK TDES', 'TDES_3KEY', 'K1', 'B');
 const KBPK_AES = key('KBPK AES', 'AES_256', 'K1', 'B');
@@ -32,9 +17,7 @@ const UNWRAP_ONLY = key('Unwrap-only KBPK', 'AES_256', 'K1', 'D');
 function server(keys: SymmetricKey[]) {
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
-    if (url.includes('/service/login/')) {
-      return jsonResponse(200, { service_session: { service_id: SERVICE_ID, expires_at: '2099-01-01T00:00:00.000Z', idle_timeout_seconds: 600 } });
-    }
+    if (url.includes('/service/login/')) return serviceLoginResponse(SERVICE_ID);
     if (url.startsWith(ApiPath.symmetricKeys)) return jsonResponse(200, { data: keys, total: keys.length, total_capped: false });
     throw new Error(`unexpected ${init?.method ?? 'GET'} ${url}`);
   });

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
-import { Button, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { z } from 'zod';
 import type { SymmetricKey } from '@keydeck/contract/payment-keys';
 import { useContractForm } from '../../../lib/use-contract-form';
@@ -70,11 +70,7 @@ function ExportBody({ serviceId, exported, onClose }: { serviceId: string; expor
         <FormFooter
           submitLabel="Export"
           pending={exporter.isPending}
-          actions={
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-          }
+          onCancel={onClose}
         />
       </Stack>
     </ContractForm>

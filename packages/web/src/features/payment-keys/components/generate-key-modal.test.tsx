@@ -1,30 +1,22 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { ApiPath } from '@keydeck/contract/http';
-import { jsonResponse, renderWithSession, sessionWith } from '../../../test/render';
+import { jsonResponse, renderWithSession, sessionWith, serviceLoginResponse } from '../../../test/render';
+import { pickOption } from '../../../test/pick-option';
 import { GenerateKeyModal } from './generate-key-modal';
+import { keyGroup } from '../payment-key.fixtures';
 
 const SERVICE_ID = '0b6f2d1e-1c1a-4a39-9d0e-2d6c1f0a7b07';
 
 function server() {
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
-    if (url.includes('/service/login/')) {
-      return jsonResponse(200, { service_session: { service_id: SERVICE_ID, expires_at: '2099-01-01T00:00:00.000Z', idle_timeout_seconds: 600 } });
-    }
+    if (url.includes('/service/login/')) return serviceLoginResponse(SERVICE_ID);
     if (url.startsWith(ApiPath.keyGroups)) {
-      return jsonResponse(200, { groups: [{ name: 'Acquirer', key_retrieval_algorithm: 'static', key_count: 0, bdk: null, created_at: '2026-01-01T00:00:00.000Z' }] });
+      return jsonResponse(200, { groups: [keyGroup('Acquirer')] });
     }
     throw new Error(`unexpected ${init?.method ?? 'GET'} ${url}`);
   });
-}
-
-/** Opens a select field's list and clicks one of its options. */
-async function pick(dialog: HTMLElement, label: string, option: string) {
-  const input = within(dialog).getByLabelText(label, { exact: false, selector: 'input' });
-  input.focus();
-  fireEvent.click(input);
-  fireEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
 }
 
 describe('GenerateKeyModal', () => {
@@ -40,11 +32,11 @@ describe('GenerateKeyModal', () => {
     try {
       renderWithSession(<GenerateKeyModal serviceId={SERVICE_ID} opened group="Acquirer" onClose={vi.fn()} />, sessionWith([]));
       const dialog = await screen.findByRole('dialog', { name: 'Generate a key' });
-      await pick(dialog, 'Key usage', 'B0 · Base derivation key (BDK)');
+      await pickOption(dialog, 'Key usage', 'B0 · Base derivation key (BDK)');
       const mode = within(dialog).getByLabelText('Mode of use', { exact: false, selector: 'input' }) as HTMLInputElement;
       await vi.waitFor(() => expect(mode.value).toBe('X · Derive other keys'));
 
-      await pick(dialog, 'Mode of use', 'X · Derive other keys');
+      await pickOption(dialog, 'Mode of use', 'X · Derive other keys');
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(mode.value).toBe('X · Derive other keys');
       expect(within(dialog).queryByText(/Mode of use .* does not apply|Choose a mode of use/)).toBeNull();

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { ApiPath } from '@keydeck/contract/http';
 import { Messages } from '@keydeck/contract/messages';
 import { confirmAction } from '../../../lib/dialogs';
-import { jsonResponse, renderWithSession, sessionWith, enabledService } from '../../../test/render';
+import { jsonResponse, renderWithSession, sessionWith, enabledService, serviceLoginResponse, serviceGroupResponse } from '../../../test/render';
 import { SEARCH_FALLBACK_MS } from '../api/assignment-search';
 import { KeyAssignmentsSection } from './key-assignments-section';
 
@@ -35,12 +35,8 @@ function server(level: 'View' | 'Modify') {
   const searched = new Promise<unknown[]>((resolve) => (answerSearch = resolve));
   const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
-    if (url.includes('/service/login/')) {
-      return jsonResponse(200, { service_session: { service_id: SERVICE_ID, expires_at: '2099-01-01T00:00:00.000Z', idle_timeout_seconds: 600 } });
-    }
-    if (url.includes('/service_user_group/current')) {
-      return jsonResponse(200, { user_names: [], all_groups: ['Ops'], permissions: { Key: level }, sections: [], group_name: 'Ops', user_name: 'op' });
-    }
+    if (url.includes('/service/login/')) return serviceLoginResponse(SERVICE_ID);
+    if (url.includes('/service_user_group/current')) return serviceGroupResponse({ Key: level });
     if (url.startsWith(ApiPath.keyAssignments) && init?.method === 'DELETE') {
       return jsonResponse(200, {
         results: [

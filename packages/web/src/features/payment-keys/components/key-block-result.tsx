@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Code.css';
-import { Alert, Button, Code, CopyButton, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Code, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { saveFile } from '../../../lib/save-file';
+import { CopyValueButton } from '../../../lib/ui/copy-value-button';
 
 export interface KeyBlockFact {
   label: string;
@@ -48,13 +49,7 @@ export function KeyBlockResult({ keyBlock, fileName, facts, onClose }: KeyBlockR
         </Code>
       </div>
       <Group justify="flex-end" gap="sm">
-        <CopyButton value={keyBlock} timeout={1500}>
-          {({ copied, copy }) => (
-            <Button variant="default" color={copied ? 'success' : undefined} onClick={copy}>
-              {copied ? 'Copied' : 'Copy key block'}
-            </Button>
-          )}
-        </CopyButton>
+        <CopyValueButton value={keyBlock} label="Copy key block" />
         <Button variant="default" onClick={() => saveFile(fileName, `${keyBlock}\n`, 'text/plain')}>
           Download
         </Button>

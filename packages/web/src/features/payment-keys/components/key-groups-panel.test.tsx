@@ -1,18 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { ApiPath } from '@keydeck/contract/http';
-import { jsonResponse, renderWithSession, sessionWith } from '../../../test/render';
+import type { KeyGroup } from '@keydeck/contract/payment-keys';
+import { jsonResponse, renderWithSession, sessionWith, serviceLoginResponse } from '../../../test/render';
 import { KeyGroupsPanel } from './key-groups-panel';
+import { keyGroup } from '../payment-key.fixtures';
 
 const SERVICE_ID = '0b6f2d1e-1c1a-4a39-9d0e-2d6c1f0a7b08';
-const group = (name: string, key_retrieval_algorithm: string, bdk: string | null) => ({ name, key_retrieval_algorithm, key_count: 2, bdk, created_at: '2026-01-01T00:00:00.000Z' });
+const group = (name: string, key_retrieval_algorithm: KeyGroup['key_retrieval_algorithm'], bdk: string | null) => keyGroup(name, { key_retrieval_algorithm, key_count: 2, bdk });
 
 function server() {
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
-    if (url.includes('/service/login/')) {
-      return jsonResponse(200, { service_session: { service_id: SERVICE_ID, expires_at: '2099-01-01T00:00:00.000Z', idle_timeout_seconds: 600 } });
-    }
+    if (url.includes('/service/login/')) return serviceLoginResponse(SERVICE_ID);
     if (url.startsWith(ApiPath.keyGroups)) {
       return jsonResponse(200, { groups: [group('Lanes', 'static', 'Lane BDK'), group('Kiosks', 'dukpt_aes', 'Kiosk BDK'), group('Spare', 'static', null)] });
     }

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
-import { Button, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { z } from 'zod';
 import { KEY_SLOT_MAX, keyLoadBody } from '@keydeck/contract/payment-keys';
 import { useContractForm } from '../../../lib/use-contract-form';
@@ -71,11 +71,7 @@ function LoadBody({ serviceId, onClose }: { serviceId: string; onClose: () => vo
         <FormFooter
           submitLabel="Make key block"
           pending={load.isPending}
-          actions={
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-          }
+          onCancel={onClose}
         />
       </Stack>
     </ContractForm>

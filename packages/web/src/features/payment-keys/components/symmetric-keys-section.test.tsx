@@ -5,8 +5,9 @@ import { Messages } from '@keydeck/contract/messages';
 import { symmetricKeysQuery } from '@keydeck/contract/payment-keys';
 import { confirmAction } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
-import { jsonResponse, renderWithSession, sessionWith, enabledService } from '../../../test/render';
+import { jsonResponse, renderWithSession, sessionWith, enabledService, serviceLoginResponse, serviceGroupResponse } from '../../../test/render';
 import { SymmetricKeysSection } from './symmetric-keys-section';
+import { keyGroup, symmetricKey } from '../payment-key.fixtures';
 
 vi.mock('../../../lib/dialogs', () => ({ confirmAction: vi.fn() }));
 /** The confirm dialog answered Yes: it runs the action. */
@@ -15,36 +16,15 @@ vi.mock('../../../lib/toasts', () => ({ showToast: vi.fn() }));
 
 const SERVICE_ID = '0b6f2d1e-1c1a-4a39-9d0e-2d6c1f0a7b05';
 const service = enabledService(SERVICE_ID);
-const kek = {
-  id: 'k1',
-  name: 'KEK 1',
-  group: 'Acquirer',
-  algorithm: 'TDES_2KEY',
-  usage: 'K0',
-  mode_of_use: 'B',
-  exportability: 'E',
-  version: '00',
-  state: 'active',
-  kcv: '08D7B4',
-  kcv_method: 'tdes',
-  origin: 'generated',
-  keystore: 'software',
-  assignments: 0,
-  created_at: '2026-03-01T00:00:00.000Z',
-  rotated_at: null,
-};
+const kek = symmetricKey();
 
 function server(level: 'View' | 'Modify') {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
-    if (url.includes('/service/login/')) {
-      return jsonResponse(200, { service_session: { service_id: SERVICE_ID, expires_at: '2099-01-01T00:00:00.000Z', idle_timeout_seconds: 600 } });
-    }
-    if (url.includes('/service_user_group/current')) {
-      return jsonResponse(200, { user_names: [], all_groups: ['Ops'], permissions: { Key: level }, sections: [], group_name: 'Ops', user_name: 'op' });
-    }
+    if (url.includes('/service/login/')) return serviceLoginResponse(SERVICE_ID);
+    if (url.includes('/service_user_group/current')) return serviceGroupResponse({ Key: level });
     if (url.startsWith(ApiPath.keyGroups)) {
-      return jsonResponse(200, { groups: [{ name: 'Acquirer', key_retrieval_algorithm: 'static', key_count: 1, bdk: null, created_at: '2026-01-01T00:00:00.000Z' }] });
+      return jsonResponse(200, { groups: [keyGroup('Acquirer', { key_count: 1 })] });
     }
     if (url.startsWith(ApiPath.symmetricKeys) && init?.method === 'PUT') {
       return jsonResponse(200, { results: [{ name: 'KEK 1', success: true, message: Messages.keyRotated('KEK 1', '1A2B3C') }] });

@@ -1,17 +1,17 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { Permission } from '@keydeck/contract/permissions';
 import type { PortRange } from '@keydeck/contract/port-ranges';
 import { Can } from '../../../lib/can';
-import { confirmAction } from '../../../lib/dialogs';
-import { showToast } from '../../../lib/toasts';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
 import { useListSearch } from '../../../lib/ui/list-search';
-import { portRangesQueryOptions, rangeText, useUpdatePortRange } from '../api/port-ranges.api';
+import { portRangesQueryOptions, rangeText } from '../api/port-ranges.api';
 import { AssignFreeRangeModal } from '../components/assign-free-range-modal';
 import { RangeDescription, RangePorts } from '../components/range-cells';
+import { ReleaseRangeButton } from '../components/release-range-button';
+import { ListHeading } from '../../../lib/ui/list-heading';
 
 const route = getRouteApi('/shell/v2/admin/company-management/accounts/$account_id/port-ranges');
 
@@ -21,13 +21,6 @@ export function AccountPortRangesPage() {
   const { state: search, onChange } = useListSearch(route);
   const [picking, setPicking] = useState(false);
   const query = useQuery(portRangesQueryOptions({ ...search, account_id }));
-  const update = useUpdatePortRange(true);
-
-  const release = async (range: PortRange) => {
-    const question = `Release the port range ${rangeText(range)}? It becomes free for other accounts.`;
-    const saved = await confirmAction(question, () => update.mutateAsync({ id: range.id, account_id: null }));
-    if (saved) showToast({ color: 'success', message: `Port range ${rangeText(saved)} released.` });
-  };
 
   const columns: DataTableColumn<PortRange>[] = [
     { key: 'ports', title: 'Ports', sortKey: 'start_port', render: (range) => <RangePorts range={range} /> },
@@ -37,37 +30,23 @@ export function AccountPortRangesPage() {
       title: 'Actions',
       width: 120,
       render: (range) => (
-        <Can permission={Permission.platformAdmin} mode="disable">
-          <Button
-            size="xs"
-            variant="subtle"
-            color="error"
-            aria-label={`Release ${rangeText(range)}`}
-            loading={update.isPending && update.variables.id === range.id}
-            onClick={() => void release(range)}
-          >
-            Release
-          </Button>
-        </Can>
+        <ReleaseRangeButton range={range} question={`Release the port range ${rangeText(range)}? It becomes free for other accounts.`} />
       ),
     },
   ];
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <div>
-          <Title order={2} fz="h4">
-            Port ranges
-          </Title>
-          <Text c="dimmed" size="sm" mt={4}>
-            Ports this account may use.
-          </Text>
-        </div>
-        <Can permission={Permission.platformAdmin} mode="disable">
-          <Button onClick={() => setPicking(true)}>Assign a free range</Button>
-        </Can>
-      </Group>
+      <ListHeading
+        title="Port ranges"
+        order={2}
+        description="Ports this account may use."
+        actions={
+          <Can permission={Permission.platformAdmin} mode="disable">
+            <Button onClick={() => setPicking(true)}>Assign a free range</Button>
+          </Can>
+        }
+      />
       <DataTable
         label="Account port ranges"
         columns={columns}

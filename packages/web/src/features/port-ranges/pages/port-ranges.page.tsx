@@ -6,14 +6,13 @@ import { getRouteApi } from '@tanstack/react-router';
 import { Permission } from '@keydeck/contract/permissions';
 import type { PortRange } from '@keydeck/contract/port-ranges';
 import { Can } from '../../../lib/can';
-import { confirmAction } from '../../../lib/dialogs';
-import { showToast } from '../../../lib/toasts';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
 import { useListSearch } from '../../../lib/ui/list-search';
-import { deletePortRange, portRangeKeys, portRangesQueryOptions, rangeText, useUpdatePortRange } from '../api/port-ranges.api';
+import { deletePortRange, portRangeKeys, portRangesQueryOptions, rangeText } from '../api/port-ranges.api';
 import { AssignRangeModal } from '../components/assign-range-modal';
 import { CreatePortRangeModal } from '../components/create-port-range-modal';
 import { RangeDescription, RangeHolder, RangePorts } from '../components/range-cells';
+import { ReleaseRangeButton } from '../components/release-range-button';
 
 const route = getRouteApi('/shell/v2/admin/company-management/port-ranges');
 
@@ -24,13 +23,6 @@ export function PortRangesPage() {
   const [creating, { open, close }] = useDisclosure(false);
   const [assigning, setAssigning] = useState<PortRange | null>(null);
   const query = useQuery(portRangesQueryOptions(search));
-  const update = useUpdatePortRange(true);
-
-  const release = async (range: PortRange) => {
-    const question = `Release the port range ${rangeText(range)}? ${range.account_name ?? 'The account'} can no longer use it.`;
-    const saved = await confirmAction(question, () => update.mutateAsync({ id: range.id, account_id: null }));
-    if (saved) showToast({ color: 'success', message: `Port range ${rangeText(saved)} released.` });
-  };
 
   const columns: DataTableColumn<PortRange>[] = [
     { key: 'ports', title: 'Ports', sortKey: 'start_port', render: (range) => <RangePorts range={range} /> },
@@ -40,26 +32,16 @@ export function PortRangesPage() {
       key: 'actions',
       title: 'Actions',
       width: 120,
-      render: (range) => (
-        <Can permission={Permission.platformAdmin} mode="disable">
-          {range.account_id ? (
-            <Button
-              size="xs"
-              variant="subtle"
-              color="error"
-              aria-label={`Release ${rangeText(range)}`}
-              loading={update.isPending && update.variables.id === range.id}
-              onClick={() => void release(range)}
-            >
-              Release
-            </Button>
-          ) : (
+      render: (range) =>
+        range.account_id ? (
+          <ReleaseRangeButton range={range} question={`Release the port range ${rangeText(range)}? ${range.account_name ?? 'The account'} can no longer use it.`} />
+        ) : (
+          <Can permission={Permission.platformAdmin} mode="disable">
             <Button size="xs" variant="default" aria-label={`Assign ${rangeText(range)}`} onClick={() => setAssigning(range)}>
               Assign
             </Button>
-          )}
-        </Can>
-      ),
+          </Can>
+        ),
     },
   ];
 

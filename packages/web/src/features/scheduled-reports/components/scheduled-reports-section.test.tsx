@@ -6,7 +6,8 @@ import { cronProblem } from '@keydeck/contract/report-schedule';
 import type { ReportRun, ScheduledReport } from '@keydeck/contract/scheduled-reports';
 import type { ServicePermissions } from '@keydeck/contract/services';
 import { showToast } from '../../../lib/toasts';
-import { jsonResponse, renderWithSession, sessionWith, enabledService } from '../../../test/render';
+import { jsonResponse, renderWithSession, sessionWith, enabledService, serviceLoginResponse, serviceGroupResponse } from '../../../test/render';
+import { pickOption } from '../../../test/pick-option';
 import { formatRunIn } from './schedule-preview';
 import { ScheduledReportsSection } from './scheduled-reports-section';
 
@@ -67,12 +68,8 @@ function server(world: World) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
     const method = init?.method ?? 'GET';
-    if (url.includes('/service/login/')) {
-      return jsonResponse(200, { service_session: { service_id: SERVICE_ID, expires_at: '2099-01-01T00:00:00.000Z', idle_timeout_seconds: 600 } });
-    }
-    if (url.includes('/service_user_group/current')) {
-      return jsonResponse(200, { user_names: [], all_groups: ['Ops'], permissions: world.permissions, sections: [], group_name: 'Ops', user_name: 'op' });
-    }
+    if (url.includes('/service/login/')) return serviceLoginResponse(SERVICE_ID);
+    if (url.includes('/service_user_group/current')) return serviceGroupResponse(world.permissions);
     if (url === ApiPath.scheduledReports && method === 'GET') return jsonResponse(200, { reports: world.reports ?? [daily] });
     if (url.startsWith(`${ApiPath.scheduledReportRuns}?`)) return jsonResponse(200, { runs: world.runs ?? [run] });
     if (url === ApiPath.scheduledReports && method === 'POST') {
@@ -104,15 +101,6 @@ const weekdayDigest: ScheduledReport = {
   time_zone: 'America/New_York',
   schedule: 'Cron 30 6 * * 1-5 (America/New_York)',
 };
-
-/** Opens a select of the dialog by its label and picks an option, typing `search` first when given. */
-async function pick(dialog: HTMLElement, label: string, option: string, search?: string) {
-  const input = within(dialog).getByLabelText(label, { exact: false, selector: 'input' });
-  input.focus();
-  fireEvent.click(input);
-  if (search !== undefined) fireEvent.change(input, { target: { value: search } });
-  fireEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
-}
 
 async function addRecipient(dialog: HTMLElement, address: string) {
   const recipients = within(dialog).getByLabelText('Mail recipients') as HTMLInputElement;
@@ -211,8 +199,8 @@ describe('ScheduledReportsSection', () => {
     expect((within(dialog).getByLabelText('Time zone', { exact: false, selector: 'input' }) as HTMLInputElement).value).toBe('UTC');
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name' }), { target: { value: 'Month end devices' } });
     fireEvent.click(within(dialog).getByRole('radio', { name: 'Once a month' }));
-    await pick(dialog, 'Day of the month', 'Last day');
-    await pick(dialog, 'Time zone', 'Europe/Berlin', 'Berlin');
+    await pickOption(dialog, 'Day of the month', 'Last day');
+    await pickOption(dialog, 'Time zone', 'Europe/Berlin', 'Berlin');
     expect(within(dialog).getByLabelText('Time (Europe/Berlin)', { exact: false })).toBeTruthy();
     const runs = within(dialog).getByRole('list', { name: 'Next runs (Europe/Berlin)' });
     // CEST (UTC+2) from 29 March: 06:00 there is 04:00 UTC.
@@ -253,7 +241,7 @@ describe('ScheduledReportsSection', () => {
     fireEvent.click(within(dialog).getByRole('radio', { name: 'Cron expression' }));
     expect(within(dialog).queryByLabelText('Time', { exact: false, selector: 'input[type=time]' })).toBeNull();
     expect(dialog.textContent).toContain('minute hour day-of-month month day-of-week');
-    await pick(dialog, 'Time zone', 'Europe/Berlin', 'Berlin');
+    await pickOption(dialog, 'Time zone', 'Europe/Berlin', 'Berlin');
     const expression = within(dialog).getByRole('textbox', { name: 'Cron expression' });
     fireEvent.change(expression, { target: { value: '61 6 * * *' } });
     expect(await within(dialog).findByText(cronProblem('61 6 * * *')!)).toBeTruthy();

@@ -1,9 +1,5 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/List.css';
 import { useCallback, useState } from 'react';
-import { Anchor, Button, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { REPORT_KIND_LABELS, REPORT_RUN_STATUS_LABELS, type ReportRun, type ScheduledReport, type ScheduledReportResult } from '@keydeck/contract/scheduled-reports';
 import type { Service } from '@keydeck/contract/services';
@@ -11,6 +7,7 @@ import { confirmAction } from '../../../lib/dialogs';
 import { useServiceAccess } from '../../../lib/service-access';
 import { showToast } from '../../../lib/toasts';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
+import { ResultReportModal, type ResultReport } from '../../../lib/ui/result-report-modal';
 import { SelectionPanel } from '../../../lib/ui/selection-panel';
 import { scheduledReportsQueryOptions, useDeleteReports, useRunReport, useUpdateReports } from '../api/scheduled-reports.api';
 import { DestinationsCell, LastRunCell, NextRunCell, plural } from './report-cells';
@@ -18,8 +15,6 @@ import { ReportFormModal } from './report-form-modal';
 import { ReportRowMenu, type ReportRowAction } from './report-row-menu';
 import { RunHistoryDrawer } from './run-history-drawer';
 import { RunWatcher, type QueuedRun } from './run-watcher';
-
-type BatchReport = { title: string; results: ScheduledReportResult[] };
 
 /**
  * The service's scheduled reports (spec §7 service/scheduled_reports): a CSV of its devices, key inventory or key
@@ -39,7 +34,7 @@ export function ScheduledReportsSection({ service }: { service: Service }) {
   const [editing, setEditing] = useState<ScheduledReport | null | undefined>(undefined);
   const [history, setHistory] = useState<ScheduledReport | null>(null);
   const [queued, setQueued] = useState<QueuedRun[]>([]);
-  const [batch, setBatch] = useState<BatchReport | null>(null);
+  const [batch, setBatch] = useState<ResultReport | null>(null);
 
   const rows = reports.data?.reports ?? [];
   const table = { ...reports, isPlaceholderData: false, data: reports.data ? { data: rows, total: rows.length } : undefined };
@@ -51,7 +46,7 @@ export function ScheduledReportsSection({ service }: { service: Service }) {
     });
   const answered = (title: string, results: ScheduledReportResult[]) => {
     if (results.length === 1) showToast({ color: results[0]!.success ? 'success' : 'error', message: results[0]!.message });
-    else if (results.length > 1) setBatch({ title, results });
+    else if (results.length > 1) setBatch({ title, lines: results });
   };
 
   const runNow = (report: ScheduledReport) =>
@@ -204,35 +199,7 @@ export function ScheduledReportsSection({ service }: { service: Service }) {
       {queued.map((q) => (
         <RunWatcher key={q.runId} serviceId={service.id} queued={q} onDone={ran} />
       ))}
-      <BatchResultModal batch={batch} onClose={() => setBatch(null)} />
+      <ResultReportModal report={batch} onClose={() => setBatch(null)} />
     </Stack>
-  );
-}
-
-/** After a batch on several reports: the counts, then each row in the server's words, failures first. */
-function BatchResultModal({ batch, onClose }: { batch: BatchReport | null; onClose: () => void }) {
-  const results = batch?.results ?? [];
-  const lines = [...results.filter((r) => !r.success), ...results.filter((r) => r.success)];
-  const failed = results.filter((r) => !r.success).length;
-  return (
-    <Modal opened={batch !== null} onClose={onClose} title={batch?.title ?? ''} size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
-      <Stack gap="sm">
-        <Text size="sm" fw={600} aria-live="polite">
-          {results.length - failed} succeeded, {failed} failed
-        </Text>
-        <List size="sm" spacing={4} aria-label="Results" mah={360} tabIndex={0} style={{ overflowY: 'auto' }}>
-          {lines.map((line, index) => (
-            <List.Item key={`${line.name}-${index}`} c={line.success ? undefined : 'var(--mantine-color-error)'}>
-              {line.message}
-            </List.Item>
-          ))}
-        </List>
-        <Group justify="flex-end">
-          <Button onClick={onClose} data-autofocus>
-            Close
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import type { Service } from '@keydeck/contract/services';
@@ -11,6 +11,7 @@ import { servicesQueryOptions, useChangeServiceStatus, useDeleteService, type Se
 import { CreateServiceModal } from '../components/create-service-modal';
 import { serviceColumns } from '../components/service-columns';
 import { useServiceDecisions } from '../components/service-decisions';
+import { ListHeading } from '../../../lib/ui/list-heading';
 
 const route = getRouteApi('/shell/v2/admin/company-management/accounts/$account_id/services');
 
@@ -78,17 +79,12 @@ export function AccountServicesPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <div>
-          <Title order={2} fz="h4">
-            Services
-          </Title>
-          <Text c="dimmed" size="sm" mt={4}>
-            The account's services and its requests awaiting approval. Approved and created services are provisioned in the background.
-          </Text>
-        </div>
-        <Button onClick={() => setCreating(true)}>Create service</Button>
-      </Group>
+      <ListHeading
+        title="Services"
+        order={2}
+        description="The account's services and its requests awaiting approval. Approved and created services are provisioned in the background."
+        actions={<Button onClick={() => setCreating(true)}>Create service</Button>}
+      />
       <DataTable
         label="Account services"
         columns={columns}

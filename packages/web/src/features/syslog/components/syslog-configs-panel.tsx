@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Permission } from '@keydeck/contract/permissions';
 import { SYSLOG_PROTOCOL_LABELS, type SyslogConfig, type SyslogConfigsListQuery } from '@keydeck/contract/syslog';
@@ -13,6 +13,7 @@ import { DeliveryLag, DeliveryState, LastDelivered, LastError } from './delivery
 import { facilityLabel } from './facility-options';
 import { SyslogConfigModal } from './syslog-config-modal';
 import { SyslogTestResult, type TestOutcome } from './syslog-test-result';
+import { ListHeading } from '../../../lib/ui/list-heading';
 
 interface SyslogConfigsPanelProps {
   accountId: string;
@@ -115,19 +116,16 @@ export function SyslogConfigsPanel({ accountId, list, headingOrder }: SyslogConf
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <div>
-          <Title order={headingOrder} fz={headingOrder === 1 ? 'h2' : 'h4'}>
-            Syslog servers
-          </Title>
-          <Text c="dimmed" size="sm" mt={4}>
-            Audit events are forwarded to each enabled server as RFC 5424 messages. Delivery status refreshes every 5 seconds.
-          </Text>
-        </div>
-        <Can permission={Permission.syslogManage} mode="disable">
-          <Button onClick={() => setEditing({ config: undefined })}>Add syslog server</Button>
-        </Can>
-      </Group>
+      <ListHeading
+        title="Syslog servers"
+        order={headingOrder}
+        description="Audit events are forwarded to each enabled server as RFC 5424 messages. Delivery status refreshes every 5 seconds."
+        actions={
+          <Can permission={Permission.syslogManage} mode="disable">
+            <Button onClick={() => setEditing({ config: undefined })}>Add syslog server</Button>
+          </Can>
+        }
+      />
       {outcome ? <SyslogTestResult outcome={outcome} onClose={() => setOutcome(null)} /> : null}
       <DataTable
         label="Syslog servers"

@@ -8,7 +8,7 @@ import type { HostKey } from '@keydeck/contract/transfer';
 import { OverlayHost } from '../../../lib/overlay-host';
 import { createQueryClient } from '../../../lib/query-client';
 import { sessionKeys } from '../../../lib/session';
-import { jsonResponse, sessionWith } from '../../../test/render';
+import { jsonResponse, sessionWith, serviceLoginResponse } from '../../../test/render';
 import { HostKeysPanel } from './host-keys-panel';
 
 const SERVICE_ID = '3c9e1f0a-5b2d-4c8e-9f1a-7d6b5c4e3a21';
@@ -33,9 +33,7 @@ const REFUSAL = Messages.hostKeyForgetFailed('sftp.example.com:22');
 function server() {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
-    if (url.includes('/service/login/')) {
-      return jsonResponse(200, { service_session: { service_id: SERVICE_ID, expires_at: '2099-01-01T00:00:00.000Z', idle_timeout_seconds: 600 } });
-    }
+    if (url.includes('/service/login/')) return serviceLoginResponse(SERVICE_ID);
     if (url.startsWith(ApiPath.hostKeys) && init?.method === 'DELETE') {
       return jsonResponse(200, { results: [{ name: 'sftp.example.com:22', success: false, message: REFUSAL }] });
     }

@@ -2,8 +2,9 @@ import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
-import { Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
 import type { TransferServer } from '@keydeck/contract/transfer';
+import { CopyValueButton } from '../../../lib/ui/copy-value-button';
 
 /**
  * The public half of a server's sign-in key, as one authorized_keys line for the remote account: the operator (or the
@@ -23,13 +24,7 @@ export function PublicKeyBlock({ server }: { server: Pick<TransferServer, 'usern
         {server.client_public_key}
       </Code>
       <Group justify="flex-end">
-        <CopyButton value={server.client_public_key} timeout={1500}>
-          {({ copied, copy }) => (
-            <Button size="xs" variant={copied ? 'light' : 'default'} color={copied ? 'success' : undefined} onClick={copy}>
-              {copied ? 'Copied' : 'Copy public key'}
-            </Button>
-          )}
-        </CopyButton>
+        <CopyValueButton value={server.client_public_key} size="xs" label="Copy public key" />
       </Group>
     </Stack>
   );

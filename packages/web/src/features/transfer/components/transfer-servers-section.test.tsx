@@ -4,7 +4,7 @@ import { ApiPath } from '@keydeck/contract/http';
 import { Messages } from '@keydeck/contract/messages';
 import type { HostKey, TransferServer, TransferTestResult } from '@keydeck/contract/transfer';
 import { showToast } from '../../../lib/toasts';
-import { jsonResponse, renderWithSession, sessionWith, enabledService } from '../../../test/render';
+import { jsonResponse, renderWithSession, sessionWith, enabledService, serviceLoginResponse, serviceGroupResponse } from '../../../test/render';
 import { TransferServersSection } from './transfer-servers-section';
 
 vi.mock('../../../lib/dialogs', () => ({ confirmAction: vi.fn() }));
@@ -60,12 +60,8 @@ function server(world: World) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
     const method = init?.method ?? 'GET';
-    if (url.includes('/service/login/')) {
-      return jsonResponse(200, { service_session: { service_id: SERVICE_ID, expires_at: '2099-01-01T00:00:00.000Z', idle_timeout_seconds: 600 } });
-    }
-    if (url.includes('/service_user_group/current')) {
-      return jsonResponse(200, { user_names: [], all_groups: ['Ops'], permissions: { Host: world.level }, sections: [], group_name: 'Ops', user_name: 'op' });
-    }
+    if (url.includes('/service/login/')) return serviceLoginResponse(SERVICE_ID);
+    if (url.includes('/service_user_group/current')) return serviceGroupResponse({ Host: world.level });
     const servers = world.servers ?? [sftp, ftps];
     if (url.startsWith(`${ApiPath.scpServers}?`)) return jsonResponse(200, { servers: servers.filter((s) => s.protocol === 'sftp' || s.protocol === 'scp') });
     if (url.startsWith(`${ApiPath.ftpServers}?`)) return jsonResponse(200, { servers: servers.filter((s) => s.protocol === 'ftp' || s.protocol === 'ftps') });
