@@ -15,6 +15,7 @@ export const allowlistApi = endpoints({ product: 'identity', tag: 'Allowlist' },
     description: 'Adds an address or CIDR range to an account\'s allowlist; a change that would lock the caller out needs confirm: true.',
   },
   updateAccountSettings: {
+    approval: { operation: 'allowlist.enforcement_off', when: ({ body }) => (body as { enforce_ip?: boolean }).enforce_ip === false },
     method: 'PUT', path: ApiPath.userAccount, body: accountSettingsUpdate, responses: { 200: accountSettings },
     tag: 'Accounts',
     summary: 'Enforce my account\'s IP allowlist',

@@ -38,6 +38,7 @@ export const tagDescriptions = {
   Devices: 'The current service\u2019s devices, device groups and models.',
   Keys: 'The current service\u2019s symmetric keys, key groups and key utilities.',
   'Key assignments': 'Which keys devices use, and loading them onto devices.',
+  Approvals: 'Approval policies (M of N) and the requests that wait for approvers.',
   'Key ceremonies': 'Key custodians, and ceremonies that assemble a key from components entered by different custodians.',
   Certificates: 'Certificate authorities, issued certificates and revocation.',
   Transfer: 'FTP and SCP/SFTP servers files are delivered to, and their trusted host keys.',

@@ -27,6 +27,7 @@ import { offboardingApi } from './offboarding.api.ts';
 import { openidLoginApi } from './openid-login.api.ts';
 import { partnersApi } from './partners.api.ts';
 import { passwordsApi } from './passwords.api.ts';
+import { approvalsApi } from './approvals.api.ts';
 import { keyCeremoniesApi } from './key-ceremonies.api.ts';
 import { paymentKeysApi } from './payment-keys.api.ts';
 import { portRangesApi } from './port-ranges.api.ts';
@@ -82,6 +83,7 @@ export const api = {
   passwords: passwordsApi,
   paymentKeys: paymentKeysApi,
   keyCeremonies: keyCeremoniesApi,
+  approvals: approvalsApi,
   portRanges: portRangesApi,
   registration: registrationApi,
   roles: rolesApi,

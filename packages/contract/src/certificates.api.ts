@@ -29,6 +29,7 @@ export const certificatesApi = endpoints({ product: 'crypto-cluster', tag: 'Cert
     summary: 'Create a certificate authority', description: 'Creates a root or subordinate certificate authority whose key stays in the keystore.',
   },
   deleteCertAuthorities: {
+    approval: { operation: 'certificate_authority.delete' },
     method: 'DELETE', path: ApiPath.certAuthorities, body: certAuthoritiesDeleteBody, responses: { 200: certAuthoritiesDeleteResponse },
     summary: 'Delete certificate authorities', description: 'Deletes certificate authorities of the current service.',
   },

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ApiProduct, ApiTag } from './api-products.ts';
+import { APPROVAL_HEADER, APPROVAL_OPERATIONS, approvalPending, type ApprovalOperation } from './approvals.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -28,6 +29,12 @@ export interface EndpointSpec {
   text?: true;
   /** Left out of the documents (the documents themselves, Stripe's webhook). */
   hidden?: true;
+  /**
+   * The operation can need approval (M of N) when the account's policy says so: it then answers 202 with the pending
+   * request, and runs when sent again with the approved request's id. `when` limits it to some inputs (switching
+   * enforcement off, not on).
+   */
+  approval?: { operation: ApprovalOperation; when?: (input: { body: unknown }) => boolean };
   /** Overrides the group's tag or product for this one operation. */
   tag?: ApiTag;
   product?: ApiProduct;
@@ -43,10 +50,20 @@ export type Endpoint<S extends EndpointSpec = EndpointSpec, Id extends string = 
 export function endpoints<const T extends Record<string, EndpointSpec>>(
   place: { product: ApiProduct; tag: ApiTag },
   specs: T,
-): { [K in keyof T & string]: Endpoint<T[K], K> } {
+): { [K in keyof T & string]: Endpoint<WithApproval<T[K]>, K> } {
   return Object.fromEntries(
-    Object.entries(specs).map(([operationId, spec]) => [operationId, { ...place, ...spec, operationId }]),
+    Object.entries(specs).map(([operationId, spec]) => [operationId, { ...place, ...withApproval(spec), operationId }]),
   ) as never;
+}
+
+/** An operation that can need approval may answer 202 with the pending request: its callers' types say so. */
+type WithApproval<S extends EndpointSpec> = S extends { approval: object } ? Omit<S, 'responses'> & { responses: S['responses'] & { 202: typeof approvalPending } } : S;
+
+/** An operation that can need approval says so in the documents and may answer 202 with the pending request. */
+function withApproval(spec: EndpointSpec): EndpointSpec {
+  if (!spec.approval) return spec;
+  const needs = `Needs approval when the account's policy for "${APPROVAL_OPERATIONS[spec.approval.operation]}" is on: it then answers 202 with the pending request; once approved, the same call sent again with the request's id in the ${APPROVAL_HEADER} header is carried out once.`;
+  return { ...spec, description: `${spec.description} ${needs}`, responses: { ...spec.responses, 202: approvalPending } };
 }
 
 /** The parameter names of a path, `:account_id` giving 'account_id'. */

@@ -91,6 +91,13 @@ export const ApiPath = {
   keyAssignments: `${API_V1}/service/key_assignment`,
   keyLoad: `${API_V1}/service/key_assignment/load`,
   rklExportFormats: `${API_V1}/service/rkl_export_formats`,
+  // Approval policies of the caller's account and the requests waiting for approvers (dual control; beyond the spec).
+  approvalPolicies: `${API_V1}/approvals/policies`,
+  approvalRequests: `${API_V1}/approvals/requests`,
+  approvalRequest: `${API_V1}/approvals/requests/:request_id`,
+  approvalApprove: `${API_V1}/approvals/requests/:request_id/approve`,
+  approvalDeny: `${API_V1}/approvals/requests/:request_id/deny`,
+  approvalCancel: `${API_V1}/approvals/requests/:request_id/cancel`,
   // Key custodians and key ceremonies of the current service (split knowledge; beyond the spec).
   keyCustodians: `${API_V1}/service/key_custodians`,
   keyCeremonies: `${API_V1}/service/key_ceremony`,

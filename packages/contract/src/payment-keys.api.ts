@@ -40,6 +40,7 @@ export const paymentKeysApi = endpoints({ product: 'crypto-cluster', tag: 'Keys'
     summary: 'Create key groups', description: 'Creates key groups in the current service.',
   },
   changeKeyRetrievalAlgorithm: {
+    approval: { operation: 'key_group.retrieval_change' },
     method: 'PUT', path: ApiPath.keyGroups, body: keyGroupsUpdateBody, responses: { 200: batchResponse },
     summary: 'Change key retrieval algorithm', description: 'Changes how keys are chosen from a key group for devices.',
   },
@@ -60,10 +61,12 @@ export const paymentKeysApi = endpoints({ product: 'crypto-cluster', tag: 'Keys'
     summary: 'Update symmetric keys', description: 'Changes symmetric keys\' names, groups or usage.',
   },
   deleteSymmetricKeys: {
+    approval: { operation: 'symmetric_key.delete' },
     method: 'DELETE', path: ApiPath.symmetricKeys, body: symmetricKeysDeleteBody, responses: { 200: batchResponse },
     summary: 'Delete symmetric keys', description: 'Deletes symmetric keys of the current service.',
   },
   exportSymmetricKey: {
+    approval: { operation: 'symmetric_key.export' },
     method: 'POST', path: ApiPath.symmetricKeyExport, body: symmetricKeyExportBody, responses: { 200: symmetricKeyExportResponse },
     summary: 'Export a symmetric key', description: 'Exports a key wrapped under a transport key, in the requested format; never in the clear.',
   },

@@ -43,7 +43,9 @@ export async function writeRequestAuditEvent(tx: Tx, request: FastifyRequest, ac
   const named = event.concern?.account === undefined && typeof account === 'string' && account !== request.principal?.account.id;
   const missing = event.outcome !== 'success' && named && !(await accountExists(tx, account));
   const declaredReason = event.reason ?? (event.outcome === 'success' ? await facts.reason?.(input) : undefined);
-  const reason = failure || [batch?.reason, declaredReason].filter(Boolean).join('; ') || undefined;
+  // An operation carried out after approval names who approved it.
+  const approved = event.outcome === 'success' && request.approved ? `approved by ${request.approved.approvers.join(', ')} (approval request ${request.approved.requestId})` : undefined;
+  const reason = failure || [batch?.reason, declaredReason, approved].filter(Boolean).join('; ') || undefined;
   const base = {
     actor: await facts.actor?.(input),
     outcome: failure ? 'failure' : (batch?.outcome ?? event.outcome),
@@ -58,6 +60,11 @@ export async function writeRequestAuditEvent(tx: Tx, request: FastifyRequest, ac
   for (const each of actions) {
     for (const { account, target } of events) await appendRequestEvent(tx, request, each, { ...base, account, target });
   }
+}
+
+/** An event of the caller's own account about a call, with a target the caller's request names (an approval request). */
+export async function writeCallerAuditEvent(tx: Tx, request: FastifyRequest, action: RecordedAction, target: string): Promise<void> {
+  await appendRequestEvent(tx, request, action, { account: undefined, target, actor: undefined, outcome: 'success', reason: undefined });
 }
 
 async function appendRequestEvent(

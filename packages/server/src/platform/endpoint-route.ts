@@ -17,8 +17,11 @@ export type DeclaredRoute<E extends Endpoint> = {
     querystring: E['query'];
     body: E['body'];
     headers: E['headers'];
-    response: E['responses'];
+    /** An answer that waits for approval (202) is the pipeline's, never the handler's. */
+    response: E extends { approval: object } ? Omit<E['responses'], 202> : E['responses'];
     consumes?: string[];
+    /** The approval the operation can need (the request pipeline's gate reads it). */
+    'x-approval'?: E['approval'];
   };
 };
 
@@ -27,8 +30,8 @@ export type DeclaredRoute<E extends Endpoint> = {
  * (`config`), its audit and its handler: `routes.route({ ...declared(devicesApi.listDevices), config: view, handler })`.
  */
 export function declared<E extends Endpoint>(endpoint: E): DeclaredRoute<E> {
-  const { method, path, operationId, summary, description, tag, product, params, query, body, headers, responses, hidden, consumes } = endpoint;
-  const schema = { operationId, summary, description, tags: [tag], 'x-product': product, params, querystring: query, body, headers, response: responses, consumes, hide: hidden };
+  const { method, path, operationId, summary, description, tag, product, params, query, body, headers, responses, hidden, consumes, approval } = endpoint;
+  const schema = { operationId, summary, description, tags: [tag], 'x-product': product, 'x-approval': approval, params, querystring: query, body, headers, response: responses, consumes, hide: hidden };
   // Fastify and the documents read a key's presence: leave out what the endpoint does not declare.
   for (const key of Object.keys(schema) as (keyof typeof schema)[]) if (schema[key] === undefined) delete schema[key];
   return { method, url: path, schema } as DeclaredRoute<E>;

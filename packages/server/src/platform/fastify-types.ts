@@ -18,6 +18,7 @@ import type { Tx } from '../db/database.ts';
 import type { AuditBefore, AuditDeclaration } from './audit-declaration.ts';
 import type { Principal } from './principal.ts';
 import type { ServiceAccess, ServiceAccessRule } from './service-access.ts';
+import type { Approved } from './approval-gate.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -57,6 +58,8 @@ declare module 'fastify' {
   }
 
   interface FastifyRequest {
+    /** The approval request a call carries out (Approval-Request header), checked by the gate; null otherwise. */
+    approved: Approved | null;
     /** Who is calling: null for visitors without a live session. */
     principal: Principal | null;
     /** Raw session id from the cookie, when it names a live session. */

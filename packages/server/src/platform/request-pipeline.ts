@@ -1,3 +1,5 @@
+import { APPROVAL_HEADER } from '@keydeck/contract/approvals';
+import type { EndpointSpec } from '@keydeck/contract/endpoint';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@keydeck/contract/http';
 import { CredentialMessages } from '@keydeck/contract/credentials';
 import { Messages } from '@keydeck/contract/messages';
@@ -7,7 +9,8 @@ import { ANONYMOUS_BINDING, type AntiForgery } from './anti-forgery.ts';
 import { credentialPrincipal } from './credential-principal.ts';
 import { isCredentialToken, type CredentialTokens } from './credential-tokens.ts';
 import { isOAuthAccessToken, oauthPrincipal } from './oauth-principal.ts';
-import { writeRequestAuditEvent } from './audit.ts';
+import type { ApprovalGate } from './approval-gate.ts';
+import { writeCallerAuditEvent, writeRequestAuditEvent } from './audit.ts';
 import { forbidden, ipRefused, mfaSetupRequired, tooManyRequests, unauthorized } from './errors.ts';
 import { mustSetUpMfa, type Principal } from './principal.ts';
 import { hitRateLimit } from './rate-limit.ts';
@@ -27,6 +30,7 @@ export type PipelineDeps = {
   registrationRatePerMinute: number;
   serviceSession: { tokens: ServiceTokens; idleSeconds: number };
   credentialTokens: CredentialTokens;
+  approvalGate: ApprovalGate;
 };
 
 const API_PREFIX = '/rest/';
@@ -46,6 +50,7 @@ export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps
   app.decorateRequest('auditBefore', null);
   app.decorateRequest('afterCommit', null as never);
   app.decorateRequest('prepared', null);
+  app.decorateRequest('approved', null);
 
   app.addHook('onRequest', async (request) => {
     request.afterCommit = [];
@@ -135,12 +140,21 @@ export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps
     if (route.audit) route.config = { ...route.config, audit: route.audit };
     const handler = route.handler;
     const config = route.config;
+    const approval = (route.schema as { 'x-approval'?: EndpointSpec['approval'] } | undefined)?.['x-approval'];
     if (!route.url.startsWith(API_PREFIX) || config?.withoutTransaction) return;
     route.handler = async function transactional(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
       const result = await inScope(deps.db, scopeOf(request, config?.systemScope === true), async (tx) => {
         request.tx = tx;
         const { params, body, query } = request;
         request.auditBefore = (await config?.audit?.before?.({ params, body, query, request, tx })) ?? null;
+        const gated = approval ? await gateOf(deps.approvalGate, request, approval) : null;
+        if (gated && 'pending' in gated) {
+          reply.status(202);
+          const { label, service, id } = gated.pending.approval_request;
+          await writeCallerAuditEvent(tx, request, 'approval.request', `${service ? `${service}: ` : ''}${label} (request ${id})`);
+          return gated.pending;
+        }
+        request.approved = gated?.approved ?? null;
         const result = await handler.call(this, request, reply);
         // A reply sent from inside the transaction would reach the client before the change is committed.
         if (reply.sent && config?.audit) throw new Error(`${route.url}: return the body instead of sending it`);
@@ -151,6 +165,20 @@ export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps
       for (const task of request.afterCommit) void task();
       return result;
     };
+  });
+}
+
+/** Asks the approvals gate about a call to an operation that can need approval; inputs `when` leaves out pass. */
+function gateOf(gate: ApprovalGate, request: FastifyRequest, approval: NonNullable<EndpointSpec['approval']>) {
+  if (!request.principal || (approval.when && !approval.when({ body: request.body }))) return null;
+  const header = request.headers[APPROVAL_HEADER.toLowerCase()];
+  return gate({
+    tx: request.tx,
+    principal: request.principal,
+    operation: approval.operation,
+    service: request.serviceAccess ? { id: request.serviceAccess.serviceId, name: request.serviceAccess.serviceName } : null,
+    call: { method: request.method, path: request.url.split('?')[0]!, query: (request.query ?? {}) as Record<string, unknown>, body: request.body ?? null },
+    requestId: typeof header === 'string' ? header : undefined,
   });
 }
 

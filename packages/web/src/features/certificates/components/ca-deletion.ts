@@ -1,5 +1,7 @@
 import type { CertAuthority, CertAuthorityDeleteResult } from '@keydeck/contract/certificates';
+import { isPendingApproval, pendingText } from '../../../lib/approvals';
 import { confirmAction } from '../../../lib/dialogs';
+import { showToast } from '../../../lib/toasts';
 import { useDeleteCertAuthorities } from '../api/cert-authorities.api';
 import { counted } from './certificate-cells';
 import type { ResultReport } from '../../../lib/ui/result-report-modal';
@@ -34,12 +36,14 @@ export function useCaDeletion(serviceId: string, onReport: (report: ResultReport
     const title = cas.length === 1 ? `Delete ${cas[0]!.ca_name}` : `Delete ${cas.length} CAs`;
     const first = await confirmAction(deleteQuestion(cas), () => remove.mutateAsync({ cas: cas.map((ca) => ca.ca_name), confirm: false }), title);
     if (!first) return;
+    if (isPendingApproval(first)) return showToast({ color: 'info', message: pendingText(first) });
     let results = first.results;
     const refused = results.filter((result) => result.confirmation_required);
     if (refused.length > 0) {
       const again = () => remove.mutateAsync({ cas: refused.map((result) => result.name), confirm: true });
       const second = await confirmAction(unexpiredQuestion(refused, cas), again, 'Delete CAs with unexpired certificates');
-      if (second) {
+      if (second && isPendingApproval(second)) showToast({ color: 'info', message: pendingText(second) });
+      else if (second) {
         const again = new Map(second.results.map((result) => [result.name.toLowerCase(), result]));
         results = results.map((result) => again.get(result.name.toLowerCase()) ?? result);
       }

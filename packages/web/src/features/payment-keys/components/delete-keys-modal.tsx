@@ -1,6 +1,7 @@
 import { Alert, Button, Group, List, Stack } from '@mantine/core';
 import { z } from 'zod';
 import type { BatchResult, SymmetricKey } from '@keydeck/contract/payment-keys';
+import { isPendingApproval, pendingText } from '../../../lib/approvals';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { CheckboxField } from '../../../lib/ui/choice-fields';
 import { ContractForm } from '../../../lib/ui/contract-form';
@@ -33,8 +34,9 @@ export function DeleteKeysModal({ serviceId, keys, onClose, onDeleted }: DeleteK
       title={chosen.length === 1 ? `Delete ${chosen[0]!.name}` : `Delete ${chosen.length} keys`}
       mutations={[remove]}
       onSubmit={async () => {
-        const { results } = await remove.mutateAsync(chosen.map((key) => key.name));
-        onDeleted(results);
+        const answer = await remove.mutateAsync(chosen.map((key) => key.name));
+        if (isPendingApproval(answer)) return pendingText(answer);
+        onDeleted(answer.results);
         return undefined;
       }}
     >

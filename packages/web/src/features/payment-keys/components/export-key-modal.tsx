@@ -1,9 +1,10 @@
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
-import { Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { z } from 'zod';
 import type { SymmetricKey } from '@keydeck/contract/payment-keys';
+import { isPendingApproval, pendingText } from '../../../lib/approvals';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { ContractForm } from '../../../lib/ui/contract-form';
 import { FormAlert } from '../../../lib/ui/form-alert';
@@ -44,6 +45,18 @@ function ExportBody({ serviceId, exported, onClose }: { serviceId: string; expor
     statuses: DIALOG_REFUSALS,
   });
   const answer = exporter.data;
+  if (answer && isPendingApproval(answer)) {
+    return (
+      <Stack gap="md">
+        <Alert color="info" variant="light" title="Waiting for approval" data-testid="approval-pending">
+          {pendingText(answer)}
+        </Alert>
+        <Group justify="flex-end">
+          <Button onClick={onClose}>Close</Button>
+        </Group>
+      </Stack>
+    );
+  }
   if (answer) {
     return (
       <KeyBlockResult

@@ -2,6 +2,7 @@ import { Radio, Stack, Text } from '@mantine/core';
 import { z } from 'zod';
 import { Messages } from '@keydeck/contract/messages';
 import { KEY_RETRIEVAL_ALGORITHM_CODES, KEY_RETRIEVAL_ALGORITHMS, keyGroupName, type BatchResult, type KeyRetrievalAlgorithm } from '@keydeck/contract/payment-keys';
+import { isPendingApproval, pendingText } from '../../../lib/approvals';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { RadioGroupField } from '../../../lib/ui/choice-fields';
 import { ContractForm } from '../../../lib/ui/contract-form';
@@ -74,8 +75,9 @@ export function ChangeRetrievalModal({ serviceId, groups, onClose, onChanged }: 
       title={names.length === 1 ? `Key retrieval algorithm of ${names[0]}` : `Key retrieval algorithm of ${names.length} key groups`}
       mutations={[change]}
       onSubmit={async ({ key_retrieval_algorithm }: Retrieval) => {
-        const { results } = await change.mutateAsync({ groups: names, algorithm: key_retrieval_algorithm });
-        onChanged(results);
+        const answer = await change.mutateAsync({ groups: names, algorithm: key_retrieval_algorithm });
+        if (isPendingApproval(answer)) return pendingText(answer);
+        onChanged(answer.results);
         return undefined;
       }}
     >
