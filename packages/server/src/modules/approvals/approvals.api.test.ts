@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { ApprovalMessages as Say, approvalPending, approvalPoliciesResponse, approvalRequest, approvalRequestsResponse } from '@keydeck/contract/approvals';
 import { ApiPath, apiPath } from '@keydeck/contract/http';
 import { symmetricKeyExportResponse } from '@keydeck/contract/payment-keys';
@@ -35,7 +34,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const names = ['requester', 'ann', 'ben', 'cat'];
   const acme = await seedAccount(t.database.db, 'acme', [...names.map((username) => ({ username, roleNames: [ROLE.admin] })), { username: 'viewer', roleNames: [ROLE.readOnly] }]);
-  const globex = await seedAccount(t.database.db, 'globex', [{ username: 'outsider', roleNames: [ROLE.admin] }]);
+  await seedAccount(t.database.db, 'globex', [{ username: 'outsider', roleNames: [ROLE.admin] }]);
   const { serviceId } = await seedService(t.database.db, acme.accountId, {
     type: 'rkms',
     groups: [{ name: 'Administrators', permissions: ALL_SERVICE_PERMISSIONS }],
@@ -50,7 +49,6 @@ beforeAll(async () => {
   }
   who.outsider = new Visitor(t.app);
   await who.outsider.signIn('outsider', PASSWORD);
-  void globex;
   adminRoleId = (await queryRows<{ id: string }>(t.database.db, sql`select id from roles where account_id = ${acme.accountId} and name = ${ROLE.admin}`))[0]!.id;
   expect((await who.requester.post(ApiPath.keyGroups, { groups: [{ name: 'Keys' }] })).statusCode).toBe(201);
   const generate = (name: string, usage: string, mode: string) => ({ source: 'generate', name, group: 'Keys', algorithm: 'AES_256', usage, mode_of_use: mode, exportability: 'E' });
