@@ -18,6 +18,7 @@ import * as paymentKeys from './modules/payment-keys/payment-keys.routes.ts';
 import * as certificates from './modules/certificates/certificates.routes.ts';
 import * as transfer from './modules/transfer/transfer.routes.ts';
 import * as keyCeremonies from './modules/key-ceremonies/key-ceremonies.routes.ts';
+import * as keyComponentExports from './modules/key-ceremonies/key-component-exports.routes.ts';
 import * as scheduledReports from './modules/scheduled-reports/scheduled-reports.routes.ts';
 import * as search from './modules/search/search.routes.ts';
 import * as egress from './modules/egress/egress.routes.ts';
@@ -57,7 +58,7 @@ import { registerTextInputCheck } from './platform/text-input.ts';
 import { registerWebApp } from './platform/web-app.ts';
 
 /** Every module, in the order its routes are registered. */
-const modules: { register(app: FastifyInstance, deps: AppDeps): void }[] = [health, auth, admin, accounts, audit, allowlist, features, portRanges, users, roles, syslog, licenses, offboarding, mfa, securityKeys, passwords, identityProviders, allowedFlows, openidLogin, registration, marketplaces, serviceSessions, services, adminServices, serviceUsers, serviceAddresses, serviceFeatures, cryptoverse, devices, paymentKeys, keyCeremonies, certificates, transfer, scheduledReports, egress, infrastructure, cloudHsms, credentials, oauthClients, oauthAuthorization, billing, solutions, partners, cryptohub, search, apidocs];
+const modules: { register(app: FastifyInstance, deps: AppDeps): void }[] = [health, auth, admin, accounts, audit, allowlist, features, portRanges, users, roles, syslog, licenses, offboarding, mfa, securityKeys, passwords, identityProviders, allowedFlows, openidLogin, registration, marketplaces, serviceSessions, services, adminServices, serviceUsers, serviceAddresses, serviceFeatures, cryptoverse, devices, paymentKeys, keyCeremonies, keyComponentExports, certificates, transfer, scheduledReports, egress, infrastructure, cloudHsms, credentials, oauthClients, oauthAuthorization, billing, solutions, partners, cryptohub, search, apidocs];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
