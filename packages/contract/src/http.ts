@@ -105,6 +105,10 @@ export const ApiPath = {
   keyCeremonyComponent: `${API_V1}/service/key_ceremony/:ceremony_id/component`,
   keyCeremonyCancel: `${API_V1}/service/key_ceremony/:ceremony_id/cancel`,
   keyCeremonyRecord: `${API_V1}/service/key_ceremony/:ceremony_id/record`,
+  keyComponentExports: `${API_V1}/service/key_component_export`,
+  keyComponentExport: `${API_V1}/service/key_component_export/:export_id`,
+  keyComponentExportReveal: `${API_V1}/service/key_component_export/:export_id/reveal`,
+  keyComponentExportCancel: `${API_V1}/service/key_component_export/:export_id/cancel`,
   // The current service's own allowed IP addresses, and the optional capabilities it offers (spec §1, §7 service/features).
   serviceAllowedAddresses: `${API_V1}/service/allowed_addresses`,
   serviceFeatures: `${API_V1}/service/features`,

@@ -8,8 +8,14 @@ import {
   keyCeremonyComponentEntry,
   keyCeremonyOpen,
   keyCeremonyParams,
+  keyComponentExport,
+  keyComponentExportCancel,
+  keyComponentExportOpen,
+  keyComponentExportParams,
+  keyComponentExportsResponse,
   keyCustodiansResponse,
   keyCustodiansUpdate,
+  revealedComponent,
 } from './key-ceremonies.ts';
 
 /** Key custodians and key ceremonies of the current service: split knowledge and dual control for clear keys. */
@@ -45,5 +51,27 @@ export const keyCeremoniesApi = endpoints({ product: 'crypto-cluster', tag: 'Key
   keyCeremonyRecord: {
     method: 'GET', path: ApiPath.keyCeremonyRecord, params: keyCeremonyParams, responses: { 200: z.string().describe('text/csv, one step a line') }, text: true,
     summary: 'Key ceremony record', description: 'The ceremony record for auditors as CSV: who opened it, who entered which component when with its KCV, and the result.',
+  },
+  listKeyComponentExports: {
+    method: 'GET', path: ApiPath.keyComponentExports, responses: { 200: keyComponentExportsResponse },
+    summary: 'List key component exports', description: 'Lists the open component exports first, then the ended ones, newest first (KCVs only, never a value).',
+  },
+  openKeyComponentExport: {
+    method: 'POST', path: ApiPath.keyComponentExports, body: keyComponentExportOpen, responses: { 201: keyComponentExport },
+    summary: 'Export a key as components',
+    description: 'Splits an exportable key into two or three components, one for each named custodian; each is kept in the keystore until its custodian reveals it.',
+  },
+  getKeyComponentExport: {
+    method: 'GET', path: ApiPath.keyComponentExport, params: keyComponentExportParams, responses: { 200: keyComponentExport },
+    summary: 'Get a key component export', description: 'Returns one export: each component with its custodian, KCV and when it was revealed, and whether the caller may reveal it.',
+  },
+  revealKeyComponent: {
+    method: 'POST', path: ApiPath.keyComponentExportReveal, params: keyComponentExportParams, responses: { 200: revealedComponent },
+    summary: 'Reveal my key component',
+    description: "Answers the caller's own component with its KCV, once: it is destroyed as it is shown. No one can read another custodian's component.",
+  },
+  cancelKeyComponentExport: {
+    method: 'POST', path: ApiPath.keyComponentExportCancel, params: keyComponentExportParams, body: keyComponentExportCancel, responses: { 200: keyComponentExport },
+    summary: 'Cancel a key component export', description: 'Ends an open export and destroys the components not revealed yet.',
   },
 });

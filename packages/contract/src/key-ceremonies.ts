@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { KEY_ALGORITHMS, kcvHex, keyAttributes, keyHex } from './payment-keys.ts';
+import { KEY_ALGORITHMS, kcvHex, keyAttributes, keyHex, keyNameRef } from './payment-keys.ts';
 
 /**
  * Split knowledge and dual control for clear keys (PCI PIN Security Requirements, control objectives 5 and 6;
@@ -99,6 +99,62 @@ export const keyCeremonyCancel = z.object({
   reason: z.string().trim().min(1, 'Say why the ceremony is cancelled').max(CANCEL_REASON_MAX, `At most ${CANCEL_REASON_MAX} characters`),
 });
 
+/**
+ * The reverse of a ceremony: a key exported as two or three components, one to each named custodian. Each
+ * component is made by the server and kept only in the keystore until its custodian, in their own session, reveals
+ * it: once, to them alone; it is destroyed as it is shown, and unrevealed ones when the export is cancelled or expires.
+ */
+export const KEY_COMPONENT_EXPORT_STATES = ['open', 'completed', 'cancelled', 'expired'] as const;
+export type KeyComponentExportState = (typeof KEY_COMPONENT_EXPORT_STATES)[number];
+
+export const keyComponentExportOpen = z.object({
+  key: keyNameRef,
+  /** The custodians who each receive one component, in the components' order: two or three distinct designated ones. */
+  custodians: z
+    .array(z.string().uuid())
+    .min(2, 'Name two or three custodians, one for each component')
+    .max(3, 'Name two or three custodians, one for each component')
+    .refine((ids) => new Set(ids).size === ids.length, 'Name each custodian once'),
+  expires_in_hours: z.number().int().min(1, 'At least 1 hour').max(CEREMONY_HOURS_MAX, `At most ${CEREMONY_HOURS_MAX} hours`).default(CEREMONY_HOURS_DEFAULT),
+});
+export type KeyComponentExportOpen = z.output<typeof keyComponentExportOpen>;
+
+export const exportedComponent = z.object({
+  position: z.number().int(),
+  custodian: z.string(),
+  kcv: z.string(),
+  /** When its custodian saw it; null until then. */
+  revealed_at: z.string().nullable(),
+  /** Whether the caller may reveal this component now, and if not, why (in words the screen shows). */
+  you: z.object({ may_reveal: z.boolean(), why_not: z.string().nullable() }),
+});
+
+export const keyComponentExport = z.object({
+  id: z.string().uuid(),
+  key: z.string(),
+  algorithm: z.enum(KEY_ALGORITHMS),
+  /** The exported key's KCV: the components' XOR has it. */
+  kcv: z.string(),
+  custodians: z.array(person),
+  opened_by: z.string(),
+  state: z.enum(KEY_COMPONENT_EXPORT_STATES),
+  created_at: z.string(),
+  expires_at: z.string(),
+  ended_at: z.string().nullable(),
+  /** Why it was cancelled (the canceller's words) or that it expired. */
+  ended_reason: z.string().nullable(),
+  components: z.array(exportedComponent),
+});
+export type KeyComponentExport = z.infer<typeof keyComponentExport>;
+export const keyComponentExportsResponse = z.object({ data: z.array(keyComponentExport) });
+export const keyComponentExportParams = z.object({ export_id: z.string().uuid() });
+/** The caller's own component, answered once. */
+export const revealedComponent = z.object({ position: z.number().int(), value: z.string(), kcv: z.string() });
+export type RevealedComponent = z.infer<typeof revealedComponent>;
+export const keyComponentExportCancel = z.object({
+  reason: z.string().trim().min(1, 'Say why the export is cancelled').max(CANCEL_REASON_MAX, `At most ${CANCEL_REASON_MAX} characters`),
+});
+
 /** The refusals of ceremonies and custodians, in the screens' words. */
 export const KeyCeremonyMessages = {
   ceremonyNotFound: 'No such key ceremony in this service.',
@@ -117,4 +173,11 @@ export const KeyCeremonyMessages = {
     "This service requires split knowledge: open a key ceremony so that each custodian enters their own component in their own session. (Its policy does not allow single-operator component entry.)",
   cancelled: (by: string, reason: string) => `Cancelled by ${by}: ${reason}`,
   expired: 'Expired before every component was entered.',
+  exportNotFound: 'No such key component export in this service.',
+  openerMayNotHold: "You are opening this export, and this service's policy does not let the opener hold a component.",
+  notYourComponent: 'This component is another custodian\'s: only they can see it.',
+  noComponentForYou: 'This export names other custodians: it holds no component for you.',
+  alreadyRevealed: 'You have already seen your component of this export: a component is shown once, and it is gone from Keydeck.',
+  exportEnded: (state: string) => `This export is ${state}: its components that were not revealed are destroyed.`,
+  exportExpired: 'Expired before every component was revealed.',
 } as const;

@@ -20,6 +20,7 @@ import * as transfer from './modules/transfer/transfer.routes.ts';
 import * as approvals from './modules/approvals/approvals.routes.ts';
 import { gate as approvalGate } from './modules/approvals/approvals.service.ts';
 import * as keyCeremonies from './modules/key-ceremonies/key-ceremonies.routes.ts';
+import * as keyComponentExports from './modules/key-ceremonies/key-component-exports.routes.ts';
 import * as scheduledReports from './modules/scheduled-reports/scheduled-reports.routes.ts';
 import * as search from './modules/search/search.routes.ts';
 import * as egress from './modules/egress/egress.routes.ts';
@@ -59,7 +60,7 @@ import { registerTextInputCheck } from './platform/text-input.ts';
 import { registerWebApp } from './platform/web-app.ts';
 
 /** Every module, in the order its routes are registered. */
-const modules: { register(app: FastifyInstance, deps: AppDeps): void }[] = [health, auth, admin, accounts, audit, allowlist, features, portRanges, users, roles, syslog, licenses, offboarding, mfa, securityKeys, passwords, identityProviders, allowedFlows, openidLogin, registration, marketplaces, serviceSessions, services, adminServices, serviceUsers, serviceAddresses, serviceFeatures, cryptoverse, devices, paymentKeys, keyCeremonies, approvals, certificates, transfer, scheduledReports, egress, infrastructure, cloudHsms, credentials, oauthClients, oauthAuthorization, billing, solutions, partners, cryptohub, search, apidocs];
+const modules: { register(app: FastifyInstance, deps: AppDeps): void }[] = [health, auth, admin, accounts, audit, allowlist, features, portRanges, users, roles, syslog, licenses, offboarding, mfa, securityKeys, passwords, identityProviders, allowedFlows, openidLogin, registration, marketplaces, serviceSessions, services, adminServices, serviceUsers, serviceAddresses, serviceFeatures, cryptoverse, devices, paymentKeys, keyCeremonies, keyComponentExports, approvals, certificates, transfer, scheduledReports, egress, infrastructure, cloudHsms, credentials, oauthClients, oauthAuthorization, billing, solutions, partners, cryptohub, search, apidocs];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;

@@ -5,9 +5,11 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { rowsOf } from '../../db/raw-sql.ts';
 import { writeSystemAuditEvent } from '../../platform/audit.ts';
-import type { KeyAlgorithm, Keystore } from '../../platform/keystore.ts';
+import type { KeyAlgorithm, KeyHandle, Keystore } from '../../platform/keystore.ts';
 import { SYSTEM_SCOPE, inScope } from '../../platform/tenant-scope.ts';
 import * as repo from './key-ceremonies.repository.ts';
+import * as exportsRepo from './key-component-exports.repository.ts';
+import { unrevealed } from './key-component-exports.service.ts';
 
 const EVERY_MS = 60_000;
 const BATCH = 100;
@@ -15,11 +17,16 @@ const BATCH = 100;
 type ExpiryDeps = { db: Db; keystore: Keystore; auditKey: Uint8Array };
 
 /**
- * Ends every open ceremony past its expiry (each account's, in the system scope), audits it, and destroys the
- * combination its components made in the keystore once that is committed: nothing of an expired ceremony's
- * components is left. Idempotent, so every server process may run it. Answers how many it ended.
+ * Ends every open ceremony and every open component export past its expiry (each account's, in the system
+ * scope), audits it, and destroys what it holds in the keystore (a ceremony's combination, an export's components
+ * not revealed) once that is committed: nothing of an expired one's components is left. Idempotent, so every
+ * server process may run it. Answers how many it ended.
  */
-export async function expireCeremonies({ db, keystore, auditKey }: ExpiryDeps): Promise<number> {
+export async function expireCeremonies(deps: ExpiryDeps): Promise<number> {
+  return (await expireCeremoniesOnly(deps)) + (await expireComponentExports(deps));
+}
+
+async function expireCeremoniesOnly({ db, keystore, auditKey }: ExpiryDeps): Promise<number> {
   const jobId = randomUUID();
   const ended = await inScope(db, SYSTEM_SCOPE, async (tx) => {
     const overdue = await repo.overdue(tx, BATCH);
@@ -41,6 +48,33 @@ export async function expireCeremonies({ db, keystore, auditKey }: ExpiryDeps): 
     }
   }
   return ended.length;
+}
+
+async function expireComponentExports({ db, keystore, auditKey }: ExpiryDeps): Promise<number> {
+  const jobId = randomUUID();
+  const doomed = await inScope(db, SYSTEM_SCOPE, async (tx) => {
+    const overdue = await exportsRepo.overdue(tx, BATCH);
+    const handles: KeyHandle[] = [];
+    for (const row of overdue) {
+      const components = await exportsRepo.componentsOf(tx, [row.id]);
+      handles.push(...unrevealed(row, components));
+      await exportsRepo.end(tx, row.id, 'expired', KeyCeremonyMessages.exportExpired);
+      const [service] = await rowsOf<{ name: string }>(tx, sql`select name from services where id = ${row.service_id}`);
+      const waiting = components.filter((c) => c.revealed_at === null).map((c) => `${c.position} of ${c.username} (KCV ${c.kcv})`);
+      await writeSystemAuditEvent(tx, auditKey, {
+        accountId: row.account_id,
+        action: 'key_component_export.expire',
+        target: `${service?.name ?? row.service_id}: export of ${row.key_name} (KCV ${row.kcv}); components destroyed unrevealed: ${waiting.join(', ') || 'none'}`,
+        jobId,
+      });
+    }
+    return { count: overdue.length, handles };
+  });
+  // Each is tried even when one fails (its reference is already gone from the row); the first failure is reported.
+  let failure: unknown = null;
+  for (const handle of doomed.handles) await keystore.destroy(handle).catch((error: unknown) => (failure ??= error));
+  if (failure) throw failure;
+  return doomed.count;
 }
 
 export type CeremonyExpiry = { stop(): Promise<void>; /** Expires what is due now (tests). */ tick(): Promise<number> };

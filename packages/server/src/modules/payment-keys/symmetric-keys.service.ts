@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { KeyCeremonyMessages } from '@keydeck/contract/key-ceremonies';
 import { Messages } from '@keydeck/contract/messages';
 import {
@@ -27,7 +27,7 @@ import { defaultKcvMethod, kcvOfClearKey } from './crypto/kcv.ts';
 import * as groupsRepo from './key-groups.repository.ts';
 import { KeyBlockRefusal, exportKeyBlock, handleOf, importKeyBlock, kcvOf, newKeySetId } from './key-operations.ts';
 import { KeyUseRefusal } from './key-use.ts';
-import { KeyNotExportableError, KeystoreUnavailableError, KeystoreUnsupportedError, type Keystore } from '../../platform/keystore.ts';
+import { KeyNotExportableError, KeystoreUnavailableError, KeystoreUnsupportedError, type KeyHandle, type Keystore } from '../../platform/keystore.ts';
 import { RowRefusal, type KeyScope } from './payment-keys.scope.ts';
 import * as repo from './symmetric-keys.repository.ts';
 import type { KeyRow } from './symmetric-keys.repository.ts';
@@ -321,6 +321,53 @@ export async function exportKey(scope: KeyScope, name: string, kbpkName: string)
   }
 }
 
+/** What splitIntoComponents made: the key as its record knows it, and each component as a keystore key with its KCV. */
+export type KeyComponents = {
+  key: { id: string; name: string; algorithm: KeyAlgorithm; kcv: string };
+  components: { handle: KeyHandle; kcv: string }[];
+};
+
+/**
+ * An exportable, active key split into one component for each custodian named (two or three): random values and
+ * the XOR rest, made from the key's clear value inside withClear. Each component is stored only as a keystore key
+ * of its own (exportable, a fresh id: a sealed blob or a token object); its KCV is computed with the key's KCV
+ * method. The key's history records the export with the components' KCVs. A failure destroys what was made.
+ */
+export async function splitIntoComponents(scope: KeyScope, name: string, custodians: string[], openedBy: string): Promise<KeyComponents> {
+  const key = (await repo.findByNames(scope.tx, scope.access.serviceId, [name])).get(name.toLowerCase());
+  if (!key) throw notFound(Messages.keyUnknown(name));
+  if (key.state !== 'active') throw conflict('key_not_active', Messages.keyNotActive(key.name, key.state));
+  if (key.exportability === 'N') throw conflict('key_not_exportable', Messages.keyNotExportable(key.name));
+  const algorithm = key.algorithm as KeyAlgorithm;
+  const method = key.kcv_method as KcvMethod;
+  const made: { handle: KeyHandle; kcv: string }[] = [];
+  try {
+    await scope.keystore.withClear(handleOf(key), async (clear) => {
+      const parts = Array.from({ length: custodians.length - 1 }, () => randomBytes(clear.length));
+      const rest = Buffer.from(clear);
+      for (const part of parts) for (let i = 0; i < rest.length; i++) rest[i] = rest[i]! ^ part[i]!;
+      parts.push(rest);
+      try {
+        for (const part of parts) {
+          const { kcv } = await componentKcv(algorithm, part, method);
+          const identity = { id: randomUUID(), algorithm, exportable: true };
+          const ref = await scope.keystore.importClear(identity, part);
+          made.push({ handle: { ...identity, ref }, kcv });
+        }
+      } finally {
+        for (const part of parts) part.fill(0);
+      }
+    });
+  } catch (error) {
+    for (const { handle } of made) await scope.keystore.destroy(handle).catch(() => undefined);
+    if (error instanceof KeyNotExportableError) throw conflict('key_not_exportable', Messages.keyNotExportable(key.name));
+    throw keystoreFailure(error);
+  }
+  const to = made.map((c, i) => `${i + 1} to ${custodians[i]} (KCV ${c.kcv})`).join(', ');
+  await record(scope, { keyId: key.id, keyName: key.name, action: 'exported', kcv: key.kcv, detail: `as ${made.length} components in an export opened by ${openedBy}: ${to}` });
+  return { key: { id: key.id, name: key.name, algorithm, kcv: key.kcv }, components: made };
+}
+
 export async function history(scope: KeyScope, name: string) {
   const key = (await repo.findByNames(scope.tx, scope.access.serviceId, [name])).get(name.toLowerCase());
   if (!key) throw notFound(Messages.keyUnknown(name));
@@ -332,12 +379,16 @@ export function record(scope: KeyScope, event: repo.KeyEvent) {
   return repo.recordEvent(scope.tx, { accountId: scope.accountId, serviceId: scope.access.serviceId, actor: scope.actor }, event);
 }
 
-/** One component's KCV, so its custodian confirms it before the next one is entered; the value is not kept. */
-export async function componentKcv(algorithm: KeyAlgorithm, hex: string, method: KcvMethod = defaultKcvMethod(algorithm)) {
-  if (hex.length !== KEY_BYTES[algorithm] * 2) throw badRequest({ value: [Messages.componentLength(1, KEY_BYTES[algorithm]).replace('Component 1', 'A component')] });
+/**
+ * One component's KCV (given as hex, or as bytes, which are left as they are), so its custodian confirms it before
+ * the next one is entered, or knows the one they were given; the value is not kept.
+ */
+export async function componentKcv(algorithm: KeyAlgorithm, component: string | Buffer, method: KcvMethod = defaultKcvMethod(algorithm)) {
+  const bytes = typeof component === 'string' ? component.length / 2 : component.length;
+  if (bytes !== KEY_BYTES[algorithm]) throw badRequest({ value: [Messages.componentLength(1, KEY_BYTES[algorithm]).replace('Component 1', 'A component')] });
   if (isTdes(algorithm) && method !== 'tdes') throw badRequest({ kcv_method: ['TDES keys use the TDES KCV method'] });
   if (!isTdes(algorithm) && method === 'tdes') throw badRequest({ kcv_method: ['AES keys use the AES-CMAC or the legacy AES-ECB KCV method'] });
-  const value = Buffer.from(hex, 'hex');
+  const value = typeof component === 'string' ? Buffer.from(component, 'hex') : Buffer.from(component);
   try {
     return { kcv: await kcvOfClearKey(algorithm, value, method), kcv_method: method };
   } finally {
