@@ -34,7 +34,7 @@ const kek = {
   rotated_at: null,
 };
 
-function server(level: 'View' | 'Modify') {
+function server(level: 'View' | 'Modify', singleOperator = false) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
     if (url.includes('/service/login/')) {
@@ -42,6 +42,9 @@ function server(level: 'View' | 'Modify') {
     }
     if (url.includes('/service_user_group/current')) {
       return jsonResponse(200, { user_names: [], all_groups: ['Ops'], permissions: { Key: level }, sections: [], group_name: 'Ops', user_name: 'op' });
+    }
+    if (url.startsWith(ApiPath.keyCustodians)) {
+      return jsonResponse(200, { custodians: [], candidates: [], policy: { opener_may_be_custodian: false, single_operator_entry: singleOperator } });
     }
     if (url.startsWith(ApiPath.keyGroups)) {
       return jsonResponse(200, { groups: [{ name: 'Acquirer', key_retrieval_algorithm: 'static', key_count: 1, bdk: null, created_at: '2026-01-01T00:00:00.000Z' }] });
@@ -70,6 +73,23 @@ describe('SymmetricKeysSection', () => {
     expect(screen.queryByRole('button', { name: 'Generate key' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Actions for KEK 1' })).toBeNull();
     expect(within(table).queryByRole('checkbox')).toBeNull();
+  });
+
+  it("offers the one-screen component import only where the service's policy allows single-operator entry, and warns in it", async () => {
+    const spy = server('Modify');
+    const { unmount } = render();
+    expect(await screen.findByRole('button', { name: 'Generate key' })).toBeTruthy();
+    await waitFor(() => expect(spy.mock.calls.some(([url]) => String(url).startsWith(ApiPath.keyCustodians))).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByRole('button', { name: 'Import from components' })).toBeNull();
+    unmount();
+    vi.restoreAllMocks();
+
+    server('Modify', true);
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Import from components' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import a key from components' });
+    expect(within(dialog).getByText('Single-operator entry: one person sees every component. This is not split knowledge.')).toBeTruthy();
   });
 
   it('rotates a key only after a confirmation saying what rotation does, then says the new KCV', async () => {
