@@ -7,7 +7,7 @@ import { saveFile } from '../../../lib/save-file';
 import { serviceCall, serviceDownload } from '../../../lib/service-session';
 
 /** How often the list asks again while a ceremony is open: the other custodians enter theirs in their own sessions. */
-export const OPEN_CEREMONY_REFRESH_MS = 5000;
+const OPEN_CEREMONY_REFRESH_MS = 5000;
 
 /** The service's ceremonies, open ones first; refreshed every few seconds while one is open, not once none is. */
 export const keyCeremoniesQueryOptions = (serviceId: string) =>

@@ -49,7 +49,7 @@ export function CeremonyModal({ serviceId, ceremony, onCancel, onClose }: Ceremo
           ) : null}
           <Group justify="flex-end" gap="sm">
             {onCancel && ceremony.state === 'open' ? (
-              <Button variant="default" color="error" onClick={() => onCancel(ceremony)}>
+              <Button variant="light" color="error" onClick={() => onCancel(ceremony)}>
                 Cancel ceremony
               </Button>
             ) : null}

@@ -180,4 +180,20 @@ describe('KeyCeremoniesSection', () => {
     expect(within(dialog).getByRole('button', { name: 'Download record' })).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Cancel ceremony' })).toBeTruthy();
   });
+
+  it('cancels an open ceremony with a reason asked in its own dialog', async () => {
+    const cancelPath = ApiPath.keyCeremonyCancel.replace(':ceremony_id', CEREMONY_ID);
+    const cancelled = { ...mayEnter, state: 'cancelled' as const, ended_reason: KeyCeremonyMessages.cancelled('ada', 'Wrong group') };
+    const spy = server([mayEnter], { [`POST ${cancelPath}`]: () => jsonResponse(200, cancelled) });
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Open ZMK 1' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Key ceremony: ZMK 1' })).getByRole('button', { name: 'Cancel ceremony' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel the key ceremony for ZMK 1' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Key ceremony: ZMK 1' })).toBeNull());
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Reason/ }), { target: { value: 'Wrong group' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel ceremony' }));
+
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith({ color: 'success', message: 'Cancelled the key ceremony for ZMK 1' }));
+    expect(sent(spy, 'POST', cancelPath)).toEqual([{ reason: 'Wrong group' }]);
+  });
 });
