@@ -61,6 +61,12 @@ export const serviceSections = [
     search: list(symmetricKeysQuery),
     component: lazyScreen(() => import('../../features/payment-keys/pages/symmetric-keys-section.page'), 'SymmetricKeysSectionPage'),
   }),
+  // Key custodians and key ceremonies (dual control, split knowledge): where the service keeps symmetric keys, Key opens them.
+  section('key-ceremonies', 'Key Ceremonies', {
+    group: 'Keys',
+    serviceSection: { category: 'Key', feature: 'symmetric_keys' },
+    component: serviceSection(lazyScreen(() => import('../../features/key-ceremonies/components/key-ceremonies-section'), 'KeyCeremoniesSection')),
+  }),
   section('key-assignments', 'Key Assignments', {
     group: 'Keys',
     serviceSection: { category: 'Key', feature: 'key_assignments' },

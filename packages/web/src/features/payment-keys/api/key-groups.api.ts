@@ -1,16 +1,8 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { KeyRetrievalAlgorithm } from '@keydeck/contract/payment-keys';
 import { paymentKeysApi } from '@keydeck/contract/payment-keys.api';
-import { keyGroupKeys, paymentKeyKeys } from '../../../lib/query-keys';
+import { paymentKeyKeys } from '../../../lib/query-keys';
 import { serviceCall } from '../../../lib/service-session';
-
-/** The service's key groups, with their key retrieval algorithm, key count and DUKPT BDK. */
-export const keyGroupsQueryOptions = (serviceId: string) =>
-  queryOptions({
-    queryKey: keyGroupKeys(serviceId).lists(),
-    queryFn: ({ signal }) => serviceCall(serviceId, paymentKeysApi.listKeyGroups, { signal }),
-    meta: { errorContext: 'Could not load the key groups' },
-  });
 
 /** A new group starts static: DUKPT needs a BDK in the group first, so it is switched to afterwards. */
 export function useCreateKeyGroup(serviceId: string) {

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { KeyAlgorithm, SymmetricKeyCreate, SymmetricKeysQuery } from '@keydeck/contract/payment-keys';
+import type { SymmetricKeyCreate, SymmetricKeysQuery } from '@keydeck/contract/payment-keys';
 import { paymentKeysApi } from '@keydeck/contract/payment-keys.api';
 import { MAX_PAGE_SIZE } from '@keydeck/contract/paging';
 import { paymentKeyKeys, symmetricKeyKeys } from '../../../lib/query-keys';
@@ -82,16 +82,6 @@ export function useExportSymmetricKey(serviceId: string) {
     meta: { inlineErrorStatuses: DIALOG_REFUSALS },
     // The export is an event of the key's history.
     onSuccess: (_answer, { key }) => queryClient.invalidateQueries({ queryKey: symmetricKeyKeys(serviceId).detail(key) }),
-  });
-}
-
-/** One component's KCV, computed by the server so its custodian can compare it with the paperwork. */
-export function useComponentKcv(serviceId: string) {
-  return useMutation({
-    mutationFn: (body: { algorithm: KeyAlgorithm; value: string }) =>
-      serviceCall(serviceId, paymentKeysApi.componentKcv, { body }),
-    gcTime: SECRET_GC_TIME,
-    meta: { inlineErrorStatuses: [400] },
   });
 }
 

@@ -6,8 +6,8 @@ import { RadioGroupField } from '../../../lib/ui/choice-fields';
 import { ContractForm } from '../../../lib/ui/contract-form';
 import { FormFooter } from '../../../lib/ui/form-footer';
 import { TextField } from '../../../lib/ui/text-fields';
-import { emptyKeyAttributes, keyAttributeShape, withModeCheck } from '../api/key-forms';
-import { KeyAttributeFields, KeyGroupField } from './key-attribute-fields';
+import { emptyKeyAttributes, keyAttributeShape, withModeCheck } from '../../../lib/key-attributes';
+import { KeyAttributeFields, KeyGroupField } from '../../../lib/ui/key-attribute-fields';
 
 export const ceremonyFields = withModeCheck(
   z.object({

@@ -94,6 +94,9 @@ function Ceremony({ serviceId, group, onClose }: Omit<ComponentCeremonyModalProp
   return (
     <Modal opened onClose={() => void requestClose()} title="Import a key from components" size="lg" closeOnClickOutside={false} closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack gap="md">
+        <Alert color="warning" variant="light" role="note" data-testid="single-operator-warning">
+          Single-operator entry: one person sees every component. This is not split knowledge.
+        </Alert>
         <Group component="ol" gap={6} aria-label="Ceremony steps" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {steps.map((label, i) => (
             <li key={label} aria-current={i === current ? 'step' : undefined}>

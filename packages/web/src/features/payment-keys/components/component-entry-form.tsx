@@ -6,7 +6,7 @@ import { useContractForm } from '../../../lib/use-contract-form';
 import { ContractForm } from '../../../lib/ui/contract-form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { PasswordField, TextField } from '../../../lib/ui/text-fields';
-import { useComponentKcv } from '../api/symmetric-keys.api';
+import { useComponentKcv } from '../../../lib/component-kcv';
 
 export interface ConfirmedComponent {
   value: string;

@@ -5,9 +5,10 @@ import { FormAlert } from '../../../lib/ui/form-alert';
 import { FormFooter } from '../../../lib/ui/form-footer';
 import { FormModal, type FormModalSlot } from '../../../lib/ui/form-modal';
 import { TextField } from '../../../lib/ui/text-fields';
-import { emptyKeyAttributes, keyAttributeFields, keyFormErrors, RowRefused, type KeyAttributes } from '../api/key-forms';
+import { emptyKeyAttributes, keyAttributeFields, type KeyAttributes } from '../../../lib/key-attributes';
+import { KeyAttributeFields, KeyGroupField } from '../../../lib/ui/key-attribute-fields';
+import { keyFormErrors, RowRefused } from '../api/key-forms';
 import { useCreateSymmetricKey } from '../api/symmetric-keys.api';
-import { KeyAttributeFields, KeyGroupField } from './key-attribute-fields';
 
 interface GenerateKeyModalProps {
   serviceId: string;

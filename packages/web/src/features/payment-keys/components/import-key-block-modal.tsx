@@ -8,9 +8,10 @@ import { FormFooter } from '../../../lib/ui/form-footer';
 import { FormModal, type FormModalSlot } from '../../../lib/ui/form-modal';
 import { TextField } from '../../../lib/ui/text-fields';
 import { TextareaField } from '../../../lib/ui/textarea-field';
-import { keyChoice, keyFormErrors, keyGroupChoice, RowRefused } from '../api/key-forms';
+import { keyGroupChoice } from '../../../lib/key-attributes';
+import { KeyGroupField } from '../../../lib/ui/key-attribute-fields';
+import { keyChoice, keyFormErrors, RowRefused } from '../api/key-forms';
 import { useCreateSymmetricKey } from '../api/symmetric-keys.api';
-import { KeyGroupField } from './key-attribute-fields';
 import { KbpkField } from './key-pickers';
 
 const blockShape = symmetricKeyCreate.options[2].shape;

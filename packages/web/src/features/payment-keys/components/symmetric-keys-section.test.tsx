@@ -18,11 +18,14 @@ const SERVICE_ID = '0b6f2d1e-1c1a-4a39-9d0e-2d6c1f0a7b05';
 const service = enabledService(SERVICE_ID);
 const kek = symmetricKey();
 
-function server(level: 'View' | 'Modify') {
+function server(level: 'View' | 'Modify', singleOperator = false) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
     if (url.includes('/service/login/')) return serviceLoginResponse(SERVICE_ID);
     if (url.includes('/service_user_group/current')) return serviceGroupResponse({ Key: level });
+    if (url.startsWith(ApiPath.keyCustodians)) {
+      return jsonResponse(200, { custodians: [], candidates: [], policy: { opener_may_be_custodian: false, single_operator_entry: singleOperator } });
+    }
     if (url.startsWith(ApiPath.keyGroups)) {
       return jsonResponse(200, { groups: [keyGroup('Acquirer', { key_count: 1 })] });
     }
@@ -50,6 +53,23 @@ describe('SymmetricKeysSection', () => {
     expect(screen.queryByRole('button', { name: 'Generate key' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Actions for KEK 1' })).toBeNull();
     expect(within(table).queryByRole('checkbox')).toBeNull();
+  });
+
+  it("offers the one-screen component import only where the service's policy allows single-operator entry, and warns in it", async () => {
+    const spy = server('Modify');
+    const { unmount } = render();
+    expect(await screen.findByRole('button', { name: 'Generate key' })).toBeTruthy();
+    await waitFor(() => expect(spy.mock.calls.some(([url]) => String(url).startsWith(ApiPath.keyCustodians))).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByRole('button', { name: 'Import from components' })).toBeNull();
+    unmount();
+    vi.restoreAllMocks();
+
+    server('Modify', true);
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Import from components' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import a key from components' });
+    expect(within(dialog).getByText('Single-operator entry: one person sees every component. This is not split knowledge.')).toBeTruthy();
   });
 
   it('rotates a key only after a confirmation saying what rotation does, then says the new KCV', async () => {

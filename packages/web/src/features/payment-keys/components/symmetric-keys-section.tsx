@@ -11,7 +11,8 @@ import { DataTable } from '../../../lib/ui/data-table';
 import type { ListStatePatch } from '../../../lib/ui/list-search';
 import { SelectionPanel } from '../../../lib/ui/selection-panel';
 import { ACTION_LABELS, actionQuestion } from '../api/key-actions';
-import { keyGroupsQueryOptions } from '../api/key-groups.api';
+import { keyCustodiansQueryOptions } from '../../../lib/key-custodians.queries';
+import { keyGroupsQueryOptions } from '../../../lib/key-groups.queries';
 import { symmetricKeysQueryOptions, useUpdateSymmetricKeys, type KeyAction, type KeyListState } from '../api/symmetric-keys.api';
 import { ComponentCeremonyModal } from './component-ceremony-modal';
 import { DeleteKeysModal } from './delete-keys-modal';
@@ -38,7 +39,7 @@ interface SymmetricKeysSectionProps {
 /**
  * The symmetric keys of the service (spec §3) and the groups that hold them. The list's paging and filters live in
  * the section's URL. Changes need Key at Modify: generate, the
- * component ceremony, TR-31 import and export, state changes and rotation (each confirmed, saying what it does),
+ * one-screen component import (where the service's policy allows single-operator entry), TR-31 import and export, state changes and rotation (each confirmed, saying what it does),
  * and delete with an explicit acknowledgement; every batch answers one line a key in the server's words.
  */
 export function SymmetricKeysSection({ service, list }: SymmetricKeysSectionProps) {
@@ -46,6 +47,8 @@ export function SymmetricKeysSection({ service, list }: SymmetricKeysSectionProp
   const state = list.search;
   const keys = useQuery(symmetricKeysQueryOptions(service.id, state));
   const groups = useQuery(keyGroupsQueryOptions(service.id));
+  // One screen for every component is not split knowledge: offered only where the service's policy allows it.
+  const singleOperator = useQuery(keyCustodiansQueryOptions(service.id)).data?.policy.single_operator_entry === true;
   const update = useUpdateSymmetricKeys(service.id);
   const [picked, setPicked] = useState<ReadonlyMap<string, SymmetricKey>>(new Map());
   const [dialog, setDialog] = useState<'generate' | 'components' | 'key-block' | null>(null);
@@ -148,9 +151,11 @@ export function SymmetricKeysSection({ service, list }: SymmetricKeysSectionProp
                   <Button variant="default" onClick={() => setDialog('key-block')}>
                     Import TR-31 key block
                   </Button>
-                  <Button variant="default" onClick={() => setDialog('components')}>
-                    Import from components
-                  </Button>
+                  {singleOperator ? (
+                    <Button variant="default" onClick={() => setDialog('components')}>
+                      Import from components
+                    </Button>
+                  ) : null}
                   <Button onClick={() => setDialog('generate')}>Generate key</Button>
                 </>
               ) : null}

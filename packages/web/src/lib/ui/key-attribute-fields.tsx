@@ -2,9 +2,9 @@ import { SimpleGrid } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useFormContext } from 'react-hook-form';
 import { EXPORTABILITY, KEY_ALGORITHM_LABELS, KEY_ALGORITHMS, KEY_USAGE_CODES, KEY_USAGES, MODES_FOR_USAGE, MODES_OF_USE, type KeyUsage } from '@keydeck/contract/payment-keys';
-import { SelectField } from '../../../lib/ui/choice-fields';
-import { TextField } from '../../../lib/ui/text-fields';
-import { keyGroupsQueryOptions } from '../api/key-groups.api';
+import { SelectField } from './choice-fields';
+import { TextField } from './text-fields';
+import { keyGroupsQueryOptions } from '../key-groups.queries';
 
 const ALGORITHMS = KEY_ALGORITHMS.map((id) => ({ value: id, label: KEY_ALGORITHM_LABELS[id] }));
 const USAGES = KEY_USAGE_CODES.map((code) => ({ value: code, label: `${code} · ${KEY_USAGES[code]}` }));

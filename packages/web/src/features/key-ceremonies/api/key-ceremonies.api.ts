@@ -1,0 +1,85 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { KeyCeremony, KeyCeremonyOpen, KeyCustodiansResponse } from '@keydeck/contract/key-ceremonies';
+import { keyCeremoniesApi } from '@keydeck/contract/key-ceremonies.api';
+import { keyCeremonyKeys, keyCustodianKeys } from '../../../lib/key-custodians.queries';
+import { listQueryOptions } from '../../../lib/list-query';
+import { saveFile } from '../../../lib/save-file';
+import { serviceCall, serviceDownload } from '../../../lib/service-session';
+
+/** How often the list asks again while a ceremony is open: the other custodians enter theirs in their own sessions. */
+const OPEN_CEREMONY_REFRESH_MS = 5000;
+
+/** The service's ceremonies, open ones first; refreshed every few seconds while one is open, not once none is. */
+export const keyCeremoniesQueryOptions = (serviceId: string) =>
+  listQueryOptions({
+    queryKey: keyCeremonyKeys(serviceId).list('all'),
+    queryFn: async ({ signal }) => {
+      const { data } = await serviceCall(serviceId, keyCeremoniesApi.listKeyCeremonies, { signal });
+      return { data, total: data.length };
+    },
+    refetchInterval: (query) => (query.state.data?.data.some((ceremony) => ceremony.state === 'open') ? OPEN_CEREMONY_REFRESH_MS : false),
+    meta: { errorContext: 'Could not load the key ceremonies' },
+  });
+
+/** A ceremony's answer replaces its row at once; the list is asked again for the rest. */
+function useCeremonyChanged(serviceId: string) {
+  const queryClient = useQueryClient();
+  return (ceremony: KeyCeremony) => {
+    queryClient.setQueryData(keyCeremoniesQueryOptions(serviceId).queryKey, (list) =>
+      list ? { ...list, data: list.data.map((row) => (row.id === ceremony.id ? ceremony : row)) } : list,
+    );
+    return queryClient.invalidateQueries({ queryKey: keyCeremonyKeys(serviceId).lists() });
+  };
+}
+
+/** PUT service/key_custodians: the designated custodians and the policy, replaced as a whole. */
+export function useSetKeyCustodians(serviceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { user_ids: string[]; policy: KeyCustodiansResponse['policy'] }) => serviceCall(serviceId, keyCeremoniesApi.setKeyCustodians, { body }),
+    meta: { inlineErrorStatuses: [400] },
+    onSuccess: (saved) => queryClient.setQueryData(keyCustodianKeys(serviceId).all, saved),
+  });
+}
+
+export function useOpenKeyCeremony(serviceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: KeyCeremonyOpen) => serviceCall(serviceId, keyCeremoniesApi.openKeyCeremony, { body }),
+    meta: { inlineErrorStatuses: [400, 409] },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keyCeremonyKeys(serviceId).lists() }),
+  });
+}
+
+/** The caller's component with the KCV they confirmed; gcTime 0 drops the value from the mutation cache at once. */
+export function useEnterComponent(serviceId: string) {
+  const changed = useCeremonyChanged(serviceId);
+  return useMutation({
+    mutationFn: ({ id, value, kcv }: { id: string; value: string; kcv: string }) =>
+      serviceCall(serviceId, keyCeremoniesApi.enterCeremonyComponent, { params: { ceremony_id: id }, body: { value, kcv } }),
+    gcTime: 0,
+    meta: { inlineErrorStatuses: [400, 404, 409] },
+    onSuccess: changed,
+  });
+}
+
+export function useCancelCeremony(serviceId: string) {
+  const changed = useCeremonyChanged(serviceId);
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      serviceCall(serviceId, keyCeremoniesApi.cancelKeyCeremony, { params: { ceremony_id: id }, body: { reason } }),
+    meta: { inlineErrorStatuses: [400, 409] },
+    onSuccess: changed,
+  });
+}
+
+/** The ceremony's record for auditors, saved as a CSV file. */
+export function useDownloadRecord(serviceId: string) {
+  return useMutation({
+    mutationFn: async (ceremony: Pick<KeyCeremony, 'id' | 'name'>) => {
+      const csv = await serviceDownload(serviceId, keyCeremoniesApi.keyCeremonyRecord, { params: { ceremony_id: ceremony.id } });
+      saveFile(`key-ceremony-${ceremony.name.replace(/[^\w.-]+/g, '_')}.csv`, csv, 'text/csv');
+    },
+    meta: { errorContext: 'Could not download the ceremony record' },
+  });
+}

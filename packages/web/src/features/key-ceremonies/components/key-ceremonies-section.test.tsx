@@ -1,0 +1,199 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ApiPath } from '@keydeck/contract/http';
+import { KeyCeremonyMessages, type KeyCeremony, type KeyCustodiansResponse } from '@keydeck/contract/key-ceremonies';
+import { showToast } from '../../../lib/toasts';
+import { enabledService, jsonResponse, renderWithSession, sessionWith } from '../../../test/render';
+import { KeyCeremoniesSection } from './key-ceremonies-section';
+
+vi.mock('../../../lib/toasts', () => ({ showToast: vi.fn() }));
+
+const SERVICE_ID = '0b6f2d1e-1c1a-4a39-9d0e-2d6c1f0a7c28';
+const CAROL = '11111111-1111-4111-8111-111111111111';
+const DAVE = '22222222-2222-4222-8222-222222222222';
+const CEREMONY_ID = '33333333-3333-4333-8333-333333333333';
+const COMPONENT = '0123456789ABCDEFFEDCBA9876543210';
+
+const custodians: KeyCustodiansResponse = {
+  custodians: [{ user_id: CAROL, username: 'carol', designated_by: 'ada', designated_at: '2026-11-01T09:00:00.000Z' }],
+  candidates: [
+    { user_id: CAROL, username: 'carol' },
+    { user_id: DAVE, username: 'dave' },
+  ],
+  policy: { opener_may_be_custodian: false, single_operator_entry: false },
+};
+
+const ceremony = (you: KeyCeremony['you'], components: KeyCeremony['components'] = []): KeyCeremony => ({
+  id: CEREMONY_ID,
+  name: 'ZMK 1',
+  group: 'Acquirer',
+  algorithm: 'TDES_2KEY',
+  usage: 'K0',
+  mode_of_use: 'B',
+  exportability: 'E',
+  version: '00',
+  components_required: 2,
+  custodians: [],
+  opened_by: 'ada',
+  state: 'open',
+  created_at: '2026-11-28T09:00:00.000Z',
+  expires_at: '2026-11-29T09:00:00.000Z',
+  ended_at: null,
+  ended_reason: null,
+  components,
+  kcv: null,
+  you,
+});
+const mayEnter = ceremony({ may_enter: true, why_not: null });
+const entered = ceremony({ may_enter: false, why_not: KeyCeremonyMessages.alreadyEntered }, [
+  { position: 1, custodian: 'carol', kcv: 'A1B2C3', entered_at: '2026-11-28T09:05:00.000Z' },
+]);
+
+type Answer = (body: unknown) => Response;
+
+/** The service's server: the key custodians, the ceremonies, and answers to what the test sends. */
+function server(list: KeyCeremony[], answers: Record<string, Answer> = {}) {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    if (url.includes('/service/login/')) {
+      return jsonResponse(200, { service_session: { service_id: SERVICE_ID, expires_at: '2099-01-01T00:00:00.000Z', idle_timeout_seconds: 600 } });
+    }
+    if (url.includes('/service_user_group/current')) {
+      return jsonResponse(200, { user_names: [], all_groups: ['Ops'], permissions: { Key: 'Modify', User: 'Modify' }, sections: [], group_name: 'Ops', user_name: 'carol' });
+    }
+    const answer = answers[`${method} ${url.replace(/\?.*$/, '')}`];
+    if (answer) return answer(body);
+    if (url.startsWith(ApiPath.keyCustodians)) return jsonResponse(200, custodians);
+    if (url.startsWith(ApiPath.keyGroups)) {
+      return jsonResponse(200, { groups: [{ name: 'Acquirer', key_retrieval_algorithm: 'static', key_count: 0, bdk: null, created_at: '2026-01-01T00:00:00.000Z' }] });
+    }
+    if (url.startsWith(ApiPath.keyCeremonies) && method === 'GET') return jsonResponse(200, { data: list });
+    throw new Error(`unexpected ${method} ${url}`);
+  });
+}
+
+const sent = (spy: ReturnType<typeof server>, method: string, path: string) =>
+  spy.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && String(url).startsWith(path)).map(([, init]) => JSON.parse(String(init!.body)));
+
+const render = () => renderWithSession(<KeyCeremoniesSection service={enabledService(SERVICE_ID)} />, sessionWith([]));
+
+/** Opens a select field's list and clicks one of its options. */
+async function pick(dialog: HTMLElement, label: string, option: string) {
+  const input = within(dialog).getByLabelText(label, { exact: false, selector: 'input' });
+  input.focus();
+  fireEvent.click(input);
+  fireEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
+}
+
+const componentPath = ApiPath.keyCeremonyComponent.replace(':ceremony_id', CEREMONY_ID);
+
+describe('KeyCeremoniesSection', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows the custodians and the policy, and designates custodians with the policy in one save', async () => {
+    const spy = server([], { [`PUT ${ApiPath.keyCustodians}`]: (body) => jsonResponse(200, { ...custodians, policy: (body as KeyCustodiansResponse).policy }) });
+    render();
+    const region = await screen.findByRole('region', { name: 'Key custodians' });
+    expect(await within(region).findByText('carol')).toBeTruthy();
+    expect(within(region).getByText('The opener may not enter a component. Single-operator component entry is off.')).toBeTruthy();
+    expect(await screen.findByText('No key ceremonies yet')).toBeTruthy();
+
+    fireEvent.click(within(region).getByRole('button', { name: 'Designate custodians' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Key custodians' });
+    expect((within(dialog).getByRole('checkbox', { name: 'carol' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'dave' }));
+    fireEvent.click(within(dialog).getByRole('switch', { name: 'The opener may be a custodian' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith({ color: 'success', message: 'Saved key custodians' }));
+    expect(sent(spy, 'PUT', ApiPath.keyCustodians)).toEqual([{ user_ids: [CAROL, DAVE], policy: { opener_may_be_custodian: true, single_operator_entry: false } }]);
+  });
+
+  it('opens a ceremony of three components for any designated custodians', async () => {
+    const spy = server([], { [`POST ${ApiPath.keyCeremonies}`]: () => jsonResponse(201, { ...mayEnter, name: 'BDK 7' }) });
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Open ceremony' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Open a key ceremony' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Name\b/ }), { target: { value: 'BDK 7' } });
+    await pick(dialog, 'Key group', 'Acquirer');
+    await pick(dialog, 'Algorithm', 'TDES double length (112-bit)');
+    await pick(dialog, 'Key usage', 'B0 · Base derivation key (BDK)');
+    await pick(dialog, 'Exportability', 'N · Not exportable');
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Three components' }));
+    expect((within(dialog).getByRole('radio', { name: 'Any designated custodians' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(dialog).getByLabelText('Expires in (hours)') as HTMLInputElement).value).toBe('24');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Open ceremony' }));
+
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith({ color: 'success', message: 'Opened a key ceremony for BDK 7' }));
+    expect(sent(spy, 'POST', ApiPath.keyCeremonies)).toEqual([
+      { name: 'BDK 7', group: 'Acquirer', algorithm: 'TDES_2KEY', usage: 'B0', mode_of_use: 'X', exportability: 'N', version: '00', components: 3, custodians: [], expires_in_hours: 24 },
+    ]);
+  });
+
+  it("enters the caller's component: its KCV shown to compare, then confirmed, and the typed value forgotten", async () => {
+    // The list the server answers: the component entered, it shows the ceremony as entered.
+    const list = [mayEnter];
+    const spy = server(list, {
+      [`POST ${ApiPath.componentKcv}`]: () => jsonResponse(200, { kcv: 'A1B2C3', kcv_method: 'tdes' }),
+      [`POST ${componentPath}`]: () => {
+        list[0] = entered;
+        return jsonResponse(200, entered);
+      },
+    });
+    render();
+    const table = await screen.findByRole('table', { name: 'Key ceremonies' });
+    const row = (await within(table).findByText('ZMK 1')).closest('tr')!;
+    expect(row.textContent).toContain('0 of 2');
+    expect(row.textContent).toContain('Any');
+    fireEvent.click(within(row).getByRole('button', { name: 'Open ZMK 1' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Key ceremony: ZMK 1' });
+    const input = within(dialog).getByLabelText('Your component') as HTMLInputElement;
+    expect(input.type).toBe('password');
+    expect(input.getAttribute('autocomplete')).toBe('off');
+    expect(input.getAttribute('spellcheck')).toBe('false');
+    fireEvent.change(input, { target: { value: COMPONENT } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Check KCV' }));
+    const kcv = await within(dialog).findByTestId('component-kcv');
+    expect(kcv.textContent).toContain('A1B2C3');
+    expect(kcv.textContent).toContain('Compare this KCV with the one on your component form');
+    expect(sent(spy, 'POST', componentPath)).toEqual([]);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm component' }));
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith({ color: 'success', message: 'Entered component 1 of 2' }));
+    expect(sent(spy, 'POST', componentPath)).toEqual([{ value: COMPONENT, kcv: 'A1B2C3' }]);
+    const components = await within(dialog).findByRole('table', { name: 'Components' });
+    expect(components.textContent).toContain('carol');
+    expect([...document.querySelectorAll('input')].some((field) => field.value === COMPONENT)).toBe(false);
+    expect(within(dialog).queryByLabelText('Your component')).toBeNull();
+  });
+
+  it('says why the caller may not enter a component of an open ceremony', async () => {
+    server([ceremony({ may_enter: false, why_not: KeyCeremonyMessages.notCustodian })]);
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Open ZMK 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Key ceremony: ZMK 1' });
+    expect(within(dialog).getByText(KeyCeremonyMessages.notCustodian)).toBeTruthy();
+    expect(within(dialog).queryByLabelText('Your component')).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Download record' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Cancel ceremony' })).toBeTruthy();
+  });
+
+  it('cancels an open ceremony with a reason asked in its own dialog', async () => {
+    const cancelPath = ApiPath.keyCeremonyCancel.replace(':ceremony_id', CEREMONY_ID);
+    const cancelled = { ...mayEnter, state: 'cancelled' as const, ended_reason: KeyCeremonyMessages.cancelled('ada', 'Wrong group') };
+    const spy = server([mayEnter], { [`POST ${cancelPath}`]: () => jsonResponse(200, cancelled) });
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Open ZMK 1' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Key ceremony: ZMK 1' })).getByRole('button', { name: 'Cancel ceremony' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel the key ceremony for ZMK 1' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Key ceremony: ZMK 1' })).toBeNull());
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Reason/ }), { target: { value: 'Wrong group' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel ceremony' }));
+
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith({ color: 'success', message: 'Cancelled the key ceremony for ZMK 1' }));
+    expect(sent(spy, 'POST', cancelPath)).toEqual([{ reason: 'Wrong group' }]);
+  });
+});
