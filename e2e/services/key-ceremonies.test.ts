@@ -33,11 +33,13 @@ function kcvByOpenssl(hex: string): string {
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 
-/** A custodian's own session: signed in, the service selected and logged in to, on the ceremonies page. */
+/** A custodian's own session: signed in, logged in to the service as the console does it, on the ceremonies page. */
 async function custodianSession(page: Page, username: string, serviceId: string): Promise<void> {
   await signIn(page, username);
-  await apiCall(page, api.services.selectCurrentService, { body: { service_id: serviceId } });
-  await apiCall(page, api.serviceSessions.serviceLogin, { params: { service_id: serviceId } });
+  await page.goto(`/home/services/${serviceId}?action=login`);
+  const login = await waitForDialog(page);
+  await login.getByRole('button', { name: 'Log in', exact: true }).click();
+  await login.waitFor({ state: 'detached' });
   await page.goto(PAGE);
   await page.getByRole('heading', { name: 'Key Ceremonies' }).waitFor();
 }
@@ -46,7 +48,7 @@ async function custodianSession(page: Page, username: string, serviceId: string)
 async function enterComponent(page: Page, ceremony: string, component: string, position: number, screenshot?: string): Promise<void> {
   await page.getByRole('button', { name: `Open ${ceremony}` }).click();
   const dialog = await waitForDialog(page);
-  await dialog.getByLabel('Your component').fill(component);
+  await dialog.getByLabel('Your component', { exact: true }).fill(component);
   await dialog.getByRole('button', { name: 'Check KCV' }).click();
   await expect.poll(() => dialog.getByTestId('component-kcv').textContent(), { timeout: 10_000 }).toContain(kcvByOpenssl(component));
   if (screenshot) await shot(page, screenshot);
@@ -103,7 +105,7 @@ describe('key ceremonies', () => {
     await page.getByRole('button', { name: `Open ${name}` }).click();
     const again = await waitForDialog(page);
     await again.getByText(KeyCeremonyMessages.alreadyEntered).waitFor();
-    expect(await again.getByLabel('Your component').count()).toBe(0);
+    expect(await again.getByLabel('Your component', { exact: true }).count()).toBe(0);
     await page.keyboard.press('Escape');
 
     // Custodians 2 and 3, each in a browser context of their own.

@@ -154,6 +154,9 @@ describe.each(KEYSTORES)('key ceremonies on the %s keystore', (keystore) => {
     const mistyped = await enter(custodian.bob, ceremony.id, { value: parts[1]!.value, kcv: '000000' });
     expect(mistyped.statusCode).toBe(400);
     expect(mistyped.json().errors.kcv).toEqual([Messages.componentKcvMismatch(2, parts[1]!.kcv)]);
+    // A custodian checks their component's KCV with the server first (Key at View is enough), then enters it.
+    const checked = await custodian.bob.post(ApiPath.componentKcv, { algorithm: 'TDES_2KEY', value: parts[1]!.value });
+    expect([checked.statusCode, checked.json().kcv]).toEqual([200, parts[1]!.kcv]);
     expect((await enter(custodian.bob, ceremony.id, parts[1]!)).statusCode).toBe(200);
     const partial = (await recorded(ceremony.id))[0]!;
     expect(partial.partial_ref).not.toBeNull();

@@ -113,8 +113,9 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   });
   routes.route({
     ...declared(paymentKeysApi.componentKcv),
-    config: modify,
-    // The component's KCV is what its custodian's form shows; the value itself is never recorded.
+    // A custodian (Key at View is enough to be one) checks their component's KCV before entering it: it reads and
+    // changes no key. The component's KCV is what its form shows; the value itself is never recorded.
+    config: view,
     audit: { action: 'symmetric_key.component_check', target: (input) => batchTarget(input, [`${input.body.algorithm} component${input.result ? `, KCV ${input.result.kcv}` : ''}`]) },
     handler: (request) => keys.componentKcv(request.body.algorithm, request.body.value, request.body.kcv_method),
   });
