@@ -30,6 +30,7 @@ export async function seedAccount(
     return { accountId: account!.id, userIds: ids };
   });
 }
+export type SeededAccount = Awaited<ReturnType<typeof seedAccount>>;
 
 /** Rows of a raw query, read across every tenant: how tests look behind the API. */
 export async function queryRows<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {

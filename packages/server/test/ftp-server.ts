@@ -74,3 +74,4 @@ export async function startFtpServer(users: { username: string; password: string
     },
   };
 }
+export type FtpServer = Awaited<ReturnType<typeof startFtpServer>>;

@@ -36,6 +36,22 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
   return { app, database, config, generatedAdminPassword, scheduledReports, close };
 }
 
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** A visitor of the app signed in as the user; a refused sign-in fails the set-up there rather than in a later test. */
+export async function signedIn(app: FastifyInstance, username: string, password: string): Promise<Visitor> {
+  const visitor = new Visitor(app);
+  const response = await visitor.signIn(username, password);
+  if (response.statusCode !== 200) throw new Error(`sign-in of ${username} answered ${response.statusCode}: ${response.body}`);
+  return visitor;
+}
+
+/** A fresh app and its platform administrator signed in: the set-up of the platform's own pages' tests. */
+export async function startWithPlatformAdmin(env: Record<string, string | undefined> = {}): Promise<{ t: TestApp; admin: Visitor }> {
+  const t = await createTestApp(env);
+  return { t, admin: await signedIn(t.app, ADMIN.username, ADMIN.password) };
+}
+
 async function freshPostgresDatabase(): Promise<string | undefined> {
   const base = inject('postgresUrl');
   if (!base) return undefined;

@@ -4,9 +4,9 @@ import { ApiPath } from '@keydeck/contract/http';
 import { Messages } from '@keydeck/contract/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, ROLE, queryRows, seedAccount } from '../../../test/fixtures.ts';
+import { PASSWORD, ROLE, queryRows, seedAccount, type SeededAccount } from '../../../test/fixtures.ts';
 import { followToCallback, startOidcProvider, type OidcTestProvider } from '../../../test/oidc-provider.ts';
-import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import { ADMIN, Visitor, createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 const COMPLETE_URL = 'http://localhost/login/openid/complete';
 const PROVIDERS = '/rest/api/v1/oauth/openid/providers';
@@ -14,10 +14,10 @@ const START = '/rest/api/v1/oauth/openid/login/start';
 const COMPLETE = '/rest/api/v1/oauth/openid/login/complete';
 const url = (accountId: string) => `/rest/api/v1/accounts/${accountId}/allowed-flows`;
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
 let idp: OidcTestProvider;
-let acme: Awaited<ReturnType<typeof seedAccount>>;
-let globex: Awaited<ReturnType<typeof seedAccount>>;
+let acme: SeededAccount;
+let globex: SeededAccount;
 let platform: Visitor;
 let acmeAdmin: Visitor;
 let providerId: string;

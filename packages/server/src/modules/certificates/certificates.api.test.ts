@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_SERVICE_PERMISSIONS, PASSWORD, ROLE, queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';
 import { opensslCertificateText, opensslCrlVerify, opensslCsr, opensslVerify } from '../../../test/openssl.ts';
 import { createSoftHsmToken } from '../../../test/softhsm.ts';
-import { Visitor, createTestApp } from '../../../test/test-app.ts';
+import { Visitor, createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 const KEYSTORES = ['software', 'pkcs11'] as const;
 const PEM_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----\n/g;
@@ -33,7 +33,7 @@ function tampered(csrPem: string, from: string, to: string): string {
 }
 
 describe.each(KEYSTORES)('certificate authorities on the %s keystore', (keystore) => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let t: TestApp;
   let token: ReturnType<typeof createSoftHsmToken> | undefined;
   let admin: Visitor;
   let viewer: Visitor;

@@ -3,12 +3,12 @@ import { CredentialMessages, credentialResponse, credentialsPage, credentialWith
 import { CSRF_COOKIE } from '@keydeck/contract/http';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PASSWORD, ROLE, queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';
-import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import { PASSWORD, ROLE, queryRows, seedAccount, seedService, type SeededAccount } from '../../../test/fixtures.ts';
+import { ADMIN, Visitor, createTestApp, type TestApp } from '../../../test/test-app.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let acme: Awaited<ReturnType<typeof seedAccount>>;
-let bravo: Awaited<ReturnType<typeof seedAccount>>;
+let t: TestApp;
+let acme: SeededAccount;
+let bravo: SeededAccount;
 let acmeAdmin: Visitor;
 let bravoAdmin: Visitor;
 let platformAdmin: Visitor;

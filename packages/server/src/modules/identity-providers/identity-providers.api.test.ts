@@ -3,9 +3,9 @@ import { ApiPath } from '@keydeck/contract/http';
 import { Messages } from '@keydeck/contract/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, ROLE, queryRows, seedAccount } from '../../../test/fixtures.ts';
+import { PASSWORD, ROLE, queryRows, seedAccount, type SeededAccount } from '../../../test/fixtures.ts';
 import { followToCallback, startOidcProvider, type OidcTestProvider } from '../../../test/oidc-provider.ts';
-import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import { ADMIN, Visitor, createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 /** app.inject's requests come from http://localhost: the redirect URI the server derives from them. */
 const COMPLETE_URL = 'http://localhost/login/openid/complete';
@@ -13,10 +13,10 @@ const PROVIDERS = '/rest/api/v1/oauth/openid/providers';
 const START = '/rest/api/v1/oauth/openid/login/start';
 const COMPLETE = '/rest/api/v1/oauth/openid/login/complete';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
 let idp: OidcTestProvider;
-let acme: Awaited<ReturnType<typeof seedAccount>>;
-let globex: Awaited<ReturnType<typeof seedAccount>>;
+let acme: SeededAccount;
+let globex: SeededAccount;
 let platform: Visitor;
 let acmeAdmin: Visitor;
 let acmeReader: Visitor;

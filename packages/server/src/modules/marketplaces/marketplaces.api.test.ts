@@ -4,14 +4,14 @@ import { MarketplaceMessages, marketplaceEntitlementResponse, marketplaceEntitle
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';
-import { startSmtpReceiver } from '../../../test/smtp-receiver.ts';
-import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import { startSmtpReceiver, type SmtpReceiver } from '../../../test/smtp-receiver.ts';
+import { ADMIN, Visitor, createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 const PASSWORD = 'Harbour-Quartz-Lantern-61';
 const TOKENS = { fabrikam: 'azure-purchase-token-fabrikam-8f2c', tailspin: 'azure-purchase-token-tailspin-11aa', wingtip: 'eyJhbGciOi.google-jwt-wingtip.sig' };
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+let t: TestApp;
+let smtp: SmtpReceiver;
 let admin: Visitor;
 const accountIds: Record<string, string> = {};
 let fabrikamServices: string[];

@@ -5,10 +5,10 @@ import { mfaStatusResponse, recoveryCodesResponse, totpConfirmResponse, totpEnro
 import { Messages } from '@keydeck/contract/messages';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, ROLE, queryRows, seedAccount } from '../../../test/fixtures.ts';
+import { PASSWORD, ROLE, queryRows, seedAccount, type SeededAccount } from '../../../test/fixtures.ts';
 import { awayFromStepEdge, oathtoolCode } from '../../../test/oathtool.ts';
-import { startSmtpReceiver } from '../../../test/smtp-receiver.ts';
-import { Visitor, createTestApp } from '../../../test/test-app.ts';
+import { startSmtpReceiver, type SmtpReceiver } from '../../../test/smtp-receiver.ts';
+import { Visitor, createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 const API = '/rest/api/v1';
 const MFA = `${API}/mfa`;
@@ -19,9 +19,9 @@ const RECOVERY = `${API}/recovery-codes`;
 const USERS = `${API}/user/users`;
 const reset = (userId: string) => `${USERS}/${userId}/mfa/reset`;
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
-let acme: Awaited<ReturnType<typeof seedAccount>>;
+let t: TestApp;
+let smtp: SmtpReceiver;
+let acme: SeededAccount;
 const query = <T = Record<string, unknown>>(q: SQL) => queryRows<T>(t.database.db, q);
 
 const signedIn = async (username: string) => {

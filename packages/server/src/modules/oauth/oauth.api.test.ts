@@ -4,17 +4,17 @@ import { OAuthMessages, oauthClientWithSecret, oauthConsentsResponse, oauthInter
 import { sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, ROLE, queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';
-import { ADMIN, createTestApp } from '../../../test/test-app.ts';
+import { PASSWORD, ROLE, queryRows, seedAccount, seedService, type SeededAccount } from '../../../test/fixtures.ts';
+import { ADMIN, createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 /**
  * The authorization server over real HTTP, with openid-client as the relying party: a browser-like cookie jar
  * signs in to the console, follows the authorization redirects and answers the consent page's calls.
  */
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
 let base: string;
-let acme: Awaited<ReturnType<typeof seedAccount>>;
-let bravo: Awaited<ReturnType<typeof seedAccount>>;
+let acme: SeededAccount;
+let bravo: SeededAccount;
 const CALLBACK = 'http://127.0.0.1:9/callback';
 const SERVICES = '/rest/api/v1/service/services';
 /** A route that needs users:manage. */

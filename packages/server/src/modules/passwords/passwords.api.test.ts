@@ -4,14 +4,14 @@ import { PasswordText } from '@keydeck/contract/passwords';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, ROLE, queryRows, seedAccount } from '../../../test/fixtures.ts';
-import { linkIn, startSmtpReceiver } from '../../../test/smtp-receiver.ts';
-import { Visitor, createTestApp } from '../../../test/test-app.ts';
+import { linkIn, startSmtpReceiver, type SmtpReceiver } from '../../../test/smtp-receiver.ts';
+import { Visitor, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { RESET_LINKS_PER_USER } from './passwords.mails.ts';
 
 const NEW_PASSWORD = 'Granite-Lantern-Orbit-7';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+let t: TestApp;
+let smtp: SmtpReceiver;
 const query = <T = Record<string, unknown>>(q: SQL) => queryRows<T>(t.database.db, q);
 
 beforeAll(async () => {

@@ -19,7 +19,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_SERVICE_PERMISSIONS, PASSWORD, ROLE, queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';
 import { createSoftHsmToken } from '../../../test/softhsm.ts';
-import { Visitor, createTestApp } from '../../../test/test-app.ts';
+import { Visitor, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { cmac } from './crypto/cmac.ts';
 import { unwrapTr31 } from './crypto/tr31.ts';
 
@@ -52,7 +52,7 @@ const AES_BDK = 'FEDCBA9876543210F1F1F1F1F1F1F1F1'; // ANSI X9.24-3-2017 test BD
 const KEYSTORES = ['software', 'pkcs11'] as const;
 
 describe.each(KEYSTORES)('payment keys on the %s keystore', (keystore) => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let t: TestApp;
   let token: Awaited<ReturnType<typeof createSoftHsmToken>> | undefined;
   let admin: Visitor;
   let viewer: Visitor;

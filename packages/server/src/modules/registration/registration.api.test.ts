@@ -3,14 +3,14 @@ import { Messages } from '@keydeck/contract/messages';
 import { PasswordText } from '@keydeck/contract/passwords';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import { ADMIN, Visitor, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { ROLE, queryRows, seedAccount } from '../../../test/fixtures.ts';
-import { startSmtpReceiver, type ReceivedMail } from '../../../test/smtp-receiver.ts';
+import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from '../../../test/smtp-receiver.ts';
 
 const PASSWORD = 'Harbour-Quartz-Lantern-61';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+let t: TestApp;
+let smtp: SmtpReceiver;
 const query = <T = Record<string, unknown>>(q: SQL) => queryRows<T>(t.database.db, q);
 
 beforeAll(async () => {

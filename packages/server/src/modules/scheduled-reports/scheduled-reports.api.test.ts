@@ -16,19 +16,19 @@ import { transferServersResultResponse } from '@keydeck/contract/transfer';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, ROLE, queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';
-import { startSftpServer } from '../../../test/sftp-server.ts';
-import { startSmtpReceiver, type ReceivedMail } from '../../../test/smtp-receiver.ts';
-import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import { startSftpServer, type SftpServer } from '../../../test/sftp-server.ts';
+import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from '../../../test/smtp-receiver.ts';
+import { ADMIN, Visitor, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { accountScope, inScope } from '../../platform/tenant-scope.ts';
 import { recordsIn } from './report-csv.ts';
 import { reportFileName } from './scheduled-reports.jobs.ts';
 
 const SFTP_PASSWORD = 'Sftp-Reports-Password-7';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
-let sftp: Awaited<ReturnType<typeof startSftpServer>>;
-let strangerSftp: Awaited<ReturnType<typeof startSftpServer>>;
+let t: TestApp;
+let smtp: SmtpReceiver;
+let sftp: SftpServer;
+let strangerSftp: SftpServer;
 let platform: Visitor;
 let admin: Visitor;
 let logOperator: Visitor;

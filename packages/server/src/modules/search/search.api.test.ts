@@ -6,13 +6,13 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_SERVICE_PERMISSIONS, PASSWORD, ROLE, queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';
-import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import { ADMIN, Visitor, createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 // ANSI X9.24-1's test BDK: its KCV is the published 08D7B4, the payment operator's everyday question.
 const TEST_BDK = '0123456789ABCDEFFEDCBA9876543210';
 const KCV = '08D7B4';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
 let operator: Visitor;
 let devicesOnly: Visitor;
 let noServices: Visitor;

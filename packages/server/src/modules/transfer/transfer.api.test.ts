@@ -14,10 +14,10 @@ import {
 } from '@keydeck/contract/transfer';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selfSignedCertificate, startFtpServer } from '../../../test/ftp-server.ts';
+import { selfSignedCertificate, startFtpServer, type FtpServer } from '../../../test/ftp-server.ts';
 import { PASSWORD, ROLE, queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';
-import { sshKeygen, startSftpServer } from '../../../test/sftp-server.ts';
-import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import { sshKeygen, startSftpServer, type SftpServer } from '../../../test/sftp-server.ts';
+import { ADMIN, Visitor, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createEgress } from '../../platform/egress-policy.ts';
 import { createSecretBox, newEncryptionKey } from '../../platform/secret-box.ts';
 import { deliverFile, TransferError, type TransferDeps } from './transfer-delivery.service.ts';
@@ -29,10 +29,10 @@ const clientKey = sshKeygen('ed25519');
 const keyBody = (pem: string) => pem.split('\n').find((line) => line.length > 40)!;
 const certificate = selfSignedCertificate();
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let sftp: Awaited<ReturnType<typeof startSftpServer>>;
-let ftp: Awaited<ReturnType<typeof startFtpServer>>;
-let ftps: Awaited<ReturnType<typeof startFtpServer>>;
+let t: TestApp;
+let sftp: SftpServer;
+let ftp: FtpServer;
+let ftps: FtpServer;
 let deps: TransferDeps;
 let admin: Visitor;
 let viewer: Visitor;

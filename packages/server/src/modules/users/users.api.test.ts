@@ -4,13 +4,13 @@ import { rolesPage } from '@keydeck/contract/roles';
 import { usersPage, usersResponse } from '@keydeck/contract/users';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, ROLE, queryRows, seedAccount } from '../../../test/fixtures.ts';
-import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import { PASSWORD, ROLE, queryRows, seedAccount, type SeededAccount } from '../../../test/fixtures.ts';
+import { ADMIN, Visitor, createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 const USERS = '/rest/api/v1/user/users';
 const ROLES = '/rest/api/v1/user/roles';
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let acme: Awaited<ReturnType<typeof seedAccount>>;
+let t: TestApp;
+let acme: SeededAccount;
 let admin: Visitor;
 
 const signedIn = async (username: string, password = PASSWORD) => {
