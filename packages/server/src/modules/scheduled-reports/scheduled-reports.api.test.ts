@@ -15,7 +15,7 @@ import {
 import { transferServersResultResponse } from '@keydeck/contract/transfer';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, ROLE, queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';
+import { ROLE, openInService, queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';
 import { startSftpServer, type SftpServer } from '../../../test/sftp-server.ts';
 import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from '../../../test/smtp-receiver.ts';
 import { ADMIN, Visitor, createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -148,18 +148,11 @@ beforeAll(async () => {
     expect(res.statusCode, res.body).toBe(200);
   }
 
-  const open = async (username: string, userId: string, serviceId: string) => {
-    const visitor = new Visitor(t.app);
-    await visitor.signIn(username, PASSWORD);
-    await queryRows(t.database.db, sql`update sessions set current_service_id = ${serviceId} where user_id = ${userId}`);
-    expect((await visitor.post(`/rest/api/v1/service/login/${serviceId}`)).statusCode).toBe(200);
-    return visitor;
-  };
-  admin = await open('acme-admin', a.userIds['acme-admin']!, acme.serviceId);
-  logOperator = await open('acme-logs', a.userIds['acme-logs']!, acme.serviceId);
-  logViewer = await open('acme-log-viewer', a.userIds['acme-log-viewer']!, acme.serviceId);
-  deviceOperator = await open('acme-devices', a.userIds['acme-devices']!, acme.serviceId);
-  outsider = await open('globex-admin', g.userIds['globex-admin']!, globex.serviceId);
+  admin = await openInService(t, 'acme-admin', a.userIds['acme-admin']!, acme.serviceId);
+  logOperator = await openInService(t, 'acme-logs', a.userIds['acme-logs']!, acme.serviceId);
+  logViewer = await openInService(t, 'acme-log-viewer', a.userIds['acme-log-viewer']!, acme.serviceId);
+  deviceOperator = await openInService(t, 'acme-devices', a.userIds['acme-devices']!, acme.serviceId);
+  outsider = await openInService(t, 'globex-admin', g.userIds['globex-admin']!, globex.serviceId);
 
   // The service's data: devices in two groups, two keys, one key-slot assignment.
   expect((await send(admin, 'POST', ApiPath.deviceGroups, { groups: [{ group_name: 'Lanes' }, { group_name: 'Kiosks, north' }] })).statusCode).toBe(201);

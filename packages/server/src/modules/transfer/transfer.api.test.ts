@@ -15,7 +15,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selfSignedCertificate, startFtpServer, type FtpServer } from '../../../test/ftp-server.ts';
-import { PASSWORD, ROLE, queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';
+import { ROLE, openInService, queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';
 import { sshKeygen, startSftpServer, type SftpServer } from '../../../test/sftp-server.ts';
 import { ADMIN, Visitor, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createEgress } from '../../platform/egress-policy.ts';
@@ -106,17 +106,10 @@ beforeAll(async () => {
   const globexService = await seedService(t.database.db, g.accountId, { name: 'Globex exports', members: [{ userId: g.userIds['globex-admin']! }] });
   acme = { accountId: a.accountId, serviceId: acmeService.serviceId };
   globex = { accountId: g.accountId, serviceId: globexService.serviceId };
-  const open = async (username: string, userId: string, serviceId: string) => {
-    const visitor = new Visitor(t.app);
-    await visitor.signIn(username, PASSWORD);
-    await queryRows(t.database.db, sql`update sessions set current_service_id = ${serviceId} where user_id = ${userId}`);
-    expect((await visitor.post(`/rest/api/v1/service/login/${serviceId}`)).statusCode).toBe(200);
-    return visitor;
-  };
-  admin = await open('acme-admin', a.userIds['acme-admin']!, acme.serviceId);
-  viewer = await open('acme-viewer', a.userIds['acme-viewer']!, acme.serviceId);
-  deviceOperator = await open('acme-devices', a.userIds['acme-devices']!, acme.serviceId);
-  outsider = await open('globex-admin', g.userIds['globex-admin']!, globex.serviceId);
+  admin = await openInService(t, 'acme-admin', a.userIds['acme-admin']!, acme.serviceId);
+  viewer = await openInService(t, 'acme-viewer', a.userIds['acme-viewer']!, acme.serviceId);
+  deviceOperator = await openInService(t, 'acme-devices', a.userIds['acme-devices']!, acme.serviceId);
+  outsider = await openInService(t, 'globex-admin', g.userIds['globex-admin']!, globex.serviceId);
 });
 afterAll(async () => {
   await t?.close();
