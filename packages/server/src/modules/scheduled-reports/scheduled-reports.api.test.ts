@@ -1,5 +1,4 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { ApiPath } from '@keydeck/contract/http';
 import { Messages } from '@keydeck/contract/messages';
@@ -22,6 +21,7 @@ import { ADMIN, Visitor, createTestApp, type TestApp } from '../../../test/test-
 import { accountScope, inScope } from '../../platform/tenant-scope.ts';
 import { recordsIn } from './report-csv.ts';
 import { reportFileName } from './scheduled-reports.jobs.ts';
+import { freeTcpPort } from '../../../test/free-port.ts';
 
 const SFTP_PASSWORD = 'Sftp-Reports-Password-7';
 
@@ -96,21 +96,13 @@ function attachmentOf(mail: ReceivedMail): { filename: string; content: string }
   return { filename, content };
 }
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
   t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Keydeck <reports@keydeck.test>' });
   sftp = await startSftpServer([{ username: 'reports', password: SFTP_PASSWORD }]);
   mkdirSync(join(sftp.root, 'inbox'));
   strangerSftp = await startSftpServer([{ username: 'reports', password: SFTP_PASSWORD }]);
-  closedPort = await freePort();
+  closedPort = await freeTcpPort();
 
   const a = await seedAccount(t.database.db, 'acme', [
     { username: 'acme-admin', roleNames: [ROLE.admin] },
