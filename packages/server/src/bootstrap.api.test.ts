@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../test/fixtures.ts';
-import { ADMIN, Visitor, createTestApp } from '../test/test-app.ts';
+import { ADMIN, Visitor, createTestApp, type TestApp } from '../test/test-app.ts';
 import { PLATFORM_ACCOUNT, bootstrap } from './bootstrap.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });

@@ -1,10 +1,12 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { BUILT_IN_ROLES, PERMISSION_CATEGORIES } from '@keydeck/contract/permissions';
 import type { ServicePermissions } from '@keydeck/contract/services';
 import type { Db } from '../src/db/database.ts';
 import { serviceUserGroups, serviceUsers, services } from '../src/db/schema/services.ts';
 import { createAccount, createUser } from '../src/modules/accounts/accounts.service.ts';
 import { SYSTEM_SCOPE, inScope } from '../src/platform/tenant-scope.ts';
+import { signedIn, type TestApp, type Visitor } from './test-app.ts';
 
 export const PASSWORD = 'Tenant-Password-42!';
 export const ROLE = { admin: BUILT_IN_ROLES.accountAdministrator.name, readOnly: BUILT_IN_ROLES.readOnly.name };
@@ -30,6 +32,7 @@ export async function seedAccount(
     return { accountId: account!.id, userIds: ids };
   });
 }
+export type SeededAccount = Awaited<ReturnType<typeof seedAccount>>;
 
 /** Rows of a raw query, read across every tenant: how tests look behind the API. */
 export async function queryRows<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
@@ -87,4 +90,18 @@ export async function seedService(
     }
     return { serviceId: service!.id, groupIds };
   });
+}
+
+/** A user seeded with PASSWORD, signed in. */
+export const signedInUser = (t: TestApp, username: string): Promise<Visitor> => signedIn(t.app, username, PASSWORD);
+
+/**
+ * A member of the service signed in (with PASSWORD) and in a service session on it: the service made current in the
+ * user's console sessions straight in the database, as choosing it in the console would, then logged in to.
+ */
+export async function openInService(t: TestApp, username: string, userId: string, serviceId: string): Promise<Visitor> {
+  const visitor = await signedInUser(t, username);
+  await queryRows(t.database.db, sql`update sessions set current_service_id = ${serviceId} where user_id = ${userId}`);
+  expect((await visitor.post(`/rest/api/v1/service/login/${serviceId}`)).statusCode).toBe(200);
+  return visitor;
 }

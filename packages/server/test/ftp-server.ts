@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FtpSrv } from 'ftp-srv';
+import { freeTcpPort } from './free-port.ts';
 
 const OPENSSL = '/usr/bin/openssl';
 
@@ -23,14 +23,6 @@ export function selfSignedCertificate(commonName = '127.0.0.1'): { cert: string;
   }
 }
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
 /** ftp-srv logs through bunyan; the tests read outcomes, not its log. */
 const quiet = {
   child: () => quiet,
@@ -48,7 +40,7 @@ const quiet = {
  */
 export async function startFtpServer(users: { username: string; password: string }[], tls?: { cert: string; key: string }) {
   const root = mkdtempSync(join(tmpdir(), 'keydeck-ftp-'));
-  const port = await freePort();
+  const port = await freeTcpPort();
   const server = new FtpSrv({
     url: `ftp://127.0.0.1:${port}`,
     pasv_url: '127.0.0.1',
@@ -74,3 +66,4 @@ export async function startFtpServer(users: { username: string; password: string
     },
   };
 }
+export type FtpServer = Awaited<ReturnType<typeof startFtpServer>>;

@@ -3,6 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type KoaContext } from 'oidc-provider';
 
+/** app.inject's requests come from http://localhost: the redirect URI the server derives from them, to register at the provider. */
+export const INJECTED_REDIRECT_URI = 'http://localhost/login/openid/complete';
+
 export type OidcIdentity = { sub: string; email?: string; email_verified?: boolean; preferred_username?: string; name?: string };
 
 /**

@@ -87,6 +87,7 @@ export async function startSftpServer(users: SftpUser[], hostKey: SshKeyPair = s
     },
   };
 }
+export type SftpServer = Awaited<ReturnType<typeof startSftpServer>>;
 
 function sameBytes(a: Buffer, b: Buffer): boolean {
   return a.length === b.length && timingSafeEqual(a, b);

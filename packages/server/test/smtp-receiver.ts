@@ -44,6 +44,7 @@ export async function startSmtpReceiver() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+export type SmtpReceiver = Awaited<ReturnType<typeof startSmtpReceiver>>;
 
 /** The link a mail carries to the console's password page (quoted-printable soft breaks undone). */
 export function linkIn(mail: ReceivedMail): string {

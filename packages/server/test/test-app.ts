@@ -8,6 +8,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { start } from '../src/start.ts';
+import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver.ts';
 
 export const ADMIN = { username: 'admin', password: 'Correct-Horse-9-Battery' };
 
@@ -34,6 +35,33 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
     rmSync(dataDir, { recursive: true, force: true });
   };
   return { app, database, config, generatedAdminPassword, scheduledReports, keyCeremonies, close };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** A visitor of the app signed in as the user; a refused sign-in fails the set-up there rather than in a later test. */
+export async function signedIn(app: FastifyInstance, username: string, password: string): Promise<Visitor> {
+  const visitor = new Visitor(app);
+  const response = await visitor.signIn(username, password);
+  if (response.statusCode !== 200) throw new Error(`sign-in of ${username} answered ${response.statusCode}: ${response.body}`);
+  return visitor;
+}
+
+/** A fresh app that mails through a test SMTP receiver, for the tests that read its mails; closing the app stops both. */
+export async function startMailingApp(env: Record<string, string | undefined> = {}): Promise<{ t: TestApp; smtp: SmtpReceiver }> {
+  const smtp = await startSmtpReceiver();
+  const app = await createTestApp({ SMTP_URL: smtp.url, ...env });
+  const close = async () => {
+    await app.close();
+    await smtp.close();
+  };
+  return { t: { ...app, close }, smtp };
+}
+
+/** A fresh app and its platform administrator signed in: the set-up of the platform's own pages' tests. */
+export async function startWithPlatformAdmin(env: Record<string, string | undefined> = {}): Promise<{ t: TestApp; admin: Visitor }> {
+  const t = await createTestApp(env);
+  return { t, admin: await signedIn(t.app, ADMIN.username, ADMIN.password) };
 }
 
 async function freshPostgresDatabase(): Promise<string | undefined> {

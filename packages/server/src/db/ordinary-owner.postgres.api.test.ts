@@ -3,13 +3,13 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PASSWORD, ROLE, queryRows, seedAccount } from '../../test/fixtures.ts';
-import { ADMIN, Visitor, createTestApp } from '../../test/test-app.ts';
+import { ADMIN, Visitor, createTestApp, type TestApp } from '../../test/test-app.ts';
 
 // Production databases are rarely owned by a superuser: the owner here holds only LOGIN and CREATEROLE (README).
 if (!inject('postgresUrl')) throw new Error('ordinary-owner.postgres.api.test.ts needs the test PostgreSQL');
 
 const owner = `keydeck_owner_${randomBytes(4).toString('hex')}`;
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
 
 beforeAll(async () => {
   const base = inject('postgresUrl')!;

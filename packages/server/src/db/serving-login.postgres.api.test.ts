@@ -3,12 +3,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PASSWORD, ROLE, queryRows, seedAccount } from '../../test/fixtures.ts';
 import { databaseWithTwoLogins } from '../../test/postgres-server.ts';
-import { ADMIN, Visitor, createTestApp } from '../../test/test-app.ts';
+import { ADMIN, Visitor, createTestApp, type TestApp } from '../../test/test-app.ts';
 
 // Migrations run as the owner (MIGRATION_DATABASE_URL); the server is served by a login that owns nothing (README).
 if (!inject('postgresUrl')) throw new Error('serving-login.postgres.api.test.ts needs the test PostgreSQL');
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
 let logins: Awaited<ReturnType<typeof databaseWithTwoLogins>>;
 let serving: pg.Client;
 

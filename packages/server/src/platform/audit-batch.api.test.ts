@@ -3,13 +3,13 @@ import { Messages } from '@keydeck/contract/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_SERVICE_PERMISSIONS, PASSWORD, ROLE, queryRows, seedAccount, seedService } from '../../test/fixtures.ts';
-import { Visitor, createTestApp } from '../../test/test-app.ts';
+import { Visitor, createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
  * A batch call answers 200 with a result per object; its audit event must still say how it ended (all, some or
  * none done) and name the objects asked for (issue 27).
  */
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
 let admin: Visitor;
 
 type Event = { target: string | null; outcome: string; reason: string | null };

@@ -63,6 +63,21 @@ export function namedAccount({ params, body, query, request }: AuditInput): stri
 /** namedAccount once the request succeeded, so the account is known to exist; a refusal goes to the caller's. */
 export const existingNamedAccount = (input: AuditInput): string | undefined => (input.result === undefined ? undefined : namedAccount(input));
 
+/**
+ * Events on an account (`account_id` in the path), named and recorded in its log: `accountName` reads the name
+ * before the change, so a refusal (a 409, a 400) goes to that log too; an account it does not know, to the caller's.
+ */
+export function onPathAccount(accountName: (tx: Tx, accountId: string) => Promise<string | undefined>) {
+  return {
+    before: async ({ params, tx }: { params: { account_id: string }; tx: Tx }): Promise<AuditBefore> => {
+      const name = await accountName(tx, params.account_id);
+      return name ? { account: params.account_id, name } : {};
+    },
+    target: ({ params, before }: AuditInput<{ account_id: string }>) => ({ id: params.account_id, name: before.name ?? null }),
+    account: ({ before }: AuditInput) => before.account,
+  };
+}
+
 /** A batch's targets grouped into one event per account, for `perAccount`. */
 export function perAccountOf(items: { account: string; target: string }[]): { account: string; target: string }[] {
   const byAccount = new Map<string, string[]>();

@@ -2,17 +2,13 @@ import { Messages } from '@keydeck/contract/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../test/fixtures.ts';
-import { ADMIN, Visitor, createTestApp } from '../../test/test-app.ts';
+import { ADMIN, Visitor, createTestApp, startWithPlatformAdmin, type TestApp } from '../../test/test-app.ts';
 import { loggable } from './error-handler.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
 let admin: Visitor;
 
-beforeAll(async () => {
-  t = await createTestApp({ LOGIN_RATE_LIMIT: '3' });
-  admin = new Visitor(t.app);
-  await admin.signIn(ADMIN.username, ADMIN.password);
-});
+beforeAll(async () => ({ t, admin } = await startWithPlatformAdmin({ LOGIN_RATE_LIMIT: '3' })));
 afterAll(() => t.close());
 
 const auditOf = (action: string) =>

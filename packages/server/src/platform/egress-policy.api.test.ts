@@ -3,9 +3,9 @@ import { Messages } from '@keydeck/contract/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, ROLE, queryRows, seedAccount } from '../../test/fixtures.ts';
-import { ADMIN, Visitor, createTestApp } from '../../test/test-app.ts';
+import { ADMIN, Visitor, createTestApp, type TestApp } from '../../test/test-app.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
 let platform: Visitor;
 let customer: Visitor;
 let accountId: string;

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE, queryRows, seedAccount } from '../../test/fixtures.ts';
-import { ADMIN, Visitor, createTestApp } from '../../test/test-app.ts';
+import { ADMIN, Visitor, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { loadEncryptionKey } from './encryption-key.ts';
 import { createSecretBox, newEncryptionKey } from './secret-box.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
 let serverDir: string;
 const dirs: string[] = [];
 const freshDir = () => {

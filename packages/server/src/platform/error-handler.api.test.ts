@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE, seedAccount } from '../../test/fixtures.ts';
-import { createTestApp } from '../../test/test-app.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { writeRequestAuditEvent } from './audit.ts';
 import type { Principal } from './principal.ts';
 import { SYSTEM_SCOPE, inScope } from './tenant-scope.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
 let caller: Principal;
 beforeAll(async () => {
   t = await createTestApp();

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, queryRows, seedAccount } from '../../test/fixtures.ts';
-import { Visitor, createTestApp } from '../../test/test-app.ts';
+import { Visitor, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { sweep } from './housekeeping.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   await seedAccount(t.database.db, 'acme', [{ username: 'ada' }, { username: 'bob' }]);

@@ -3,16 +3,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPath, apiPath } from '@keydeck/contract/http';
 import { PASSWORD, ROLE, queryRows, seedAccount, seedService } from '../../test/fixtures.ts';
-import { ADMIN, Visitor, createTestApp } from '../../test/test-app.ts';
+import { Visitor, startWithPlatformAdmin, type TestApp } from '../../test/test-app.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
 let admin: Visitor;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = new Visitor(t.app);
-  await admin.signIn(ADMIN.username, ADMIN.password);
-});
+beforeAll(async () => ({ t, admin } = await startWithPlatformAdmin()));
 afterAll(() => t.close());
 
 const createRole = (name: string) => admin.post('/rest/api/v1/user/roles', { roles: [{ name, permissions: [] }] });

@@ -6,8 +6,8 @@ import { usersResponse } from '@keydeck/contract/users';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_SERVICE_PERMISSIONS, PASSWORD, ROLE, queryRows, seedAccount, seedService } from '../../test/fixtures.ts';
-import { Visitor, createTestApp } from '../../test/test-app.ts';
+import { ALL_SERVICE_PERMISSIONS, PASSWORD, ROLE, queryRows, seedAccount, seedService, type SeededAccount } from '../../test/fixtures.ts';
+import { Visitor, createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
  * The delegation rule over every route that creates or changes a principal, a role, a credential, an OAuth client or
@@ -15,8 +15,8 @@ import { Visitor, createTestApp } from '../../test/test-app.ts';
  * refused (403), the refusal is audited, and nothing changes; the same call by someone holding everything succeeds,
  * so the refusal is the rule's and not a broken request's.
  */
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let acme: Awaited<ReturnType<typeof seedAccount>>;
+let t: TestApp;
+let acme: SeededAccount;
 let admin: Visitor;
 let manager: Visitor;
 let serviceAdmin: Visitor;

@@ -7,10 +7,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, ROLE, queryRows, seedAccount, seedService } from '../../test/fixtures.ts';
-import { Visitor, createTestApp } from '../../test/test-app.ts';
+import { Visitor, createTestApp, type TestApp } from '../../test/test-app.ts';
 import type { ServiceAccessRule } from './service-access.ts';
 
-type Db = Awaited<ReturnType<typeof createTestApp>>['database']['db'];
+type Db = TestApp['database']['db'];
 type Seeded = { userId: string; plainId: string; jwtId: string };
 
 /** One user in group 'Matrix' of a plain and of a JWT service, with their console session pointed at the plain one. */
@@ -39,7 +39,7 @@ async function openSession(visitor: Visitor, serviceId: string): Promise<string 
   return serviceLoginResponse.parse(res.json()).service_session.token;
 }
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
 let seeded: Seeded;
 
 beforeAll(async () => {

@@ -1,16 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, seedAccount } from '../../test/fixtures.ts';
-import { Visitor, createTestApp } from '../../test/test-app.ts';
+import { PASSWORD, seedAccount, type SeededAccount } from '../../test/fixtures.ts';
+import { Visitor, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { accounts } from '../db/schema/accounts.ts';
 import { auditEvents } from '../db/schema/audit.ts';
 import { sessions } from '../db/schema/sessions.ts';
 import { roles, users } from '../db/schema/users.ts';
 import { SYSTEM_SCOPE, accountScope, inScope } from './tenant-scope.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let a: Awaited<ReturnType<typeof seedAccount>>;
-let b: Awaited<ReturnType<typeof seedAccount>>;
+let t: TestApp;
+let a: SeededAccount;
+let b: SeededAccount;
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -3,16 +3,12 @@ import { Messages } from '@keydeck/contract/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../test/fixtures.ts';
-import { ADMIN, Visitor, createTestApp } from '../../test/test-app.ts';
+import { startWithPlatformAdmin, type TestApp, type Visitor } from '../../test/test-app.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
 let admin: Visitor;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = new Visitor(t.app);
-  await admin.signIn(ADMIN.username, ADMIN.password);
-});
+beforeAll(async () => ({ t, admin } = await startWithPlatformAdmin()));
 afterAll(() => t.close());
 
 /** A JSON body whose role name holds raw bytes that are not UTF-8. */

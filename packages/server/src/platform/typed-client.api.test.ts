@@ -7,10 +7,10 @@ import { Messages } from '@keydeck/contract/messages';
 import { Permission } from '@keydeck/contract/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ADMIN, createTestApp } from '../../test/test-app.ts';
+import { ADMIN, createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /** The typed client (packages/client) against the real server on 127.0.0.1, as a script would use it. */
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
 let baseUrl: string;
 beforeAll(async () => {
   t = await createTestApp();

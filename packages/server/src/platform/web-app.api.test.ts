@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Visitor, createTestApp } from '../../test/test-app.ts';
+import { Visitor, createTestApp, type TestApp } from '../../test/test-app.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
 let webDist: string;
 
 beforeAll(async () => {

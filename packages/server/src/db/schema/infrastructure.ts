@@ -129,6 +129,15 @@ export const blueprints = pgTable(
     check('blueprints_sizes', sql`${t.partitions} between 1 and 100 and ${t.ports} between 1 and 16`),
   ],
 );
+/** What a blueprint describes, the columns every reader of blueprints selects (its list, the catalogue, placement). */
+export const blueprintSpec = {
+  id: blueprints.id,
+  name: blueprints.name,
+  model: blueprints.model,
+  partitions: blueprints.partitions,
+  ports: blueprints.ports,
+  policies: blueprints.policies,
+};
 
 /** A product license the platform holds: seats of an HSM model, each cloud HSM of the model using one while it exists. */
 export const productLicenses = pgTable(

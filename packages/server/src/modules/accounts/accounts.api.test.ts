@@ -2,10 +2,10 @@ import { accountResponse, accountsPage, accountsResponse } from '@keydeck/contra
 import { ApiPath } from '@keydeck/contract/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, ROLE, seedAccount } from '../../../test/fixtures.ts';
-import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import { ADMIN, Visitor, createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 const ACCOUNTS = '/rest/api/v1/admin/accounts';
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
 let platform: Visitor;
 
 const newAccount = (slug: string) => ({

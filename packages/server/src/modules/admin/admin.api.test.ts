@@ -4,10 +4,10 @@ import { Messages } from '@keydeck/contract/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, ROLE, queryRows, seedAccount } from '../../../test/fixtures.ts';
-import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import { ADMIN, Visitor, createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 const INFO = '/rest/api/v1/admin/info';
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -4,26 +4,22 @@ import { ApiPath } from '@keydeck/contract/http';
 import { Messages } from '@keydeck/contract/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, ROLE, queryRows, seedAccount } from '../../../test/fixtures.ts';
-import { followToCallback, startOidcProvider, type OidcTestProvider } from '../../../test/oidc-provider.ts';
-import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import { PASSWORD, ROLE, queryRows, seedAccount, type SeededAccount } from '../../../test/fixtures.ts';
+import { INJECTED_REDIRECT_URI, followToCallback, startOidcProvider, type OidcTestProvider } from '../../../test/oidc-provider.ts';
+import { ADMIN, Visitor, createTestApp, type TestApp } from '../../../test/test-app.ts';
 
-const COMPLETE_URL = 'http://localhost/login/openid/complete';
-const PROVIDERS = '/rest/api/v1/oauth/openid/providers';
-const START = '/rest/api/v1/oauth/openid/login/start';
-const COMPLETE = '/rest/api/v1/oauth/openid/login/complete';
 const url = (accountId: string) => `/rest/api/v1/accounts/${accountId}/allowed-flows`;
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
 let idp: OidcTestProvider;
-let acme: Awaited<ReturnType<typeof seedAccount>>;
-let globex: Awaited<ReturnType<typeof seedAccount>>;
+let acme: SeededAccount;
+let globex: SeededAccount;
 let platform: Visitor;
 let acmeAdmin: Visitor;
 let providerId: string;
 
 beforeAll(async () => {
-  [t, idp] = await Promise.all([createTestApp(), startOidcProvider({ redirectUris: [COMPLETE_URL] })]);
+  [t, idp] = await Promise.all([createTestApp(), startOidcProvider({ redirectUris: [INJECTED_REDIRECT_URI] })]);
   acme = await seedAccount(t.database.db, 'acme', [
     { username: 'acme-admin', roleNames: [ROLE.admin] },
     { username: 'acme-user', roleNames: [ROLE.readOnly] },
@@ -55,14 +51,14 @@ const passwordSignIn = (username: string, password = PASSWORD) => new Visitor(t.
 async function openidStart() {
   const visitor = new Visitor(t.app);
   await visitor.get('/rest/api/v1/login');
-  return { visitor, start: await visitor.post(START, { continue_uri: '/home', openid_provider_id: providerId }) };
+  return { visitor, start: await visitor.post(ApiPath.openidLoginStart, { continue_uri: '/home', openid_provider_id: providerId }) };
 }
 
 describe('allowed sign-in methods', () => {
   it('allows both methods by default, and the account reads its own', async () => {
     expect(await flowsOf(platform, acme.accountId)).toEqual({ password: true, openid: true });
     expect(await flowsOf(acmeAdmin, acme.accountId)).toEqual({ password: true, openid: true });
-    expect((await new Visitor(t.app).get(`${PROVIDERS}?account_slug=acme`)).json()).toEqual({
+    expect((await new Visitor(t.app).get(`${ApiPath.openidProviders}?account_slug=acme`)).json()).toEqual({
       data: [{ id: providerId, name: 'Acme SSO' }],
       allowed_flows: { password: true, openid: true },
     });
@@ -105,7 +101,7 @@ describe('allowed sign-in methods', () => {
   });
 
   it('refuses OpenID sign-in while the account does not allow it, and hides its providers', async () => {
-    expect((await new Visitor(t.app).get(`${PROVIDERS}?account_slug=acme`)).json()).toEqual({
+    expect((await new Visitor(t.app).get(`${ApiPath.openidProviders}?account_slug=acme`)).json()).toEqual({
       data: [],
       allowed_flows: { password: true, openid: false },
     });
@@ -118,9 +114,9 @@ describe('allowed sign-in methods', () => {
     const flow = await openidStart();
     expect(flow.start.statusCode, flow.start.body).toBe(200);
     idp.nextLogin({ sub: 'acme-user-1', email: 'acme-user@example.test', email_verified: true });
-    const callback = await followToCallback(openidLoginStartResponse.parse(flow.start.json()).location, COMPLETE_URL);
+    const callback = await followToCallback(openidLoginStartResponse.parse(flow.start.json()).location, INJECTED_REDIRECT_URI);
     expect((await put(platform, acme.accountId, { password: true, openid: false })).statusCode).toBe(200);
-    const complete = await flow.visitor.post(`${COMPLETE}${callback.search}`);
+    const complete = await flow.visitor.post(`${ApiPath.openidLoginComplete}${callback.search}`);
     expect(complete.statusCode).toBe(403);
     expect(complete.json().message).toBe(Messages.openidSignInOff);
     expect((await flow.visitor.get('/rest/api/v1/login')).statusCode).toBe(401);
@@ -137,7 +133,7 @@ describe('allowed sign-in methods', () => {
 
   it('refuses password sign-in only after the password proved right, and signs in with OpenID instead', async () => {
     expect((await put(platform, acme.accountId, { password: false, openid: true })).statusCode).toBe(200);
-    expect((await new Visitor(t.app).get(`${PROVIDERS}?account_slug=acme`)).json()).toEqual({
+    expect((await new Visitor(t.app).get(`${ApiPath.openidProviders}?account_slug=acme`)).json()).toEqual({
       data: [{ id: providerId, name: 'Acme SSO' }],
       allowed_flows: { password: false, openid: true },
     });
@@ -159,8 +155,8 @@ describe('allowed sign-in methods', () => {
 
     const flow = await openidStart();
     idp.nextLogin({ sub: 'acme-user-2', email: 'acme-user@example.test', email_verified: true });
-    const callback = await followToCallback(openidLoginStartResponse.parse(flow.start.json()).location, COMPLETE_URL);
-    const complete = await flow.visitor.post(`${COMPLETE}${callback.search}`);
+    const callback = await followToCallback(openidLoginStartResponse.parse(flow.start.json()).location, INJECTED_REDIRECT_URI);
+    const complete = await flow.visitor.post(`${ApiPath.openidLoginComplete}${callback.search}`);
     expect(complete.statusCode, complete.body).toBe(200);
 
     expect((await put(platform, acme.accountId, { password: true, openid: true })).statusCode).toBe(200);

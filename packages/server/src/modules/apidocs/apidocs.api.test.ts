@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/test-app.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { permissionOf, type OpenApiDocument } from './apidocs.document.ts';
 import { apiProducts, type ApiProduct } from '@keydeck/contract/api-products';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
 const documents = new Map<ApiProduct, OpenApiDocument>();
 beforeAll(async () => {
   t = await createTestApp();

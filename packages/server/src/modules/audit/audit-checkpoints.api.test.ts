@@ -7,12 +7,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, ROLE, queryRows, seedAccount } from '../../../test/fixtures.ts';
 import { startRsyslog, waitFor, type Rsyslog } from '../../../test/rsyslog.ts';
-import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import { ADMIN, Visitor, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { CHECKPOINT_FILE } from '../../platform/audit-checkpoint-log.ts';
 import { writeSystemAuditEvent } from '../../platform/audit.ts';
 import { SYSTEM_SCOPE, inScope } from '../../platform/tenant-scope.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
 let platform: Visitor;
 let rsyslog: Rsyslog;
 

@@ -2,10 +2,10 @@ import { auditPage } from '@keydeck/contract/audit';
 import { ApiPath, apiPath } from '@keydeck/contract/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, ROLE, seedAccount, seedService } from '../../../test/fixtures.ts';
-import { Visitor, createTestApp } from '../../../test/test-app.ts';
+import { Visitor, createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 /** An event's target reads by name, with its id beside it, for every action (issue 27). */
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
 let admin: Visitor;
 let accountId: string;
 let serviceId: string;

@@ -2,16 +2,16 @@ import { createHash } from 'node:crypto';
 import { auditPage, chainVerifications } from '@keydeck/contract/audit';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, ROLE, queryRows, seedAccount } from '../../../test/fixtures.ts';
-import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import { PASSWORD, ROLE, queryRows, seedAccount, type SeededAccount } from '../../../test/fixtures.ts';
+import { ADMIN, Visitor, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { encoded, linkMac, type ChainedFields } from '../../platform/audit-chain.ts';
 import { writeSystemAuditEvent } from '../../platform/audit.ts';
 import { SYSTEM_SCOPE, inScope } from '../../platform/tenant-scope.ts';
 
 const EVENTS = '/rest/api/v1/audit/events';
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let acme: Awaited<ReturnType<typeof seedAccount>>;
-let globex: Awaited<ReturnType<typeof seedAccount>>;
+let t: TestApp;
+let acme: SeededAccount;
+let globex: SeededAccount;
 let acmeAdmin: Visitor;
 let platform: Visitor;
 

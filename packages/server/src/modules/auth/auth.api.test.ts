@@ -4,12 +4,12 @@ import { Messages } from '@keydeck/contract/messages';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, ROLE, queryRows, seedAccount } from '../../../test/fixtures.ts';
-import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import { ADMIN, Visitor, createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 const LOGIN = '/rest/api/v1/login';
 const LOGOUT = '/rest/api/v1/logout';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
 const query = <T = Record<string, unknown>>(q: SQL) => queryRows<T>(t.database.db, q);
 
 beforeAll(async () => {

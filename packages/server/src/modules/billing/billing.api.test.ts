@@ -2,21 +2,21 @@ import { BillingMessages, billingCatalogueResponse, paymentsPage, purchaseRespon
 import { sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE, queryRows, seedAccount } from '../../../test/fixtures.ts';
-import { startSmtpReceiver } from '../../../test/smtp-receiver.ts';
+import { ROLE, queryRows, seedAccount, type SeededAccount } from '../../../test/fixtures.ts';
+import { startSmtpReceiver, type SmtpReceiver } from '../../../test/smtp-receiver.ts';
 import { signedEvent, startStripeServer, stripeEvent, type StripeServer } from '../../../test/stripe-server.ts';
-import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import { ADMIN, Visitor, createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 /**
  * Billing against a stateful Stripe-compatible server (the product's unchanged SDK, pointed at it by host, port and
  * protocol); webhooks signed with the SDK's own test signer.
  */
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
 let stripeServer: StripeServer;
 let stripe: Stripe;
-let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
-let acme: Awaited<ReturnType<typeof seedAccount>>;
-let bravo: Awaited<ReturnType<typeof seedAccount>>;
+let smtp: SmtpReceiver;
+let acme: SeededAccount;
+let bravo: SeededAccount;
 let acmeAdmin: Visitor;
 let acmeViewer: Visitor;
 let bravoAdmin: Visitor;

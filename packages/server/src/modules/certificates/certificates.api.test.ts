@@ -12,10 +12,10 @@ import { ApiPath } from '@keydeck/contract/http';
 import { Messages } from '@keydeck/contract/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_SERVICE_PERMISSIONS, PASSWORD, ROLE, queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';
+import { ALL_SERVICE_PERMISSIONS, ROLE, openInService, queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';
 import { opensslCertificateText, opensslCrlVerify, opensslCsr, opensslVerify } from '../../../test/openssl.ts';
 import { createSoftHsmToken } from '../../../test/softhsm.ts';
-import { Visitor, createTestApp } from '../../../test/test-app.ts';
+import { createTestApp, type TestApp, type Visitor } from '../../../test/test-app.ts';
 
 const KEYSTORES = ['software', 'pkcs11'] as const;
 const PEM_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----\n/g;
@@ -33,7 +33,7 @@ function tampered(csrPem: string, from: string, to: string): string {
 }
 
 describe.each(KEYSTORES)('certificate authorities on the %s keystore', (keystore) => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let t: TestApp;
   let token: ReturnType<typeof createSoftHsmToken> | undefined;
   let admin: Visitor;
   let viewer: Visitor;
@@ -93,17 +93,10 @@ describe.each(KEYSTORES)('certificate authorities on the %s keystore', (keystore
       ],
     });
     const other = await seedService(t.database.db, globex.accountId, { type: 'rkms', name: 'Globex PKI', members: [{ userId: globex.userIds['globex-admin']! }] });
-    const open = async (username: string, userId: string, id: string) => {
-      const visitor = new Visitor(t.app);
-      await visitor.signIn(username, PASSWORD);
-      await queryRows(t.database.db, sql`update sessions set current_service_id = ${id} where user_id = ${userId}`);
-      expect((await visitor.post(`/rest/api/v1/service/login/${id}`)).statusCode).toBe(200);
-      return visitor;
-    };
-    admin = await open('acme-admin', acme.userIds['acme-admin']!, serviceId);
-    viewer = await open('acme-viewer', acme.userIds['acme-viewer']!, serviceId);
-    auditor = await open('acme-auditor', acme.userIds['acme-auditor']!, serviceId);
-    outsider = await open('globex-admin', globex.userIds['globex-admin']!, other.serviceId);
+    admin = await openInService(t, 'acme-admin', acme.userIds['acme-admin']!, serviceId);
+    viewer = await openInService(t, 'acme-viewer', acme.userIds['acme-viewer']!, serviceId);
+    auditor = await openInService(t, 'acme-auditor', acme.userIds['acme-auditor']!, serviceId);
+    outsider = await openInService(t, 'globex-admin', globex.userIds['globex-admin']!, other.serviceId);
   });
   afterAll(async () => {
     await t?.close();

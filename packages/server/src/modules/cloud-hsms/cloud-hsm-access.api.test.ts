@@ -14,18 +14,19 @@ import {
   remoteProcess,
   seedCustomer,
   seedPlacement,
-  signInAdmin,
-  startApp,
+  startWithAdmin,
+  type Customer,
+  type Placement,
   type TestApp,
 } from './cloud-hsms.test-helper.ts';
 
 /** Who may see and change which cloud HSMs and clusters. */
 let t: TestApp;
 let admin: Visitor;
-let acme: Awaited<ReturnType<typeof seedCustomer>>;
-let beta: Awaited<ReturnType<typeof seedCustomer>>;
-let site: Awaited<ReturnType<typeof seedPlacement>>;
-let other: Awaited<ReturnType<typeof seedPlacement>>;
+let acme: Customer;
+let beta: Customer;
+let site: Placement;
+let other: Placement;
 let provisioner: string;
 let root: string;
 let hsmId: string;
@@ -34,8 +35,7 @@ let clusterId: string;
 const hsmsPath = (c: typeof acme, serviceId = c.hsmServiceId) => apiPath(ApiPath.cloudHsms, { account_id: c.accountId, service_id: serviceId });
 
 beforeAll(async () => {
-  t = await startApp();
-  admin = await signInAdmin(t);
+  ({ t, admin } = await startWithAdmin());
   site = await seedPlacement(admin, 'site', { cidr: '10.90.0.0/29', ports: 1 });
   other = await seedPlacement(admin, 'other', { cidr: '10.91.0.0/29', ports: 1 });
   provisioner = await insertRemoteProvisioner(t, 'remote-site', site.group.id);

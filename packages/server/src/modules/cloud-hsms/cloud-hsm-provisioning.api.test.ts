@@ -19,8 +19,9 @@ import {
   secretBox,
   seedCustomer,
   seedPlacement,
-  signInAdmin,
-  startApp,
+  startWithAdmin,
+  type Customer,
+  type Placement,
   type TestApp,
 } from './cloud-hsms.test-helper.ts';
 import { pinContext } from './pins.ts';
@@ -31,10 +32,10 @@ import { pinContext } from './pins.ts';
  */
 let t: TestApp;
 let admin: Visitor;
-let acme: Awaited<ReturnType<typeof seedCustomer>>;
-let beta: Awaited<ReturnType<typeof seedCustomer>>;
-let site: Awaited<ReturnType<typeof seedPlacement>>;
-let tiny: Awaited<ReturnType<typeof seedPlacement>>;
+let acme: Customer;
+let beta: Customer;
+let site: Placement;
+let tiny: Placement;
 let siteProvisioner: string;
 let tinyProvisioner: string;
 let root: string;
@@ -60,8 +61,7 @@ const seatsOf = async (model: string) =>
 const tokenDirectories = (hsmId: string) => (existsSync(join(root, hsmId, 'tokens')) ? readdirSync(join(root, hsmId, 'tokens')) : []);
 
 beforeAll(async () => {
-  t = await startApp();
-  admin = await signInAdmin(t);
+  ({ t, admin } = await startWithAdmin());
   site = await seedPlacement(admin, 'site', { cidr: '10.70.0.0/28', ports: 3 });
   tiny = await seedPlacement(admin, 'tiny', { cidr: '10.71.0.0/30', ports: 1 });
   siteProvisioner = await insertRemoteProvisioner(t, 'remote-site', site.group.id);

@@ -24,8 +24,9 @@ import {
   secretKeyLabels,
   seedCustomer,
   seedPlacement,
-  signInAdmin,
-  startApp,
+  startWithAdmin,
+  type Customer,
+  type Placement,
   type TestApp,
 } from './cloud-hsms.test-helper.ts';
 import { builtinProvisionerName, sampleHostedHsms } from './provisioner-agent.ts';
@@ -36,9 +37,9 @@ import { builtinProvisionerName, sampleHostedHsms } from './provisioner-agent.ts
  */
 let t: TestApp;
 let admin: Visitor;
-let acme: Awaited<ReturnType<typeof seedCustomer>>;
-let local: Awaited<ReturnType<typeof seedPlacement>>;
-let remote: Awaited<ReturnType<typeof seedPlacement>>;
+let acme: Customer;
+let local: Placement;
+let remote: Placement;
 let builtinId: string;
 let remoteId: string;
 let remoteRoot: string;
@@ -59,8 +60,7 @@ async function requestLocal(name: string): Promise<CloudHsmDetail> {
 const enabled = (hsmId: string) => eventually(async () => ((await get(hsmId)).status === 'Enabled' ? get(hsmId) : null), `HSM ${hsmId} Enabled`);
 
 beforeAll(async () => {
-  t = await startApp();
-  admin = await signInAdmin(t);
+  ({ t, admin } = await startWithAdmin());
   local = await seedPlacement(admin, 'loc', { cidr: '10.60.0.0/29', ports: 2, policies: { backup_allowed: true, min_pin_length: 12, fips_mode: false } });
   remote = await seedPlacement(admin, 'nob', { cidr: '10.61.0.0/29', ports: 1, policies: { backup_allowed: false, min_pin_length: 8, fips_mode: false } });
   builtinId = await placeBuiltin(t, admin, local.group.id);

@@ -7,7 +7,7 @@ import { ApiPath, apiPath } from '@keydeck/contract/http';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import { ADMIN, type TestApp, type Visitor, createTestApp, signedIn, startWithPlatformAdmin } from '../../../test/test-app.ts';
 import { PASSWORD, ROLE, queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';
 import { createSecretBox } from '../../platform/secret-box.ts';
 import type { CloudHsmJobDeps } from './cloud-hsms.jobs.ts';
@@ -27,10 +27,15 @@ export const AUDIT_KEY = 'a'.repeat(43);
 export const secretBox = createSecretBox(ENCRYPTION_KEY);
 const run = promisify(execFile);
 
-export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+export type { TestApp };
 
 export function startApp() {
   return createTestApp({ ENCRYPTION_KEY, AUDIT_KEY });
+}
+
+/** The app with the platform administrator signed in, who builds the infrastructure. */
+export function startWithAdmin() {
+  return startWithPlatformAdmin({ ENCRYPTION_KEY, AUDIT_KEY });
 }
 
 /** A JSON call that must answer `status`; its body. */
@@ -76,6 +81,7 @@ export async function seedPlacement(admin: Visitor, slug: string, options: { cid
   ).data as { id: string };
   return { datacenter, zone, pool, group, blueprint, license, model };
 }
+export type Placement = Awaited<ReturnType<typeof seedPlacement>>;
 
 /** The built-in provisioner of the app's process (registered by its agent), put in the group. */
 export async function placeBuiltin(t: TestApp, admin: Visitor, groupId: string): Promise<string> {
@@ -119,18 +125,13 @@ export async function seedCustomer(t: TestApp, admin: Visitor, slug: string, por
   await expectCall(admin, 'POST', ApiPath.adminPortRanges, 201, { port_ranges: [{ start_port: ports.start, end_port: ports.end, account_id: accountId }] });
   const { serviceId: hsmServiceId } = await seedService(t.database.db, accountId, { type: 'cloud_hsms', name: `${slug} HSMs` });
   const { serviceId: clusterServiceId } = await seedService(t.database.db, accountId, { type: 'cluster_management', name: `${slug} clusters` });
-  const manager = new Visitor(t.app);
-  expect((await manager.signIn(users.admin, PASSWORD)).statusCode).toBe(200);
-  const reader = new Visitor(t.app);
-  expect((await reader.signIn(users.reader, PASSWORD)).statusCode).toBe(200);
+  const manager = await signedIn(t.app, users.admin, PASSWORD);
+  const reader = await signedIn(t.app, users.reader, PASSWORD);
   return { accountId, hsmServiceId, clusterServiceId, manager, reader };
 }
+export type Customer = Awaited<ReturnType<typeof seedCustomer>>;
 
-export async function signInAdmin(t: TestApp): Promise<Visitor> {
-  const admin = new Visitor(t.app);
-  expect((await admin.signIn(ADMIN.username, ADMIN.password)).statusCode).toBe(200);
-  return admin;
-}
+export const signInAdmin = (t: TestApp) => signedIn(t.app, ADMIN.username, ADMIN.password);
 
 /** The connection details as the console shows them. */
 export type Connection = { module: string; environment: Record<string, string>; token_label: string };

@@ -20,8 +20,9 @@ import {
   secretKeyLabels,
   seedCustomer,
   seedPlacement,
-  signInAdmin,
-  startApp,
+  startWithAdmin,
+  type Customer,
+  type Placement,
   type TestApp,
 } from './cloud-hsms.test-helper.ts';
 
@@ -31,9 +32,9 @@ import {
  */
 let t: TestApp;
 let admin: Visitor;
-let acme: Awaited<ReturnType<typeof seedCustomer>>;
-let local: Awaited<ReturnType<typeof seedPlacement>>;
-let far: Awaited<ReturnType<typeof seedPlacement>>;
+let acme: Customer;
+let local: Placement;
+let far: Placement;
 let farProvisioner: string;
 let farRoot: string;
 let alpha: CloudHsmDetail;
@@ -54,8 +55,7 @@ async function provisionLocal(name: string): Promise<CloudHsmDetail> {
 }
 
 beforeAll(async () => {
-  t = await startApp();
-  admin = await signInAdmin(t);
+  ({ t, admin } = await startWithAdmin());
   local = await seedPlacement(admin, 'loc', { cidr: '10.80.0.0/29', ports: 1 });
   far = await seedPlacement(admin, 'far', { cidr: '10.81.0.0/29', ports: 1 });
   await placeBuiltin(t, admin, local.group.id);

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { cloudHsms } from '../../db/schema/cloud-hsms.ts';
-import { blueprints, datacenters, ipamZones, productLicenses, provisionerGroups, provisioners } from '../../db/schema/infrastructure.ts';
+import { blueprintSpec, blueprints, datacenters, ipamZones, productLicenses, provisionerGroups, provisioners } from '../../db/schema/infrastructure.ts';
 
 /**
  * An HSM holds a license seat of its model and a place on its provisioner until it is Deprovisioned (a Failed one
@@ -28,12 +28,7 @@ export type BlueprintRow = {
 export async function findBlueprint(tx: Tx, id: string): Promise<BlueprintRow | null> {
   const [row] = await tx
     .select({
-      id: blueprints.id,
-      name: blueprints.name,
-      model: blueprints.model,
-      partitions: blueprints.partitions,
-      ports: blueprints.ports,
-      policies: blueprints.policies,
+      ...blueprintSpec,
       enabled: blueprints.enabled,
       groupId: blueprints.provisionerGroupId,
       groupZoneId: provisionerGroups.zoneId,

@@ -3,12 +3,12 @@ import { CredentialMessages, credentialResponse, credentialsPage, credentialWith
 import { CSRF_COOKIE } from '@keydeck/contract/http';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PASSWORD, ROLE, queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';
-import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import { ROLE, type SeededAccount, queryRows, seedAccount, seedService, signedInUser } from '../../../test/fixtures.ts';
+import { ADMIN, createTestApp, signedIn, type TestApp, type Visitor } from '../../../test/test-app.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let acme: Awaited<ReturnType<typeof seedAccount>>;
-let bravo: Awaited<ReturnType<typeof seedAccount>>;
+let t: TestApp;
+let acme: SeededAccount;
+let bravo: SeededAccount;
 let acmeAdmin: Visitor;
 let bravoAdmin: Visitor;
 let platformAdmin: Visitor;
@@ -18,12 +18,6 @@ const TOKEN = '/rest/api/v2/oauth/token';
 const SERVICES = '/rest/api/v1/service/services';
 const credentialsOf = (accountId: string) => `/rest/api/v2/accounts/${accountId}/credentials`;
 const inAWeek = () => new Date(Date.now() + 7 * 86400_000).toISOString();
-
-async function signedIn(username: string, password = PASSWORD) {
-  const visitor = new Visitor(t.app);
-  expect((await visitor.signIn(username, password)).statusCode).toBe(200);
-  return visitor;
-}
 
 async function create(fields: Record<string, unknown> = {}, by = acmeAdmin, accountId = acme.accountId) {
   const response = await by.post(credentialsOf(accountId), {
@@ -74,9 +68,9 @@ beforeAll(async () => {
   bravo = await seedAccount(t.database.db, 'bravo', [{ username: 'bravo-admin', roleNames: [ROLE.admin] }]);
   acmeService = await seedService(t.database.db, acme.accountId, { name: 'Acme HSM', members: [{ userId: acme.userIds['acme-admin']! }] });
   await seedService(t.database.db, bravo.accountId, { name: 'Bravo HSM' });
-  acmeAdmin = await signedIn('acme-admin');
-  bravoAdmin = await signedIn('bravo-admin');
-  platformAdmin = await signedIn(ADMIN.username, ADMIN.password);
+  acmeAdmin = await signedInUser(t, 'acme-admin');
+  bravoAdmin = await signedInUser(t, 'bravo-admin');
+  platformAdmin = await signedIn(t.app, ADMIN.username, ADMIN.password);
 });
 afterAll(() => t.close());
 
@@ -210,7 +204,7 @@ describe('API credentials', () => {
 
   it('narrows a credential when its owner loses a permission', async () => {
     const owner = await seedAccount(t.database.db, 'charlie', [{ username: 'charlie-admin', roleNames: [ROLE.admin] }]);
-    const admin = await signedIn('charlie-admin');
+    const admin = await signedInUser(t, 'charlie-admin');
     const c = await create({ owner_user_id: owner.userIds['charlie-admin'], permissions: ['services:read'] }, admin, owner.accountId);
     const token = await tokenFor(c);
     expect((await bearer(token, { url: SERVICES })).statusCode).toBe(200);
@@ -321,7 +315,7 @@ describe('API credentials', () => {
     expect((await platformAdmin.post(`${credentialsOf(bravo.accountId)}/${byPlatform.client_id}/revoke`)).statusCode).toBe(200);
 
     // Customers without users:manage see nothing of it.
-    const viewer = await signedIn('acme-viewer');
+    const viewer = await signedInUser(t, 'acme-viewer');
     expect((await viewer.get(credentialsOf(acme.accountId))).statusCode).toBe(403);
     const owners = await acmeAdmin.get(`/rest/api/v2/accounts/${acme.accountId}/credential-owners`);
     expect(owners.json().data.find((o: { username: string }) => o.username === 'acme-viewer').permissions).not.toContain('syslog:manage');

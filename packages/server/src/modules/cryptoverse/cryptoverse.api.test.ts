@@ -3,12 +3,12 @@ import { externalCaDetailResponse, externalCaResponse, externalCasPage } from '@
 import { Messages } from '@keydeck/contract/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, ROLE, queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';
+import { PASSWORD, ROLE, queryRows, seedAccount, seedService, type SeededAccount } from '../../../test/fixtures.ts';
 import { opensslCa, opensslIssued, type OpensslCa } from '../../../test/openssl.ts';
-import { Visitor, createTestApp } from '../../../test/test-app.ts';
+import { Visitor, createTestApp, type TestApp } from '../../../test/test-app.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let acme: Awaited<ReturnType<typeof seedAccount>>;
+let t: TestApp;
+let acme: SeededAccount;
 let operator: Visitor;
 let serviceId: string;
 let root: OpensslCa;

@@ -1,11 +1,11 @@
 import { accountFeatures, featureChanged, isFeatureOn } from '@keydeck/contract/features';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, ROLE, seedAccount } from '../../../test/fixtures.ts';
-import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import { PASSWORD, ROLE, seedAccount, type SeededAccount } from '../../../test/fixtures.ts';
+import { ADMIN, Visitor, createTestApp, type TestApp } from '../../../test/test-app.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let acme: Awaited<ReturnType<typeof seedAccount>>;
-let globex: Awaited<ReturnType<typeof seedAccount>>;
+let t: TestApp;
+let acme: SeededAccount;
+let globex: SeededAccount;
 let customer: Visitor;
 let platform: Visitor;
 const features = (id: string) => `/rest/api/v2/account/${id}/features/`;

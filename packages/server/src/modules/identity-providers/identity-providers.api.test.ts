@@ -3,20 +3,14 @@ import { ApiPath } from '@keydeck/contract/http';
 import { Messages } from '@keydeck/contract/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, ROLE, queryRows, seedAccount } from '../../../test/fixtures.ts';
-import { followToCallback, startOidcProvider, type OidcTestProvider } from '../../../test/oidc-provider.ts';
-import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import { PASSWORD, ROLE, queryRows, seedAccount, type SeededAccount } from '../../../test/fixtures.ts';
+import { INJECTED_REDIRECT_URI, followToCallback, startOidcProvider, type OidcTestProvider } from '../../../test/oidc-provider.ts';
+import { ADMIN, Visitor, createTestApp, type TestApp } from '../../../test/test-app.ts';
 
-/** app.inject's requests come from http://localhost: the redirect URI the server derives from them. */
-const COMPLETE_URL = 'http://localhost/login/openid/complete';
-const PROVIDERS = '/rest/api/v1/oauth/openid/providers';
-const START = '/rest/api/v1/oauth/openid/login/start';
-const COMPLETE = '/rest/api/v1/oauth/openid/login/complete';
-
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
 let idp: OidcTestProvider;
-let acme: Awaited<ReturnType<typeof seedAccount>>;
-let globex: Awaited<ReturnType<typeof seedAccount>>;
+let acme: SeededAccount;
+let globex: SeededAccount;
 let platform: Visitor;
 let acmeAdmin: Visitor;
 let acmeReader: Visitor;
@@ -25,7 +19,7 @@ const url = (accountId: string, id?: string) => `/rest/api/v1/accounts/${account
 const fields = () => ({ name: 'Acme SSO', issuer: idp.issuer, client_id: idp.client.client_id, client_secret: idp.client.client_secret });
 
 beforeAll(async () => {
-  [t, idp] = await Promise.all([createTestApp(), startOidcProvider({ redirectUris: [COMPLETE_URL] })]);
+  [t, idp] = await Promise.all([createTestApp(), startOidcProvider({ redirectUris: [INJECTED_REDIRECT_URI] })]);
   acme = await seedAccount(t.database.db, 'acme', [
     { username: 'acme-admin', roleNames: [ROLE.admin] },
     { username: 'acme-reader', roleNames: [ROLE.readOnly] },
@@ -52,12 +46,12 @@ async function openLoopback(ranges: string[]) {
 async function signInAtProvider(identity: Parameters<OidcTestProvider['nextLogin']>[0], continueUri = '/audit-logs') {
   const visitor = new Visitor(t.app);
   await visitor.get('/rest/api/v1/login');
-  const start = await visitor.post(START, { continue_uri: continueUri, openid_provider_id: providerId });
+  const start = await visitor.post(ApiPath.openidLoginStart, { continue_uri: continueUri, openid_provider_id: providerId });
   expect(start.statusCode, start.body).toBe(200);
   const location = new URL(openidLoginStartResponse.parse(start.json()).location);
   idp.nextLogin(identity);
-  const callback = await followToCallback(location.href, COMPLETE_URL);
-  return { visitor, location, callback, complete: () => visitor.post(`${COMPLETE}${callback.search}`) };
+  const callback = await followToCallback(location.href, INJECTED_REDIRECT_URI);
+  return { visitor, location, callback, complete: () => visitor.post(`${ApiPath.openidLoginComplete}${callback.search}`) };
 }
 
 describe('identity providers', () => {
@@ -109,9 +103,9 @@ describe('identity providers', () => {
 
   it("lists an account's enabled providers by slug, and nothing for an unknown slug", async () => {
     const visitor = new Visitor(t.app);
-    expect((await visitor.get(`${PROVIDERS}?account_slug=acme`)).json()).toEqual({ data: [{ id: providerId, name: 'Acme SSO' }], allowed_flows: { password: true, openid: true } });
-    expect((await visitor.get(`${PROVIDERS}?account_slug=globex`)).json()).toEqual({ data: [], allowed_flows: { password: true, openid: true } });
-    expect((await visitor.get(`${PROVIDERS}?account_slug=nobody`)).json()).toEqual({ data: [], allowed_flows: { password: true, openid: true } });
+    expect((await visitor.get(`${ApiPath.openidProviders}?account_slug=acme`)).json()).toEqual({ data: [{ id: providerId, name: 'Acme SSO' }], allowed_flows: { password: true, openid: true } });
+    expect((await visitor.get(`${ApiPath.openidProviders}?account_slug=globex`)).json()).toEqual({ data: [], allowed_flows: { password: true, openid: true } });
+    expect((await visitor.get(`${ApiPath.openidProviders}?account_slug=nobody`)).json()).toEqual({ data: [], allowed_flows: { password: true, openid: true } });
   });
 });
 
@@ -119,7 +113,7 @@ describe('sign-in with OpenID Connect', () => {
   it('signs the matching user in after the code flow with PKCE, state and nonce', async () => {
     const { visitor, location, complete } = await signInAtProvider({ sub: 'u-1', email: 'ACME-ADMIN@example.test', email_verified: true });
     expect(location.searchParams.get('code_challenge_method')).toBe('S256');
-    expect(location.searchParams.get('redirect_uri')).toBe(COMPLETE_URL);
+    expect(location.searchParams.get('redirect_uri')).toBe(INJECTED_REDIRECT_URI);
     expect(location.searchParams.get('nonce')).toBeTruthy();
     const res = await complete();
     expect(res.statusCode, res.body).toBe(200);
@@ -193,7 +187,7 @@ describe('sign-in with OpenID Connect', () => {
     const visitor = new Visitor(t.app);
     await visitor.get('/rest/api/v1/login');
     for (const target of ['https://evil.example/', '//evil.example/x', '/%2F%2Fevil.example', '/\\evil.example']) {
-      expect((await visitor.post(START, { continue_uri: target, openid_provider_id: providerId })).statusCode).toBe(400);
+      expect((await visitor.post(ApiPath.openidLoginStart, { continue_uri: target, openid_provider_id: providerId })).statusCode).toBe(400);
     }
   });
 
@@ -202,14 +196,14 @@ describe('sign-in with OpenID Connect', () => {
     const wrongId = identityProviderResponse.parse(wrongIssuer.json()).identity_provider.id;
     const visitor = new Visitor(t.app);
     await visitor.get('/rest/api/v1/login');
-    const res = await visitor.post(START, { continue_uri: '/home', openid_provider_id: wrongId });
+    const res = await visitor.post(ApiPath.openidLoginStart, { continue_uri: '/home', openid_provider_id: wrongId });
     expect(res.statusCode).toBe(502);
     expect(res.json().message).toBe(Messages.openidProviderUnavailable);
 
     const disable = await acmeAdmin.call({ method: 'PUT', url: url(acme.accountId, providerId), payload: { ...fields(), enabled: false } });
     expect(disable.statusCode).toBe(200);
-    expect((await visitor.post(START, { continue_uri: '/home', openid_provider_id: providerId })).statusCode).toBe(400);
-    expect((await visitor.get(`${PROVIDERS}?account_slug=acme`)).json().data.map((p: { name: string }) => p.name)).toEqual(['Wrong issuer']);
+    expect((await visitor.post(ApiPath.openidLoginStart, { continue_uri: '/home', openid_provider_id: providerId })).statusCode).toBe(400);
+    expect((await visitor.get(`${ApiPath.openidProviders}?account_slug=acme`)).json().data.map((p: { name: string }) => p.name)).toEqual(['Wrong issuer']);
     expect((await acmeAdmin.call({ method: 'DELETE', url: url(acme.accountId, wrongId) })).statusCode).toBe(200);
   });
 });
@@ -222,7 +216,7 @@ describe('connections to providers', () => {
     const id = identityProviderResponse.parse(created.json()).identity_provider.id;
     const visitor = new Visitor(t.app);
     await visitor.get('/rest/api/v1/login');
-    const res = await visitor.post(START, { continue_uri: '/home', openid_provider_id: id });
+    const res = await visitor.post(ApiPath.openidLoginStart, { continue_uri: '/home', openid_provider_id: id });
     const [event] = await queryRows<{ reason: string }>(
       t.database.db,
       sql`select reason from audit_events where action = 'auth.openid.start' order by id desc limit 1`,

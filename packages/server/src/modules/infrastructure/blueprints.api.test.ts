@@ -5,18 +5,16 @@ import { productLicenseResponse, productLicensesPage } from '@keydeck/contract/p
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE, queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';
-import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import { startWithPlatformAdmin, type TestApp, type Visitor } from '../../../test/test-app.ts';
 import { auditEvents, expectCall, insertCloudHsm, seedTopology } from './infrastructure.test-helper.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
 let admin: Visitor;
 let topo: Awaited<ReturnType<typeof seedTopology>>;
 let hsm: { accountId: string; serviceId: string; zoneId: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = new Visitor(t.app);
-  await admin.signIn(ADMIN.username, ADMIN.password);
+  ({ t, admin } = await startWithPlatformAdmin());
   topo = await seedTopology(admin, 'fra1', { model: 'luna-7' });
   const acme = await seedAccount(t.database.db, 'acme', [{ username: 'acme-admin', roleNames: [ROLE.admin] }]);
   const { serviceId } = await seedService(t.database.db, acme.accountId, { type: 'cloud_hsms', name: 'Cloud HSMs' });

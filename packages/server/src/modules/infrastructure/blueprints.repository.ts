@@ -2,19 +2,14 @@ import type { BlueprintsQuery } from '@keydeck/contract/infrastructure-queries';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { cloudHsms } from '../../db/schema/cloud-hsms.ts';
-import { blueprints, ipamZones, provisionerGroups } from '../../db/schema/infrastructure.ts';
+import { blueprintSpec, blueprints, ipamZones, provisionerGroups } from '../../db/schema/infrastructure.ts';
 import { matchesSearch, pageWindow } from '../../platform/paging.ts';
 
 type ListQuery = BlueprintsQuery;
 export type NewBlueprint = typeof blueprints.$inferInsert;
 
 const columns = {
-  id: blueprints.id,
-  name: blueprints.name,
-  model: blueprints.model,
-  partitions: blueprints.partitions,
-  ports: blueprints.ports,
-  policies: blueprints.policies,
+  ...blueprintSpec,
   groupId: blueprints.provisionerGroupId,
   groupName: provisionerGroups.name,
   zoneId: ipamZones.id,

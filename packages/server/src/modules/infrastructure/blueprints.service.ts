@@ -2,24 +2,12 @@ import { BLUEPRINT_POLICY_DEFAULTS, blueprintPoliciesStored, type Blueprint, typ
 import { InfrastructureMessages } from '@keydeck/contract/infrastructure';
 import type { Tx } from '../../db/database.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
+import { byIdReads } from './by-id-reads.ts';
 import * as repo from './blueprints.repository.ts';
 import * as groups from './provisioner-groups.service.ts';
 import { taken, unknownReference } from './refusals.ts';
 
-export async function list(tx: Tx, query: Parameters<typeof repo.list>[1]) {
-  const { rows, total } = await repo.list(tx, query);
-  return { data: rows.map(toWire), total };
-}
-
-export async function get(tx: Tx, id: string): Promise<Blueprint> {
-  const row = await repo.findById(tx, id);
-  if (!row) throw notFound();
-  return toWire(row);
-}
-
-export async function nameOf(tx: Tx, id: string): Promise<string | undefined> {
-  return (await repo.findById(tx, id))?.name;
-}
+export const { list, get, nameOf } = byIdReads(repo, toWire, (row) => row.name);
 
 export async function create(tx: Tx, fields: BlueprintFields): Promise<Blueprint> {
   return get(tx, await repo.insert(tx, await checked(tx, fields)));

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { blueprints, datacenters, ipamZones, provisionerGroups } from '../../db/schema/infrastructure.ts';
+import { blueprintSpec, blueprints, datacenters, ipamZones, provisionerGroups } from '../../db/schema/infrastructure.ts';
 
 /**
  * Enabled blueprints with the zone each places in (its provisioner group's) and that zone's datacenter. Customers
@@ -9,12 +9,7 @@ import { blueprints, datacenters, ipamZones, provisionerGroups } from '../../db/
 export function listEnabled(tx: Tx) {
   return tx
     .select({
-      id: blueprints.id,
-      name: blueprints.name,
-      model: blueprints.model,
-      partitions: blueprints.partitions,
-      ports: blueprints.ports,
-      policies: blueprints.policies,
+      ...blueprintSpec,
       zoneId: ipamZones.id,
       zoneName: ipamZones.name,
       datacenterName: datacenters.name,

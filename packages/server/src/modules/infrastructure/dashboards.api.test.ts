@@ -4,17 +4,13 @@ import { customerDashboardResponse, provisioningDashboardResponse } from '@keyde
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE, queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';
-import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import { startWithPlatformAdmin, type TestApp, type Visitor } from '../../../test/test-app.ts';
 import { expectCall, insertCloudHsm, insertProvisioner, seedTopology } from './infrastructure.test-helper.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
 let admin: Visitor;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = new Visitor(t.app);
-  await admin.signIn(ADMIN.username, ADMIN.password);
-});
+beforeAll(async () => ({ t, admin } = await startWithPlatformAdmin()));
 afterAll(() => t.close());
 
 const customerDashboard = async (product: string) =>

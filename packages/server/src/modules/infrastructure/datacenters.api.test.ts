@@ -2,17 +2,13 @@ import { ApiPath, apiPath } from '@keydeck/contract/http';
 import { datacenterResponse, datacentersPage, globalServerResponse, globalServersPage } from '@keydeck/contract/datacenters';
 import { InfrastructureMessages } from '@keydeck/contract/infrastructure';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import { startWithPlatformAdmin, type TestApp, type Visitor } from '../../../test/test-app.ts';
 import { auditEvents, expectCall } from './infrastructure.test-helper.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
 let admin: Visitor;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = new Visitor(t.app);
-  await admin.signIn(ADMIN.username, ADMIN.password);
-});
+beforeAll(async () => ({ t, admin } = await startWithPlatformAdmin()));
 afterAll(() => t.close());
 
 const datacenterUrl = (id: string) => apiPath(ApiPath.datacenter, { datacenter_id: id });

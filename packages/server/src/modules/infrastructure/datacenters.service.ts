@@ -2,29 +2,11 @@ import type { Datacenter, DatacenterFields } from '@keydeck/contract/datacenters
 import { InfrastructureMessages } from '@keydeck/contract/infrastructure';
 import type { Tx } from '../../db/database.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
+import { byIdReads } from './by-id-reads.ts';
 import * as repo from './datacenters.repository.ts';
 import { taken } from './refusals.ts';
 
-export async function list(tx: Tx, query: Parameters<typeof repo.list>[1]) {
-  const { rows, total } = await repo.list(tx, query);
-  return { data: rows.map(toWire), total };
-}
-
-export async function get(tx: Tx, id: string): Promise<Datacenter> {
-  const row = await repo.findById(tx, id);
-  if (!row) throw notFound();
-  return toWire(row);
-}
-
-/** Whether the datacenter exists, for the modules that place things in one. */
-export async function exists(tx: Tx, id: string): Promise<boolean> {
-  return (await repo.findById(tx, id)) !== undefined;
-}
-
-/** Its name, for an audit event's target; undefined when there is none. */
-export async function nameOf(tx: Tx, id: string): Promise<string | undefined> {
-  return (await repo.findById(tx, id))?.name;
-}
+export const { list, get, exists, nameOf } = byIdReads(repo, toWire, (row) => row.name);
 
 export async function create(tx: Tx, fields: DatacenterFields): Promise<Datacenter> {
   await refuseClashes(tx, fields);

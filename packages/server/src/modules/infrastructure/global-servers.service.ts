@@ -3,24 +3,12 @@ import { InfrastructureMessages } from '@keydeck/contract/infrastructure';
 import { parseAddress } from '@keydeck/contract/ip-addresses';
 import type { Tx } from '../../db/database.ts';
 import { notFound } from '../../platform/errors.ts';
+import { byIdReads } from './by-id-reads.ts';
 import * as datacenters from './datacenters.service.ts';
 import * as repo from './global-servers.repository.ts';
 import { taken, unknownReference } from './refusals.ts';
 
-export async function list(tx: Tx, query: Parameters<typeof repo.list>[1]) {
-  const { rows, total } = await repo.list(tx, query);
-  return { data: rows.map(toWire), total };
-}
-
-export async function get(tx: Tx, id: string): Promise<GlobalServer> {
-  const row = await repo.findById(tx, id);
-  if (!row) throw notFound();
-  return toWire(row);
-}
-
-export async function hostnameOf(tx: Tx, id: string): Promise<string | undefined> {
-  return (await repo.findById(tx, id))?.hostname;
-}
+export const { list, get, nameOf: hostnameOf } = byIdReads(repo, toWire, (row) => row.hostname);
 
 export async function create(tx: Tx, fields: GlobalServerFields): Promise<GlobalServer> {
   return get(tx, await repo.insert(tx, await checked(tx, fields)));

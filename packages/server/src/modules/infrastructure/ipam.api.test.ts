@@ -3,17 +3,15 @@ import { InfrastructureMessages } from '@keydeck/contract/infrastructure';
 import { ipamAllocationsPage, ipamPoolResponse, ipamZoneResponse, ipamZonesPage } from '@keydeck/contract/ipam';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE, seedAccount, seedService } from '../../../test/fixtures.ts';
-import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import { startWithPlatformAdmin, type TestApp, type Visitor } from '../../../test/test-app.ts';
 import { auditEvents, expectCall, insertCloudHsm, seedTopology } from './infrastructure.test-helper.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
 let admin: Visitor;
 let datacenterId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = new Visitor(t.app);
-  await admin.signIn(ADMIN.username, ADMIN.password);
+  ({ t, admin } = await startWithPlatformAdmin());
   datacenterId = (await expectCall(admin, 'POST', ApiPath.datacenters, 201, { name: 'Frankfurt 1', code: 'fra1', location: 'Frankfurt, Germany' })).data.id;
 });
 afterAll(() => t.close());

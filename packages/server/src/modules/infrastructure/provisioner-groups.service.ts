@@ -2,28 +2,12 @@ import { InfrastructureMessages } from '@keydeck/contract/infrastructure';
 import type { ProvisionerGroup, ProvisionerGroupFields } from '@keydeck/contract/provisioners';
 import type { Tx } from '../../db/database.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
+import { byIdReads } from './by-id-reads.ts';
 import * as zones from './ipam-zones.service.ts';
 import * as repo from './provisioner-groups.repository.ts';
 import { taken, unknownReference } from './refusals.ts';
 
-export async function list(tx: Tx, query: Parameters<typeof repo.list>[1]) {
-  const { rows, total } = await repo.list(tx, query);
-  return { data: rows.map(toWire), total };
-}
-
-export async function get(tx: Tx, id: string): Promise<ProvisionerGroup> {
-  const row = await repo.findById(tx, id);
-  if (!row) throw notFound();
-  return toWire(row);
-}
-
-export async function exists(tx: Tx, id: string): Promise<boolean> {
-  return (await repo.findById(tx, id)) !== undefined;
-}
-
-export async function nameOf(tx: Tx, id: string): Promise<string | undefined> {
-  return (await repo.findById(tx, id))?.name;
-}
+export const { list, get, exists, nameOf } = byIdReads(repo, toWire, (row) => row.name);
 
 export async function create(tx: Tx, fields: ProvisionerGroupFields): Promise<ProvisionerGroup> {
   return get(tx, await repo.insert(tx, await checked(tx, fields)));

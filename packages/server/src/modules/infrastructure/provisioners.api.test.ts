@@ -3,18 +3,16 @@ import { InfrastructureMessages } from '@keydeck/contract/infrastructure';
 import { provisionerGroupResponse, provisionerGroupsPage, provisionerResponse, provisionersPage } from '@keydeck/contract/provisioners';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE, queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';
-import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import { ROLE, queryRows, seedAccount, seedService, type SeededAccount } from '../../../test/fixtures.ts';
+import { startWithPlatformAdmin, type TestApp, type Visitor } from '../../../test/test-app.ts';
 import { auditEvents, expectCall, insertCloudHsm, insertProvisioner, seedTopology } from './infrastructure.test-helper.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
 let admin: Visitor;
 let topo: Awaited<ReturnType<typeof seedTopology>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = new Visitor(t.app);
-  await admin.signIn(ADMIN.username, ADMIN.password);
+  ({ t, admin } = await startWithPlatformAdmin());
   topo = await seedTopology(admin, 'fra1');
 });
 afterAll(() => t.close());
@@ -62,7 +60,7 @@ describe('provisioner groups', () => {
 describe('provisioners', () => {
   let up: string;
   let down: string;
-  let acme: Awaited<ReturnType<typeof seedAccount>>;
+  let acme: SeededAccount;
   let serviceId: string;
 
   beforeAll(async () => {

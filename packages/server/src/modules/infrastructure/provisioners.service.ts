@@ -2,28 +2,16 @@ import { InfrastructureMessages } from '@keydeck/contract/infrastructure';
 import type { Provisioner, ProvisionerUpdate } from '@keydeck/contract/provisioners';
 import type { Tx } from '../../db/database.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
+import { byIdReads } from './by-id-reads.ts';
 import * as groups from './provisioner-groups.service.ts';
 import * as repo from './provisioners.repository.ts';
 import { unknownReference } from './refusals.ts';
 
 /** Provisioners register and heartbeat themselves (cloud-hsms module); here they are seen, placed, drained and removed. */
-export async function list(tx: Tx, query: Parameters<typeof repo.list>[1]) {
-  const { rows, total } = await repo.list(tx, query);
-  return { data: rows.map(toWire), total };
-}
+export const { list, get, nameOf } = byIdReads(repo, toWire, (row) => row.name);
 
 export async function listAll(tx: Tx): Promise<Provisioner[]> {
   return (await repo.listAll(tx)).map(toWire);
-}
-
-export async function get(tx: Tx, id: string): Promise<Provisioner> {
-  const row = await repo.findById(tx, id);
-  if (!row) throw notFound();
-  return toWire(row);
-}
-
-export async function nameOf(tx: Tx, id: string): Promise<string | undefined> {
-  return (await repo.findById(tx, id))?.name;
 }
 
 export async function update(tx: Tx, id: string, changes: ProvisionerUpdate): Promise<Provisioner> {

@@ -2,21 +2,19 @@ import { ApiPath, apiPath } from '@keydeck/contract/http';
 import { cloudCatalogueResponse } from '@keydeck/contract/blueprints';
 import { resourcesPage } from '@keydeck/contract/infrastructure-resources';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, ROLE, seedAccount, seedService } from '../../../test/fixtures.ts';
-import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import { PASSWORD, ROLE, seedAccount, seedService, type SeededAccount } from '../../../test/fixtures.ts';
+import { Visitor, startWithPlatformAdmin, type TestApp } from '../../../test/test-app.ts';
 import { expectCall, insertCloudHsm, insertProvisioner, seedTopology } from './infrastructure.test-helper.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
 let admin: Visitor;
 let customer: Visitor;
 let topo: Awaited<ReturnType<typeof seedTopology>>;
-let acme: Awaited<ReturnType<typeof seedAccount>>;
-let globex: Awaited<ReturnType<typeof seedAccount>>;
+let acme: SeededAccount;
+let globex: SeededAccount;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = new Visitor(t.app);
-  await admin.signIn(ADMIN.username, ADMIN.password);
+  ({ t, admin } = await startWithPlatformAdmin());
   topo = await seedTopology(admin, 'fra1', { cidr: '10.70.0.0/24' });
   acme = await seedAccount(t.database.db, 'acme', [{ username: 'acme-admin', roleNames: [ROLE.admin] }]);
   globex = await seedAccount(t.database.db, 'globex', [{ username: 'globex-admin', roleNames: [ROLE.admin] }]);

@@ -4,14 +4,14 @@ import { MarketplaceMessages, marketplaceEntitlementResponse, marketplaceEntitle
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';
-import { startSmtpReceiver } from '../../../test/smtp-receiver.ts';
-import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import type { SmtpReceiver } from '../../../test/smtp-receiver.ts';
+import { ADMIN, Visitor, type TestApp, startMailingApp } from '../../../test/test-app.ts';
 
 const PASSWORD = 'Harbour-Quartz-Lantern-61';
 const TOKENS = { fabrikam: 'azure-purchase-token-fabrikam-8f2c', tailspin: 'azure-purchase-token-tailspin-11aa', wingtip: 'eyJhbGciOi.google-jwt-wingtip.sig' };
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+let t: TestApp;
+let smtp: SmtpReceiver;
 let admin: Visitor;
 const accountIds: Record<string, string> = {};
 let fabrikamServices: string[];
@@ -53,8 +53,7 @@ async function signUpThrough(slug: keyof typeof TOKENS, provider: 'azure' | 'goo
 }
 
 beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://console.example.test/' });
+  ({ t, smtp } = await startMailingApp({ PUBLIC_URL: 'https://console.example.test/' }));
   await signUpThrough('fabrikam', 'azure');
   await signUpThrough('tailspin', 'azure');
   await signUpThrough('wingtip', 'google');
@@ -68,10 +67,7 @@ beforeAll(async () => {
   admin = new Visitor(t.app);
   expect((await admin.signIn(ADMIN.username, ADMIN.password)).statusCode).toBe(200);
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => t.close());
 
 describe('marketplace entitlements', () => {
   it('lists pending sign-ups with a fingerprint of the token, filtered by provider, state and account name', async () => {

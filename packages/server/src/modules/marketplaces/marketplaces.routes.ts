@@ -3,21 +3,12 @@ import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { declared, principalOf } from '../../platform/endpoint-route.ts';
-import type { AuditBefore, AuditInput } from '../../platform/audit-declaration.ts';
-import type { Tx } from '../../db/database.ts';
+import { onPathAccount } from '../../platform/audit-declaration.ts';
 import { actorName } from '../../platform/principal.ts';
 import * as marketplaces from './marketplaces.service.ts';
 
-/** The account an entitlement belongs to, read before the change: a refusal (409, 400) goes to that account's log too. */
-const entitlementOf = async ({ params, tx }: { params: { account_id: string }; tx: Tx }): Promise<AuditBefore> => {
-  const found = await marketplaces.entitlementAccount(tx, params.account_id);
-  return found ? { account: found.id, name: found.name } : {};
-};
-const audited = {
-  before: entitlementOf,
-  target: ({ params, before }: AuditInput<{ account_id: string }>) => ({ id: params.account_id, name: before.name ?? null }),
-  account: ({ before }: AuditInput) => before.account,
-};
+/** Events on an entitlement go to its account's log. */
+const audited = onPathAccount(marketplaces.entitlementAccountName);
 
 /**
  * Spec §2 /v2/admin/azure and the account tab google-marketplace: entitlements of accounts that signed up through a

@@ -23,10 +23,9 @@ export async function getEntitlement(tx: Tx, accountId: string): Promise<Marketp
   return load(tx, row);
 }
 
-/** The account of an entitlement, for the audit event; undefined when the account has none. */
-export async function entitlementAccount(tx: Tx, accountId: string): Promise<{ id: string; name: string } | undefined> {
-  const row = await repo.findEntitlement(tx, accountId);
-  return row && { id: row.entitlement.accountId, name: row.accountName };
+/** The name of an account with an entitlement, for the audit event; undefined when the account has none. */
+export async function entitlementAccountName(tx: Tx, accountId: string): Promise<string | undefined> {
+  return (await repo.findEntitlement(tx, accountId))?.accountName;
 }
 
 export async function approve(tx: Tx, accountId: string, body: EntitlementApproveBody, decidedBy: string): Promise<MarketplaceEntitlement> {

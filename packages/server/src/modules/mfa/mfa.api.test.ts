@@ -5,10 +5,10 @@ import { mfaStatusResponse, recoveryCodesResponse, totpConfirmResponse, totpEnro
 import { Messages } from '@keydeck/contract/messages';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, ROLE, queryRows, seedAccount } from '../../../test/fixtures.ts';
+import { PASSWORD, ROLE, queryRows, seedAccount, signedInUser, type SeededAccount } from '../../../test/fixtures.ts';
 import { awayFromStepEdge, oathtoolCode } from '../../../test/oathtool.ts';
-import { startSmtpReceiver } from '../../../test/smtp-receiver.ts';
-import { Visitor, createTestApp } from '../../../test/test-app.ts';
+import type { SmtpReceiver } from '../../../test/smtp-receiver.ts';
+import { Visitor, type TestApp, startMailingApp } from '../../../test/test-app.ts';
 
 const API = '/rest/api/v1';
 const MFA = `${API}/mfa`;
@@ -19,20 +19,14 @@ const RECOVERY = `${API}/recovery-codes`;
 const USERS = `${API}/user/users`;
 const reset = (userId: string) => `${USERS}/${userId}/mfa/reset`;
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
-let acme: Awaited<ReturnType<typeof seedAccount>>;
+let t: TestApp;
+let smtp: SmtpReceiver;
+let acme: SeededAccount;
 const query = <T = Record<string, unknown>>(q: SQL) => queryRows<T>(t.database.db, q);
-
-const signedIn = async (username: string) => {
-  const visitor = new Visitor(t.app);
-  expect((await visitor.signIn(username, PASSWORD)).statusCode).toBe(200);
-  return visitor;
-};
 
 /** Enrols an authenticator app for a user through the API, confirmed with oathtool's current code. */
 async function enrol(username: string) {
-  const visitor = await signedIn(username);
+  const visitor = await signedInUser(t, username);
   const { enrolment } = totpEnrolmentResponse.parse((await visitor.post(BEGIN)).json());
   await awayFromStepEdge();
   const res = await visitor.post(CONFIRM, { otp: oathtoolCode(enrolment.secret) });
@@ -53,8 +47,7 @@ const forgetLastStep = (username: string) =>
   query(sql`update user_totp set last_used_step = null where user_id = (select id from users where username = ${username})`);
 
 beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  t = await createTestApp({ SMTP_URL: smtp.url });
+  ({ t, smtp } = await startMailingApp());
   acme = await seedAccount(t.database.db, 'acme', [
     { username: 'acme-admin', roleNames: [ROLE.admin] },
     { username: 'ada', roleNames: [ROLE.readOnly] },
@@ -71,14 +64,11 @@ beforeAll(async () => {
   ]);
   await seedAccount(t.database.db, 'globex', [{ username: 'globex-admin', roleNames: [ROLE.admin] }]);
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => t.close());
 
 describe('TOTP enrolment', () => {
   it('shows the same secret again when the session that started an enrolment starts it again (a reload), a fresh one elsewhere', async () => {
-    const visitor = await signedIn('grace');
+    const visitor = await signedInUser(t, 'grace');
     const first = totpEnrolmentResponse.parse((await visitor.post(BEGIN)).json()).enrolment.secret;
     const reloaded = totpEnrolmentResponse.parse((await visitor.post(BEGIN)).json()).enrolment.secret;
     expect(reloaded).toBe(first);
@@ -86,14 +76,14 @@ describe('TOTP enrolment', () => {
     await awayFromStepEdge();
     expect((await visitor.post(CONFIRM, { otp: oathtoolCode(first) })).statusCode).toBe(200);
 
-    const other = await signedIn('linus');
+    const other = await signedInUser(t, 'linus');
     const mine = totpEnrolmentResponse.parse((await other.post(BEGIN)).json()).enrolment.secret;
-    const elsewhere = await signedIn('linus');
+    const elsewhere = await signedInUser(t, 'linus');
     expect(totpEnrolmentResponse.parse((await elsewhere.post(BEGIN)).json()).enrolment.secret).not.toBe(mine);
   });
 
   it('gives the secret once with a server-rendered QR code, confirms with an oathtool code, issues ten recovery codes', async () => {
-    const visitor = await signedIn('ada');
+    const visitor = await signedInUser(t, 'ada');
     expect(mfaStatusResponse.parse((await visitor.get(MFA)).json()).mfa).toEqual({
       totp: { enabled: false, confirmed_at: null },
       recovery_codes_remaining: 0,
@@ -269,7 +259,7 @@ describe('disabling TOTP', () => {
 
 describe('forced MFA', () => {
   it('refuses every other API call until a factor is enrolled, audited; enrolment, session and sign-out stay open', async () => {
-    const visitor = await signedIn('frank');
+    const visitor = await signedInUser(t, 'frank');
     expect((await visitor.get(`${API}/login`)).json().auth_info).toMatchObject({
       fully_logged_in: true,
       mfa_enabled: false,
@@ -296,7 +286,7 @@ describe('forced MFA', () => {
 describe('administrators reset MFA', () => {
   it('removes a user factor within the account, audited; another account answers 404, a reader 403', async () => {
     const { secret } = await enrol('reader');
-    const admin = await signedIn('acme-admin');
+    const admin = await signedInUser(t, 'acme-admin');
     const readerSession = await partiallySignedIn('reader');
 
     const res = await admin.post(reset(acme.userIds.reader!), {});
@@ -311,10 +301,10 @@ describe('administrators reset MFA', () => {
     );
     expect(event).toEqual({ target_name: 'reader', outcome: 'success' });
 
-    const globex = await signedIn('globex-admin');
+    const globex = await signedInUser(t, 'globex-admin');
     expect((await globex.post(reset(acme.userIds.ada!), {})).statusCode).toBe(404);
     expect((await globex.post(reset(acme.userIds.ada!), { account_id: acme.accountId })).statusCode).toBe(404);
     expect((await admin.post(reset('00000000-0000-4000-8000-000000000000'), {})).statusCode).toBe(404);
-    expect((await (await signedIn('gina')).post(reset(acme.userIds.ada!), {})).statusCode).toBe(403);
+    expect((await (await signedInUser(t, 'gina')).post(reset(acme.userIds.ada!), {})).statusCode).toBe(403);
   });
 });

@@ -11,9 +11,9 @@ import {
 import { decodeCBOR, type CBORType } from '@levischuck/tiny-cbor';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PASSWORD, ROLE, queryRows, seedAccount } from '../../../test/fixtures.ts';
+import { PASSWORD, ROLE, queryRows, seedAccount, type SeededAccount } from '../../../test/fixtures.ts';
 import { SoftAuthenticator } from '../../../test/soft-authenticator.ts';
-import { Visitor, createTestApp } from '../../../test/test-app.ts';
+import { Visitor, createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 const API = '/rest/api/v1';
 const KEYS = `${API}/security-keys`;
@@ -27,8 +27,8 @@ const USERS = `${API}/user/users`;
 const ORIGIN = 'http://console.keydeck.test:8080';
 const RP_ID = 'console.keydeck.test';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let acme: Awaited<ReturnType<typeof seedAccount>>;
+let t: TestApp;
+let acme: SeededAccount;
 const query = <T = Record<string, unknown>>(q: SQL) => queryRows<T>(t.database.db, q);
 
 async function signedIn(username: string) {

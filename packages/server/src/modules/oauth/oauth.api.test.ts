@@ -1,20 +1,20 @@
-import { createServer } from 'node:net';
 import { CSRF_COOKIE, CSRF_HEADER } from '@keydeck/contract/http';
 import { OAuthMessages, oauthClientWithSecret, oauthConsentsResponse, oauthInteractionResponse } from '@keydeck/contract/oauth';
 import { sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, ROLE, queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';
-import { ADMIN, createTestApp } from '../../../test/test-app.ts';
+import { PASSWORD, ROLE, queryRows, seedAccount, seedService, type SeededAccount } from '../../../test/fixtures.ts';
+import { ADMIN, createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { freeTcpPort } from '../../../test/free-port.ts';
 
 /**
  * The authorization server over real HTTP, with openid-client as the relying party: a browser-like cookie jar
  * signs in to the console, follows the authorization redirects and answers the consent page's calls.
  */
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
 let base: string;
-let acme: Awaited<ReturnType<typeof seedAccount>>;
-let bravo: Awaited<ReturnType<typeof seedAccount>>;
+let acme: SeededAccount;
+let bravo: SeededAccount;
 const CALLBACK = 'http://127.0.0.1:9/callback';
 const SERVICES = '/rest/api/v1/service/services';
 /** A route that needs users:manage. */
@@ -65,14 +65,6 @@ class Browser {
     }
     throw new Error('Too many redirects');
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 async function registerClient(admin: Browser, fields: Record<string, unknown> = {}, accountId = acme.accountId) {
@@ -133,7 +125,7 @@ const errorsOf = async (response: Response) => ((await response.json()) as { err
 const call = (token: string, path: string) => fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
 
 beforeAll(async () => {
-  const port = await freePort();
+  const port = await freeTcpPort();
   base = `http://127.0.0.1:${port}`;
   t = await createTestApp({ PUBLIC_URL: base });
   await t.app.listen({ port, host: '127.0.0.1' });

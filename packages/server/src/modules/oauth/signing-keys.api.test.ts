@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../test/fixtures.ts';
-import { createTestApp } from '../../../test/test-app.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createSecretBox } from '../../platform/secret-box.ts';
 import { currentSigningKeys } from './signing-keys.ts';
 
 const DAY_MS = 86_400_000;
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
 const box = createSecretBox(Buffer.alloc(32, 7).toString('base64url'));
 const kids = (keys: { kid: string }[]) => keys.map((k) => k.kid);
 

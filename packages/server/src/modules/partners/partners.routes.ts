@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { declared, principalOf } from '../../platform/endpoint-route.ts';
 import type { Tx } from '../../db/database.ts';
-import type { AuditBefore, AuditInput } from '../../platform/audit-declaration.ts';
+import { onPathAccount, type AuditBefore, type AuditInput } from '../../platform/audit-declaration.ts';
 import { actorName } from '../../platform/principal.ts';
 import * as partners from './partners.service.ts';
 
@@ -20,15 +20,7 @@ const partnerTarget = ({ params, before, result }: AuditInput<{ partner_id: stri
 });
 
 /** An assignment is recorded in the account's log, naming the account; its reason names the partner. */
-const accountOf = async ({ params, tx }: { params: { account_id: string }; tx: Tx }): Promise<AuditBefore> => {
-  const name = await partners.accountName(tx, params.account_id);
-  return name ? { account: params.account_id, name } : {};
-};
-const assignment = {
-  before: accountOf,
-  target: ({ params, before }: AuditInput<{ account_id: string }>) => ({ id: params.account_id, name: before.name ?? null }),
-  account: ({ before }: AuditInput) => before.account,
-};
+const assignment = onPathAccount(partners.accountName);
 
 /**
  * Spec §2 /v2/admin/splenda and the account tab splenda: the partner (reseller) channel. Platform administrators

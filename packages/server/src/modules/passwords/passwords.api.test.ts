@@ -4,19 +4,18 @@ import { PasswordText } from '@keydeck/contract/passwords';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, ROLE, queryRows, seedAccount } from '../../../test/fixtures.ts';
-import { linkIn, startSmtpReceiver } from '../../../test/smtp-receiver.ts';
-import { Visitor, createTestApp } from '../../../test/test-app.ts';
+import { linkIn, type SmtpReceiver } from '../../../test/smtp-receiver.ts';
+import { Visitor, createTestApp, type TestApp, startMailingApp } from '../../../test/test-app.ts';
 import { RESET_LINKS_PER_USER } from './passwords.mails.ts';
 
 const NEW_PASSWORD = 'Granite-Lantern-Orbit-7';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+let t: TestApp;
+let smtp: SmtpReceiver;
 const query = <T = Record<string, unknown>>(q: SQL) => queryRows<T>(t.database.db, q);
 
 beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://console.example.test/' });
+  ({ t, smtp } = await startMailingApp({ PUBLIC_URL: 'https://console.example.test/' }));
   await seedAccount(t.database.db, 'acme', [
     { username: 'ada', roleNames: [ROLE.admin] },
     { username: 'bob' },
@@ -26,10 +25,7 @@ beforeAll(async () => {
     { username: 'flo' },
   ]);
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => t.close());
 
 async function visitor() {
   const v = new Visitor(t.app);

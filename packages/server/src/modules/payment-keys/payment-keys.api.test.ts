@@ -17,9 +17,9 @@ import {
 } from '@keydeck/contract/payment-keys';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_SERVICE_PERMISSIONS, PASSWORD, ROLE, queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';
+import { ALL_SERVICE_PERMISSIONS, ROLE, openInService, queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';
 import { createSoftHsmToken } from '../../../test/softhsm.ts';
-import { Visitor, createTestApp } from '../../../test/test-app.ts';
+import { createTestApp, type TestApp, type Visitor } from '../../../test/test-app.ts';
 import { cmac } from './crypto/cmac.ts';
 import { unwrapTr31 } from './crypto/tr31.ts';
 
@@ -52,7 +52,7 @@ const AES_BDK = 'FEDCBA9876543210F1F1F1F1F1F1F1F1'; // ANSI X9.24-3-2017 test BD
 const KEYSTORES = ['software', 'pkcs11'] as const;
 
 describe.each(KEYSTORES)('payment keys on the %s keystore', (keystore) => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let t: TestApp;
   let token: Awaited<ReturnType<typeof createSoftHsmToken>> | undefined;
   let admin: Visitor;
   let viewer: Visitor;
@@ -98,16 +98,9 @@ describe.each(KEYSTORES)('payment keys on the %s keystore', (keystore) => {
       ],
     });
     const other = await seedService(t.database.db, globex.accountId, { type: 'rkms', name: 'Globex keys', members: [{ userId: globex.userIds['globex-admin']! }] });
-    const open = async (username: string, userId: string, id: string) => {
-      const visitor = new Visitor(t.app);
-      await visitor.signIn(username, PASSWORD);
-      await queryRows(t.database.db, sql`update sessions set current_service_id = ${id} where user_id = ${userId}`);
-      expect((await visitor.post(`/rest/api/v1/service/login/${id}`)).statusCode).toBe(200);
-      return visitor;
-    };
-    admin = await open('acme-admin', acme.userIds['acme-admin']!, serviceId);
-    viewer = await open('acme-viewer', acme.userIds['acme-viewer']!, serviceId);
-    outsider = await open('globex-admin', globex.userIds['globex-admin']!, other.serviceId);
+    admin = await openInService(t, 'acme-admin', acme.userIds['acme-admin']!, serviceId);
+    viewer = await openInService(t, 'acme-viewer', acme.userIds['acme-viewer']!, serviceId);
+    outsider = await openInService(t, 'globex-admin', globex.userIds['globex-admin']!, other.serviceId);
     // These tests import keys from components on one screen: not split knowledge, so the service's policy must allow it.
     const policy = { opener_may_be_custodian: false, single_operator_entry: true };
     expect((await send(admin, 'PUT', ApiPath.keyCustodians, { user_ids: [], policy })).statusCode).toBe(200);

@@ -2,12 +2,12 @@ import { Messages } from '@keydeck/contract/messages';
 import { portRangesPage, portRangesResponse } from '@keydeck/contract/port-ranges';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, ROLE, queryRows, seedAccount } from '../../../test/fixtures.ts';
-import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import { PASSWORD, ROLE, queryRows, seedAccount, type SeededAccount } from '../../../test/fixtures.ts';
+import { ADMIN, Visitor, createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 const RANGES = '/rest/api/v1/admin/port-ranges';
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let acme: Awaited<ReturnType<typeof seedAccount>>;
+let t: TestApp;
+let acme: SeededAccount;
 let platform: Visitor;
 const create = (...ranges: object[]) => platform.call({ method: 'POST', url: RANGES, payload: { port_ranges: ranges } });
 

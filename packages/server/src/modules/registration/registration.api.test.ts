@@ -3,26 +3,22 @@ import { Messages } from '@keydeck/contract/messages';
 import { PasswordText } from '@keydeck/contract/passwords';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import { ADMIN, Visitor, createTestApp, type TestApp, startMailingApp } from '../../../test/test-app.ts';
 import { ROLE, queryRows, seedAccount } from '../../../test/fixtures.ts';
-import { startSmtpReceiver, type ReceivedMail } from '../../../test/smtp-receiver.ts';
+import { type ReceivedMail, type SmtpReceiver } from '../../../test/smtp-receiver.ts';
 
 const PASSWORD = 'Harbour-Quartz-Lantern-61';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+let t: TestApp;
+let smtp: SmtpReceiver;
 const query = <T = Record<string, unknown>>(q: SQL) => queryRows<T>(t.database.db, q);
 
 beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://console.example.test/' });
+  ({ t, smtp } = await startMailingApp({ PUBLIC_URL: 'https://console.example.test/' }));
   // Another account already uses 'api-taken' as its API name, though not as its slug.
   await seedAccount(t.database.db, 'taken', [{ username: 'existing-admin', roleNames: [ROLE.admin] }]);
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => t.close());
 
 async function visitor() {
   const v = new Visitor(t.app);

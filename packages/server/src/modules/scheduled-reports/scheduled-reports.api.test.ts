@@ -1,5 +1,4 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { ApiPath } from '@keydeck/contract/http';
 import { Messages } from '@keydeck/contract/messages';
@@ -15,20 +14,21 @@ import {
 import { transferServersResultResponse } from '@keydeck/contract/transfer';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, ROLE, queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';
-import { startSftpServer } from '../../../test/sftp-server.ts';
-import { startSmtpReceiver, type ReceivedMail } from '../../../test/smtp-receiver.ts';
-import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import { ROLE, openInService, queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';
+import { startSftpServer, type SftpServer } from '../../../test/sftp-server.ts';
+import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from '../../../test/smtp-receiver.ts';
+import { ADMIN, Visitor, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { accountScope, inScope } from '../../platform/tenant-scope.ts';
 import { recordsIn } from './report-csv.ts';
 import { reportFileName } from './scheduled-reports.jobs.ts';
+import { freeTcpPort } from '../../../test/free-port.ts';
 
 const SFTP_PASSWORD = 'Sftp-Reports-Password-7';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
-let sftp: Awaited<ReturnType<typeof startSftpServer>>;
-let strangerSftp: Awaited<ReturnType<typeof startSftpServer>>;
+let t: TestApp;
+let smtp: SmtpReceiver;
+let sftp: SftpServer;
+let strangerSftp: SftpServer;
 let platform: Visitor;
 let admin: Visitor;
 let logOperator: Visitor;
@@ -96,21 +96,13 @@ function attachmentOf(mail: ReceivedMail): { filename: string; content: string }
   return { filename, content };
 }
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
   t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Keydeck <reports@keydeck.test>' });
   sftp = await startSftpServer([{ username: 'reports', password: SFTP_PASSWORD }]);
   mkdirSync(join(sftp.root, 'inbox'));
   strangerSftp = await startSftpServer([{ username: 'reports', password: SFTP_PASSWORD }]);
-  closedPort = await freePort();
+  closedPort = await freeTcpPort();
 
   const a = await seedAccount(t.database.db, 'acme', [
     { username: 'acme-admin', roleNames: [ROLE.admin] },
@@ -148,18 +140,11 @@ beforeAll(async () => {
     expect(res.statusCode, res.body).toBe(200);
   }
 
-  const open = async (username: string, userId: string, serviceId: string) => {
-    const visitor = new Visitor(t.app);
-    await visitor.signIn(username, PASSWORD);
-    await queryRows(t.database.db, sql`update sessions set current_service_id = ${serviceId} where user_id = ${userId}`);
-    expect((await visitor.post(`/rest/api/v1/service/login/${serviceId}`)).statusCode).toBe(200);
-    return visitor;
-  };
-  admin = await open('acme-admin', a.userIds['acme-admin']!, acme.serviceId);
-  logOperator = await open('acme-logs', a.userIds['acme-logs']!, acme.serviceId);
-  logViewer = await open('acme-log-viewer', a.userIds['acme-log-viewer']!, acme.serviceId);
-  deviceOperator = await open('acme-devices', a.userIds['acme-devices']!, acme.serviceId);
-  outsider = await open('globex-admin', g.userIds['globex-admin']!, globex.serviceId);
+  admin = await openInService(t, 'acme-admin', a.userIds['acme-admin']!, acme.serviceId);
+  logOperator = await openInService(t, 'acme-logs', a.userIds['acme-logs']!, acme.serviceId);
+  logViewer = await openInService(t, 'acme-log-viewer', a.userIds['acme-log-viewer']!, acme.serviceId);
+  deviceOperator = await openInService(t, 'acme-devices', a.userIds['acme-devices']!, acme.serviceId);
+  outsider = await openInService(t, 'globex-admin', g.userIds['globex-admin']!, globex.serviceId);
 
   // The service's data: devices in two groups, two keys, one key-slot assignment.
   expect((await send(admin, 'POST', ApiPath.deviceGroups, { groups: [{ group_name: 'Lanes' }, { group_name: 'Kiosks, north' }] })).statusCode).toBe(201);

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ROLE, queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';
-import { startSmtpReceiver } from '../../../test/smtp-receiver.ts';
-import { createTestApp } from '../../../test/test-app.ts';
+import { startSmtpReceiver, type SmtpReceiver } from '../../../test/smtp-receiver.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { SYSTEM_SCOPE, inScope } from '../../platform/tenant-scope.ts';
 import { start } from '../../start.ts';
 import { setFeature } from '../features/features.service.ts';
@@ -13,8 +13,8 @@ if (!inject('postgresUrl')) throw new Error('scheduled-reports.postgres.api.test
 
 const REPORTS = 25;
 
-let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
-let first: Awaited<ReturnType<typeof createTestApp>>;
+let smtp: SmtpReceiver;
+let first: TestApp;
 let second: Awaited<ReturnType<typeof start>>;
 
 beforeAll(async () => {

@@ -5,14 +5,14 @@ import { searchResponse, type SearchResult } from '@keydeck/contract/search';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_SERVICE_PERMISSIONS, PASSWORD, ROLE, queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';
-import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import { ALL_SERVICE_PERMISSIONS, ROLE, queryRows, seedAccount, seedService, signedInUser } from '../../../test/fixtures.ts';
+import { ADMIN, type TestApp, Visitor, createTestApp } from '../../../test/test-app.ts';
 
 // ANSI X9.24-1's test BDK: its KCV is the published 08D7B4, the payment operator's everyday question.
 const TEST_BDK = '0123456789ABCDEFFEDCBA9876543210';
 const KCV = '08D7B4';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
 let operator: Visitor;
 let devicesOnly: Visitor;
 let noServices: Visitor;
@@ -27,12 +27,7 @@ const search = async (visitor: Visitor, q: string, from?: string) => {
 };
 const brief = (results: SearchResult[]) => results.map((r) => [r.kind, r.label, r.service_name]);
 
-/** A signed-in visitor; inService makes a service current and opens a session on it, for seeding through the API. */
-async function signIn(username: string): Promise<Visitor> {
-  const visitor = new Visitor(t.app);
-  expect((await visitor.signIn(username, PASSWORD)).statusCode).toBe(200);
-  return visitor;
-}
+/** inService makes a service current and opens a session on it, for seeding through the API. */
 async function inService(visitor: Visitor, serviceId: string) {
   expect((await visitor.call({ method: 'PUT', url: ApiPath.services, payload: { service_id: serviceId } })).statusCode).toBe(200);
   expect((await visitor.post(apiPath(ApiPath.serviceLogin, { service_id: serviceId }))).statusCode).toBe(200);
@@ -82,19 +77,19 @@ beforeAll(async () => {
   const other = await seedService(t.database.db, globex.accountId, { type: 'rkms', name: 'Globex keys', members: [{ userId: globex.userIds['globex-admin']! }] });
   ids = { east: east.serviceId, west: west.serviceId, globex: other.serviceId };
 
-  operator = await signIn('acme-operator');
+  operator = await signedInUser(t, 'acme-operator');
   await inService(operator, ids.west);
   await importBdk(operator, 'West lane BDK');
   await inService(operator, ids.east);
   await importBdk(operator, 'East lane BDK');
   expect((await operator.post(ApiPath.deviceGroups, { groups: [{ group_name: 'Lanes' }] })).statusCode).toBe(201);
   expect((await operator.post(ApiPath.devices, { devices: [{ serial: 'LANE-0001', group: 'Lanes' }, { serial: 'LANE-0002', group: 'Lanes' }] })).statusCode).toBe(201);
-  outsider = await signIn('globex-admin');
+  outsider = await signedInUser(t, 'globex-admin');
   await inService(outsider, ids.globex);
   await importBdk(outsider, 'Globex BDK');
 
-  devicesOnly = await signIn('acme-devices');
-  noServices = await signIn('acme-bystander');
+  devicesOnly = await signedInUser(t, 'acme-devices');
+  noServices = await signedInUser(t, 'acme-bystander');
   platform = new Visitor(t.app);
   expect((await platform.signIn(ADMIN.username, ADMIN.password)).statusCode).toBe(200);
 });
@@ -116,7 +111,7 @@ describe('global search', () => {
   });
 
   it('finds a key by a name prefix without a service session, a device by serial prefix, a user by e-mail', async () => {
-    const fresh = await signIn('acme-operator');
+    const fresh = await signedInUser(t, 'acme-operator');
     expect(brief(await search(fresh, 'west lane'))).toEqual([['key', 'West lane BDK', 'Payments West']]);
     expect(brief(await search(fresh, 'LANE-000'))).toEqual([
       ['device', 'LANE-0001', 'Payments East'],

@@ -6,8 +6,8 @@ import { serviceLoginResponse } from '@keydeck/contract/services';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_SERVICE_PERMISSIONS, PASSWORD, ROLE, queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';
-import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import { ALL_SERVICE_PERMISSIONS, PASSWORD, ROLE, queryRows, seedAccount, seedService, type SeededAccount } from '../../../test/fixtures.ts';
+import { ADMIN, Visitor, createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 const LIST = ApiPath.serviceAllowedAddresses;
 /** A cheap service data call any member may make: the caller's own group. */
@@ -16,9 +16,9 @@ const OFFICE = '203.0.113.0/24';
 const IN_OFFICE = '203.0.113.9';
 const OUTSIDE = '198.51.100.77';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let acme: Awaited<ReturnType<typeof seedAccount>>;
-let globex: Awaited<ReturnType<typeof seedAccount>>;
+let t: TestApp;
+let acme: SeededAccount;
+let globex: SeededAccount;
 let platform: Visitor;
 let operator: Visitor;
 let viewer: Visitor;

@@ -3,11 +3,11 @@ import { Messages } from '@keydeck/contract/messages';
 import { serviceLoginResponse } from '@keydeck/contract/services';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, ROLE, queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';
-import { Visitor, createTestApp } from '../../../test/test-app.ts';
+import { PASSWORD, ROLE, queryRows, seedAccount, seedService, type SeededAccount } from '../../../test/fixtures.ts';
+import { Visitor, createTestApp, type TestApp } from '../../../test/test-app.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let acme: Awaited<ReturnType<typeof seedAccount>>;
+let t: TestApp;
+let acme: SeededAccount;
 let operator: Visitor;
 const login = (visitor: Visitor, serviceId: string) => visitor.call({ method: 'POST', url: `/rest/api/v1/service/login/${serviceId}` });
 const sessionOf = (visitor: Visitor, serviceId: string) => visitor.get(`/rest/api/v1/service/login/${serviceId}`);

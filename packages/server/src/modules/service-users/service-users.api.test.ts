@@ -4,11 +4,11 @@ import { serviceUserGroupCurrent, serviceUserGroupsResponse, serviceUsersRespons
 import { serviceLoginResponse } from '@keydeck/contract/services';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_SERVICE_PERMISSIONS, PASSWORD, ROLE, queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';
-import { Visitor, createTestApp } from '../../../test/test-app.ts';
+import { ALL_SERVICE_PERMISSIONS, PASSWORD, ROLE, queryRows, seedAccount, seedService, type SeededAccount } from '../../../test/fixtures.ts';
+import { Visitor, createTestApp, type TestApp } from '../../../test/test-app.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let acme: Awaited<ReturnType<typeof seedAccount>>;
+let t: TestApp;
+let acme: SeededAccount;
 let serviceId: string;
 let admin: Visitor;
 let operator: Visitor;

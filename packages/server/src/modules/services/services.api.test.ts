@@ -4,13 +4,13 @@ import { PERMISSION_CATEGORIES } from '@keydeck/contract/permissions';
 import { SERVICE_TYPES, adminServicesPage, serviceResponse, servicesPage, servicesResponse, type Service } from '@keydeck/contract/services';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, ROLE, queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';
-import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import { PASSWORD, ROLE, queryRows, seedAccount, seedService, type SeededAccount } from '../../../test/fixtures.ts';
+import { ADMIN, Visitor, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { provisionService } from './services.jobs.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let acme: Awaited<ReturnType<typeof seedAccount>>;
-let globex: Awaited<ReturnType<typeof seedAccount>>;
+let t: TestApp;
+let acme: SeededAccount;
+let globex: SeededAccount;
 let platform: Visitor;
 let customer: Visitor;
 let viewer: Visitor;

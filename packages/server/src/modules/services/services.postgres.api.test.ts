@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PASSWORD, ROLE, queryRows, seedAccount } from '../../../test/fixtures.ts';
-import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import { ADMIN, Visitor, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { openDatabase } from '../../db/database.ts';
 import { services } from '../../db/schema/services.ts';
 import { createJobQueue } from '../../platform/job-queue.ts';
@@ -15,7 +15,7 @@ import { queueProvisioning } from './services.jobs.ts';
 // Two server processes on one database: PostgreSQL only (vitest.config.ts keeps this file out of the PGlite project).
 if (!inject('postgresUrl')) throw new Error('services.postgres.api.test.ts needs the test PostgreSQL');
 
-let first: Awaited<ReturnType<typeof createTestApp>>;
+let first: TestApp;
 let second: FastifyInstance | null;
 let acmeId: string;
 

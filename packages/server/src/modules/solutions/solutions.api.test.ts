@@ -2,17 +2,17 @@ import { apiPath, ApiPath } from '@keydeck/contract/http';
 import { accountSolutionsResponse, onboardingRunResponse, SolutionMessages, solutionResponse, solutionsPage, type OnboardingRun } from '@keydeck/contract/solutions';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, ROLE, queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';
-import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import { PASSWORD, ROLE, queryRows, seedAccount, seedService, type SeededAccount } from '../../../test/fixtures.ts';
+import { ADMIN, Visitor, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import type { JobQueue } from '../../platform/job-queue.ts';
 import type { Keystore } from '../../platform/keystore.ts';
 import { SYSTEM_SCOPE, inScope } from '../../platform/tenant-scope.ts';
 import { runOnboarding } from './solutions.jobs.ts';
 import * as solutions from './solutions.service.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let acme: Awaited<ReturnType<typeof seedAccount>>;
-let bravo: Awaited<ReturnType<typeof seedAccount>>;
+let t: TestApp;
+let acme: SeededAccount;
+let bravo: SeededAccount;
 let platform: Visitor;
 let customer: Visitor;
 

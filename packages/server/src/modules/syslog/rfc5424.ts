@@ -1,4 +1,5 @@
 import type { AuditOutcome } from '@keydeck/contract/audit';
+import type { ChainedFields } from '../../platform/audit-chain.ts';
 
 /**
  * RFC 5424 messages and RFC 6587 octet-counted framing: pure functions, no I/O.
@@ -29,22 +30,8 @@ export type SyslogMessage = {
   msg: string;
 };
 
-/** The audit event fields that travel to syslog; it never holds a secret. */
-export type AuditEventRecord = {
-  id: number;
-  accountId: string | null;
-  seq: number;
-  occurredAt: Date;
-  actorUserId: string | null;
-  actorUsername: string | null;
-  action: string;
-  target: string | null;
-  outcome: AuditOutcome;
-  reason: string | null;
-  clientAddress: string;
-  requestId: string;
-  hash: string;
-};
+/** The audit event fields that travel to syslog (those its chain link covers, but the name, and its id and hash); it never holds a secret. */
+export type AuditEventRecord = Omit<ChainedFields, 'outcome' | 'targetName' | 'linkFormat'> & { id: number; outcome: AuditOutcome; hash: string };
 
 export function formatMessage(m: SyslogMessage): string {
   const pri = m.facility * 8 + m.severity;

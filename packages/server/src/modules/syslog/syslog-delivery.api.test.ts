@@ -10,11 +10,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, ROLE, queryRows, seedAccount } from '../../../test/fixtures.ts';
 import { startRsyslog, waitFor, type Rsyslog } from '../../../test/rsyslog.ts';
-import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import { ADMIN, Visitor, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import type { Db } from '../../db/database.ts';
 import { start } from '../../start.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
 let rsyslog: Rsyslog;
 const tmp = mkdtempSync(join(tmpdir(), 'keydeck-syslog-test-'));
 

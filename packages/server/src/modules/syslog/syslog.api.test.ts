@@ -2,15 +2,15 @@ import { Messages } from '@keydeck/contract/messages';
 import { syslogConfigResponse, syslogConfigsPage } from '@keydeck/contract/syslog';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, ROLE, queryRows, seedAccount } from '../../../test/fixtures.ts';
+import { PASSWORD, ROLE, queryRows, seedAccount, type SeededAccount } from '../../../test/fixtures.ts';
 import { selfSignedCertificate } from '../../../test/ftp-server.ts';
-import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import { ADMIN, Visitor, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { syslogDestinations } from '../../db/schema/syslog.ts';
 import { accountScope, inScope } from '../../platform/tenant-scope.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let acme: Awaited<ReturnType<typeof seedAccount>>;
-let bravo: Awaited<ReturnType<typeof seedAccount>>;
+let t: TestApp;
+let acme: SeededAccount;
+let bravo: SeededAccount;
 let acmeAdmin: Visitor;
 let bravoAdmin: Visitor;
 

@@ -14,10 +14,10 @@ import {
 } from '@keydeck/contract/transfer';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selfSignedCertificate, startFtpServer } from '../../../test/ftp-server.ts';
-import { PASSWORD, ROLE, queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';
-import { sshKeygen, startSftpServer } from '../../../test/sftp-server.ts';
-import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import { selfSignedCertificate, startFtpServer, type FtpServer } from '../../../test/ftp-server.ts';
+import { ROLE, openInService, queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';
+import { sshKeygen, startSftpServer, type SftpServer } from '../../../test/sftp-server.ts';
+import { ADMIN, Visitor, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createEgress } from '../../platform/egress-policy.ts';
 import { createSecretBox, newEncryptionKey } from '../../platform/secret-box.ts';
 import { deliverFile, TransferError, type TransferDeps } from './transfer-delivery.service.ts';
@@ -29,10 +29,10 @@ const clientKey = sshKeygen('ed25519');
 const keyBody = (pem: string) => pem.split('\n').find((line) => line.length > 40)!;
 const certificate = selfSignedCertificate();
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let sftp: Awaited<ReturnType<typeof startSftpServer>>;
-let ftp: Awaited<ReturnType<typeof startFtpServer>>;
-let ftps: Awaited<ReturnType<typeof startFtpServer>>;
+let t: TestApp;
+let sftp: SftpServer;
+let ftp: FtpServer;
+let ftps: FtpServer;
 let deps: TransferDeps;
 let admin: Visitor;
 let viewer: Visitor;
@@ -106,17 +106,10 @@ beforeAll(async () => {
   const globexService = await seedService(t.database.db, g.accountId, { name: 'Globex exports', members: [{ userId: g.userIds['globex-admin']! }] });
   acme = { accountId: a.accountId, serviceId: acmeService.serviceId };
   globex = { accountId: g.accountId, serviceId: globexService.serviceId };
-  const open = async (username: string, userId: string, serviceId: string) => {
-    const visitor = new Visitor(t.app);
-    await visitor.signIn(username, PASSWORD);
-    await queryRows(t.database.db, sql`update sessions set current_service_id = ${serviceId} where user_id = ${userId}`);
-    expect((await visitor.post(`/rest/api/v1/service/login/${serviceId}`)).statusCode).toBe(200);
-    return visitor;
-  };
-  admin = await open('acme-admin', a.userIds['acme-admin']!, acme.serviceId);
-  viewer = await open('acme-viewer', a.userIds['acme-viewer']!, acme.serviceId);
-  deviceOperator = await open('acme-devices', a.userIds['acme-devices']!, acme.serviceId);
-  outsider = await open('globex-admin', g.userIds['globex-admin']!, globex.serviceId);
+  admin = await openInService(t, 'acme-admin', a.userIds['acme-admin']!, acme.serviceId);
+  viewer = await openInService(t, 'acme-viewer', a.userIds['acme-viewer']!, acme.serviceId);
+  deviceOperator = await openInService(t, 'acme-devices', a.userIds['acme-devices']!, acme.serviceId);
+  outsider = await openInService(t, 'globex-admin', g.userIds['globex-admin']!, globex.serviceId);
 });
 afterAll(async () => {
   await t?.close();

@@ -2,8 +2,8 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selfSignedCertificate, startFtpServer } from '../../../test/ftp-server.ts';
-import { sshKeygen, startSftpServer } from '../../../test/sftp-server.ts';
+import { selfSignedCertificate, startFtpServer, type FtpServer } from '../../../test/ftp-server.ts';
+import { sshKeygen, startSftpServer, type SftpServer } from '../../../test/sftp-server.ts';
 import { EgressRefused, egressAllowed, type Egress } from '../../platform/egress-policy.ts';
 import { describeKey, onRemote, type Remote } from './transfer.clients.ts';
 
@@ -16,9 +16,9 @@ const egress: Egress = {
 };
 const QUICK = { connectMs: 2_000, totalMs: 3_000 };
 
-let sftp: Awaited<ReturnType<typeof startSftpServer>>;
-let ftp: Awaited<ReturnType<typeof startFtpServer>>;
-let ftps: Awaited<ReturnType<typeof startFtpServer>>;
+let sftp: SftpServer;
+let ftp: FtpServer;
+let ftps: FtpServer;
 const clientKey = sshKeygen('ed25519');
 const certificate = selfSignedCertificate();
 

@@ -3,12 +3,12 @@ import { rolesPage, rolesResponse } from '@keydeck/contract/roles';
 import { usersPage } from '@keydeck/contract/users';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, ROLE, queryRows, seedAccount } from '../../../test/fixtures.ts';
-import { Visitor, createTestApp } from '../../../test/test-app.ts';
+import { PASSWORD, ROLE, queryRows, seedAccount, type SeededAccount } from '../../../test/fixtures.ts';
+import { Visitor, createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 const ROLES = '/rest/api/v1/user/roles';
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let acme: Awaited<ReturnType<typeof seedAccount>>;
+let t: TestApp;
+let acme: SeededAccount;
 let admin: Visitor;
 
 const list = async (query = '') => rolesPage.parse((await admin.get(`${ROLES}?${query}`)).json());

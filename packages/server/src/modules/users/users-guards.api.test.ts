@@ -2,24 +2,19 @@ import { rolesPage, rolesResponse } from '@keydeck/contract/roles';
 import { usersPage, usersResponse } from '@keydeck/contract/users';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, ROLE, queryRows, seedAccount } from '../../../test/fixtures.ts';
-import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import { ROLE, type SeededAccount, queryRows, seedAccount, signedInUser } from '../../../test/fixtures.ts';
+import { ADMIN, type TestApp, Visitor, createTestApp, signedIn } from '../../../test/test-app.ts';
 
 const USERS = '/rest/api/v1/user/users';
 const ROLES = '/rest/api/v1/user/roles';
 const LAST_ADMIN = 'An account needs at least one active Account Administrator: this change would leave it without one.';
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let acme: Awaited<ReturnType<typeof seedAccount>>;
-let globex: Awaited<ReturnType<typeof seedAccount>>;
+let t: TestApp;
+let acme: SeededAccount;
+let globex: SeededAccount;
 let admin: Visitor;
 let roles: Record<string, string>;
 let globexRoles: Record<string, string>;
 
-const signedIn = async (username: string, password = PASSWORD) => {
-  const visitor = new Visitor(t.app);
-  expect((await visitor.signIn(username, password)).statusCode).toBe(200);
-  return visitor;
-};
 const put = (visitor: Visitor, users: object[]) => visitor.call({ method: 'PUT', url: USERS, payload: { users } });
 const roleIds = async (visitor: Visitor, query = '') =>
   Object.fromEntries(rolesPage.parse((await visitor.get(`${ROLES}?${query}`)).json()).data.map((r) => [r.name, r.id]));
@@ -33,8 +28,8 @@ beforeAll(async () => {
     { username: 'nobody' },
   ]);
   globex = await seedAccount(t.database.db, 'globex', [{ username: 'globex-admin', roleNames: [ROLE.admin] }, { username: 'gina' }]);
-  admin = await signedIn('acme-admin');
-  const platform = await signedIn(ADMIN.username, ADMIN.password);
+  admin = await signedInUser(t, 'acme-admin');
+  const platform = await signedIn(t.app, ADMIN.username, ADMIN.password);
   roles = await roleIds(admin);
   globexRoles = await roleIds(platform, `account_id=${globex.accountId}`);
 });
@@ -62,7 +57,7 @@ describe('self and last-administrator protection', () => {
     expect(after.find((u) => u.username === 'acme-admin')?.group).toBe(ROLE.admin);
     expect(after.find((u) => u.username === 'reader')?.name).toBe('reader');
 
-    const platform = await signedIn(ADMIN.username, ADMIN.password);
+    const platform = await signedIn(t.app, ADMIN.username, ADMIN.password);
     const remove = await platform.call({
       method: 'DELETE',
       url: USERS,
@@ -93,7 +88,7 @@ describe('role escalation', () => {
     const role = rolesResponse.parse(created.json()).roles[0]!;
     await put(admin, [{ id: acme.userIds.mgr, roles: [role.id] }]);
     roles = await roleIds(admin);
-    mgr = await signedIn('mgr');
+    mgr = await signedInUser(t, 'mgr');
   });
 
   it('refuses a role with permissions the caller does not hold, naming them', async () => {
@@ -178,7 +173,7 @@ describe('tenant isolation and permissions', () => {
   });
 
   it('lets platform administrators manage any account, naming it', async () => {
-    const platform = await signedIn(ADMIN.username, ADMIN.password);
+    const platform = await signedIn(t.app, ADMIN.username, ADMIN.password);
     const res = await platform.call({
       method: 'POST',
       url: USERS,
@@ -195,12 +190,12 @@ describe('tenant isolation and permissions', () => {
   });
 
   it('needs users:read to list, users:manage to change users and roles:manage to change roles', async () => {
-    const reader = await signedIn('reader');
+    const reader = await signedInUser(t, 'reader');
     expect((await reader.get(USERS)).statusCode).toBe(200);
     expect((await reader.get(ROLES)).statusCode).toBe(200);
     expect((await put(reader, [{ id: acme.userIds.nobody, name: 'N' }])).statusCode).toBe(403);
     expect((await reader.call({ method: 'POST', url: ROLES, payload: { roles: [{ name: 'R', permissions: [] }] } })).statusCode).toBe(403);
-    const nobody = await signedIn('nobody');
+    const nobody = await signedInUser(t, 'nobody');
     expect((await nobody.get(USERS)).statusCode).toBe(403);
     expect((await new Visitor(t.app).get(USERS)).statusCode).toBe(401);
   });

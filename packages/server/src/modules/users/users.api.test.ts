@@ -4,20 +4,15 @@ import { rolesPage } from '@keydeck/contract/roles';
 import { usersPage, usersResponse } from '@keydeck/contract/users';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, ROLE, queryRows, seedAccount } from '../../../test/fixtures.ts';
-import { ADMIN, Visitor, createTestApp } from '../../../test/test-app.ts';
+import { PASSWORD, ROLE, type SeededAccount, queryRows, seedAccount, signedInUser } from '../../../test/fixtures.ts';
+import { ADMIN, type TestApp, Visitor, createTestApp, signedIn } from '../../../test/test-app.ts';
 
 const USERS = '/rest/api/v1/user/users';
 const ROLES = '/rest/api/v1/user/roles';
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let acme: Awaited<ReturnType<typeof seedAccount>>;
+let t: TestApp;
+let acme: SeededAccount;
 let admin: Visitor;
 
-const signedIn = async (username: string, password = PASSWORD) => {
-  const visitor = new Visitor(t.app);
-  expect((await visitor.signIn(username, password)).statusCode).toBe(200);
-  return visitor;
-};
 const list = async (visitor: Visitor, query = '') => usersPage.parse((await visitor.get(`${USERS}?${query}`)).json());
 const roleIds = async (visitor: Visitor) =>
   Object.fromEntries(rolesPage.parse((await visitor.get(ROLES)).json()).data.map((r) => [r.name, r.id]));
@@ -31,7 +26,7 @@ beforeAll(async () => {
     { username: 'dave' },
   ]);
   await seedAccount(t.database.db, 'globex', [{ username: 'globex-admin', roleNames: [ROLE.admin] }]);
-  admin = await signedIn('acme-admin');
+  admin = await signedInUser(t, 'acme-admin');
 });
 afterAll(() => t.close());
 
@@ -56,13 +51,13 @@ describe('user/users list', () => {
   it('shows a user Online while they have a live session, Offline once it ends or idles out', async () => {
     const status = async () => (await list(admin, 'search=reader')).data[0]!;
     expect((await status()).status).toBe('Offline');
-    const reader = await signedIn('reader');
+    const reader = await signedInUser(t, 'reader');
     expect(await status()).toMatchObject({ status: 'Online', last_seen_at: expect.any(String) });
 
     await reader.post('/rest/api/v1/logout');
     expect(await status()).toMatchObject({ status: 'Offline', last_seen_at: null });
 
-    await signedIn('reader');
+    await signedInUser(t, 'reader');
     await queryRows(t.database.db, sql`update sessions set last_seen_at = now() - interval '2 hours'
       where user_id = ${acme.userIds.reader}`);
     expect((await status()).status).toBe('Offline');
@@ -108,7 +103,7 @@ describe('user/users changes', () => {
     expect(notInvited.statusCode).toBe(409);
     expect(notInvited.json().message).toBe(Messages.notInvited);
 
-    const platform = await signedIn(ADMIN.username, ADMIN.password);
+    const platform = await signedIn(t.app, ADMIN.username, ADMIN.password);
     expect((await list(platform, `search=${ADMIN.username}`)).data[0]).toMatchObject({ platform_admin: true });
   });
 
@@ -138,7 +133,7 @@ describe('user/users changes', () => {
 
   it('changes names, email, MFA and roles; the new roles apply to the user sessions', async () => {
     const roles = await roleIds(admin);
-    const dave = await signedIn('dave');
+    const dave = await signedInUser(t, 'dave');
     expect((await dave.get(USERS)).statusCode).toBe(403);
 
     const res = await admin.call({
@@ -162,18 +157,18 @@ describe('user/users changes', () => {
   });
 
   it('disabling a user ends their sessions and refuses their sign-in until enabled again', async () => {
-    const carol = await signedIn('carol');
+    const carol = await signedInUser(t, 'carol');
     const res = await admin.call({ method: 'PUT', url: USERS, payload: { users: [{ id: acme.userIds.carol, disabled: true }] } });
     expect(usersResponse.parse(res.json()).users[0]).toMatchObject({ disabled: true, status: 'Offline' });
     expect((await carol.get('/rest/api/v1/login')).statusCode).toBe(401);
     expect((await new Visitor(t.app).signIn('carol', PASSWORD)).statusCode).toBe(401);
 
     await admin.call({ method: 'PUT', url: USERS, payload: { users: [{ id: acme.userIds.carol, disabled: false }] } });
-    await signedIn('carol');
+    await signedInUser(t, 'carol');
   });
 
   it('deletes users, their sessions and grants', async () => {
-    const carol = await signedIn('carol');
+    const carol = await signedInUser(t, 'carol');
     const res = await admin.call({ method: 'DELETE', url: USERS, payload: { users: [acme.userIds.carol] } });
     expect(res.json()).toEqual({ users: [acme.userIds.carol] });
     expect((await list(admin, 'search=carol')).total).toBe(0);
@@ -185,13 +180,13 @@ describe('user/users changes', () => {
 
 describe('account-level mfa_enforced', () => {
   it('enforces MFA for every user of an account that enforces it, and stays on across other changes', async () => {
-    const platform = await signedIn(ADMIN.username, ADMIN.password);
+    const platform = await signedIn(t.app, ADMIN.username, ADMIN.password);
     const accounts = '/rest/api/v1/admin/accounts';
     const on = await platform.call({ method: 'PUT', url: accounts, payload: { accounts: [{ id: acme.accountId, mfa_enforced: true }] } });
     expect(on.json().accounts[0].mfa_enforced).toBe(true);
     await platform.call({ method: 'PUT', url: accounts, payload: { accounts: [{ id: acme.accountId, name: 'Acme Inc' }] } });
 
-    const reader = await signedIn('reader');
+    const reader = await signedInUser(t, 'reader');
     expect(authInfoResponse.parse((await reader.get('/rest/api/v1/login')).json()).auth_info.user.mfa_enforced).toBe(true);
     // The user's own setting (asked by the platform administrator: acme's own must first enrol a factor).
     expect((await list(platform, `account_id=${acme.accountId}&search=reader`)).data[0]?.mfa_enforced).toBe(false);
