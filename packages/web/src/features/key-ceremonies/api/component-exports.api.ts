@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { KeyComponentExport, KeyComponentExportOpen } from '@keydeck/contract/key-ceremonies';
 import { keyCeremoniesApi } from '@keydeck/contract/key-ceremonies.api';
 import { paymentKeysApi } from '@keydeck/contract/payment-keys.api';
@@ -26,7 +26,7 @@ export const componentExportsQueryOptions = (serviceId: string) =>
 
 /** The active keys that may leave the keystore (exportability E or S), by name: the first MAX_PAGE_SIZE of them. */
 export const exportableKeysQueryOptions = (serviceId: string) =>
-  listQueryOptions({
+  queryOptions({
     queryKey: symmetricKeyKeys(serviceId).list({ picker: true, exportable: true }),
     queryFn: async ({ signal }) => {
       const query = { state: 'active', page_size: MAX_PAGE_SIZE, order_by: 'name' } as const;

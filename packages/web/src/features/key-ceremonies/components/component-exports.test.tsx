@@ -106,6 +106,7 @@ describe('Component exports', () => {
 
     const value = await within(dialog).findByTestId('revealed-component');
     expect(value.textContent).toBe('0123 4567 89AB CDEF FEDC BA98 7654 3210');
+    expect(document.activeElement).toBe(value);
     expect(within(dialog).getByTestId('revealed-kcv').textContent).toBe('A1B2C3');
     expect(within(dialog).getByText('Write it down now: it will not be shown again.')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Copy' })).toBeTruthy();

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Code.css';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Code, Group, Stack, Text } from '@mantine/core';
 import { KeyCeremonyMessages, type KeyComponentExport, type RevealedComponent } from '@keydeck/contract/key-ceremonies';
 import { formErrorView } from '../../../lib/form-errors';
@@ -20,6 +20,11 @@ const whyNot = (exp: KeyComponentExport) => yours(exp)?.you.why_not ?? (exp.stat
 export function RevealComponent({ serviceId, exp }: { serviceId: string; exp: KeyComponentExport }) {
   const [revealed, setRevealed] = useState<RevealedComponent | null>(null);
   const reveal = useRevealComponent(serviceId);
+  const valueRef = useRef<HTMLElement>(null);
+  // The button pressed is gone: the keyboard's focus goes to the value it revealed.
+  useEffect(() => {
+    if (revealed) valueRef.current?.focus();
+  }, [revealed]);
   const refusal = reveal.error ? formErrorView(reveal.error, [], undefined, [404, 409])?.message : null;
 
   const show = async () => {
@@ -31,10 +36,10 @@ export function RevealComponent({ serviceId, exp }: { serviceId: string; exp: Ke
 
   if (revealed) {
     return (
-      <Alert color="warning" variant="light" title="Write it down now: it will not be shown again." role="status">
+      <Alert color="warning" variant="light" title="Write it down now: it will not be shown again." role="group" aria-label="Your component">
         <Stack gap="xs">
           <Text size="sm">Your component {revealed.position} of {exp.components.length}:</Text>
-          <Code block fz="lg" data-testid="revealed-component" style={{ letterSpacing: '0.05em' }}>
+          <Code ref={valueRef} tabIndex={-1} block fz="lg" data-testid="revealed-component" style={{ letterSpacing: '0.05em' }}>
             {inGroupsOfFour(revealed.value)}
           </Code>
           <Text size="sm">
