@@ -20,3 +20,10 @@ export const savedCustodians = 'Saved key custodians';
 export const openedCeremony = (name: string) => `Opened a key ceremony for ${name}`;
 export const enteredComponent = (n: number, m: number) => `Entered component ${n} of ${m}`;
 export const cancelledCeremony = (name: string) => `Cancelled the key ceremony for ${name}`;
+
+export const openedExport = (key: string) => `Opened a component export of ${key}`;
+export const cancelledExport = (key: string) => `Cancelled the component export of ${key}`;
+export const revealedText = (exp: { components: { revealed_at: string | null }[] }) =>
+  `${exp.components.filter((component) => component.revealed_at !== null).length} of ${exp.components.length} revealed`;
+/** A component read aloud four hex digits at a time. */
+export const inGroupsOfFour = (value: string) => value.match(/.{1,4}/g)?.join(' ') ?? '';

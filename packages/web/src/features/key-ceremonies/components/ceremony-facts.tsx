@@ -9,7 +9,7 @@ import { CeremonyStateBadge, custodiansText, progressText } from './ceremony-col
 /** A TR-31 code with its meaning, when the contract knows it. */
 const explained = (code: string, meanings: Record<string, string>) => (meanings[code] ? `${code} · ${meanings[code]}` : code);
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+export function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <>
       <Text component="dt" size="sm" c="dimmed">

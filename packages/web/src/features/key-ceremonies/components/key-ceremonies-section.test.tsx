@@ -3,25 +3,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiPath } from '@keydeck/contract/http';
 import { KeyCeremonyMessages, type KeyCeremony, type KeyCustodiansResponse } from '@keydeck/contract/key-ceremonies';
 import { showToast } from '../../../lib/toasts';
-import { enabledService, jsonResponse, renderWithSession, sessionWith } from '../../../test/render';
-import { KeyCeremoniesSection } from './key-ceremonies-section';
+import { jsonResponse } from '../../../test/render';
+import { pickOption as pick } from '../../../test/pick-option';
+import { CAROL, CEREMONY_ID, COMPONENT, custodians, DAVE, render, sent, server } from '../key-ceremonies.fixtures';
 
 vi.mock('../../../lib/toasts', () => ({ showToast: vi.fn() }));
-
-const SERVICE_ID = '0b6f2d1e-1c1a-4a39-9d0e-2d6c1f0a7c28';
-const CAROL = '11111111-1111-4111-8111-111111111111';
-const DAVE = '22222222-2222-4222-8222-222222222222';
-const CEREMONY_ID = '33333333-3333-4333-8333-333333333333';
-const COMPONENT = '0123456789ABCDEFFEDCBA9876543210';
-
-const custodians: KeyCustodiansResponse = {
-  custodians: [{ user_id: CAROL, username: 'carol', designated_by: 'ada', designated_at: '2026-11-01T09:00:00.000Z' }],
-  candidates: [
-    { user_id: CAROL, username: 'carol' },
-    { user_id: DAVE, username: 'dave' },
-  ],
-  policy: { opener_may_be_custodian: false, single_operator_entry: false },
-};
 
 const ceremony = (you: KeyCeremony['you'], components: KeyCeremony['components'] = []): KeyCeremony => ({
   id: CEREMONY_ID,
@@ -49,51 +35,13 @@ const entered = ceremony({ may_enter: false, why_not: KeyCeremonyMessages.alread
   { position: 1, custodian: 'carol', kcv: 'A1B2C3', entered_at: '2026-11-28T09:05:00.000Z' },
 ]);
 
-type Answer = (body: unknown) => Response;
-
-/** The service's server: the key custodians, the ceremonies, and answers to what the test sends. */
-function server(list: KeyCeremony[], answers: Record<string, Answer> = {}) {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input);
-    const method = init?.method ?? 'GET';
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    if (url.includes('/service/login/')) {
-      return jsonResponse(200, { service_session: { service_id: SERVICE_ID, expires_at: '2099-01-01T00:00:00.000Z', idle_timeout_seconds: 600 } });
-    }
-    if (url.includes('/service_user_group/current')) {
-      return jsonResponse(200, { user_names: [], all_groups: ['Ops'], permissions: { Key: 'Modify', User: 'Modify' }, sections: [], group_name: 'Ops', user_name: 'carol' });
-    }
-    const answer = answers[`${method} ${url.replace(/\?.*$/, '')}`];
-    if (answer) return answer(body);
-    if (url.startsWith(ApiPath.keyCustodians)) return jsonResponse(200, custodians);
-    if (url.startsWith(ApiPath.keyGroups)) {
-      return jsonResponse(200, { groups: [{ name: 'Acquirer', key_retrieval_algorithm: 'static', key_count: 0, bdk: null, created_at: '2026-01-01T00:00:00.000Z' }] });
-    }
-    if (url.startsWith(ApiPath.keyCeremonies) && method === 'GET') return jsonResponse(200, { data: list });
-    throw new Error(`unexpected ${method} ${url}`);
-  });
-}
-
-const sent = (spy: ReturnType<typeof server>, method: string, path: string) =>
-  spy.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && String(url).startsWith(path)).map(([, init]) => JSON.parse(String(init!.body)));
-
-const render = () => renderWithSession(<KeyCeremoniesSection service={enabledService(SERVICE_ID)} />, sessionWith([]));
-
-/** Opens a select field's list and clicks one of its options. */
-async function pick(dialog: HTMLElement, label: string, option: string) {
-  const input = within(dialog).getByLabelText(label, { exact: false, selector: 'input' });
-  input.focus();
-  fireEvent.click(input);
-  fireEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
-}
-
 const componentPath = ApiPath.keyCeremonyComponent.replace(':ceremony_id', CEREMONY_ID);
 
 describe('KeyCeremoniesSection', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('shows the custodians and the policy, and designates custodians with the policy in one save', async () => {
-    const spy = server([], { [`PUT ${ApiPath.keyCustodians}`]: (body) => jsonResponse(200, { ...custodians, policy: (body as KeyCustodiansResponse).policy }) });
+    const spy = server({}, { [`PUT ${ApiPath.keyCustodians}`]: (body) => jsonResponse(200, { ...custodians, policy: (body as KeyCustodiansResponse).policy }) });
     render();
     const region = await screen.findByRole('region', { name: 'Key custodians' });
     expect(await within(region).findByText('carol')).toBeTruthy();
@@ -112,7 +60,7 @@ describe('KeyCeremoniesSection', () => {
   });
 
   it('opens a ceremony of three components for any designated custodians', async () => {
-    const spy = server([], { [`POST ${ApiPath.keyCeremonies}`]: () => jsonResponse(201, { ...mayEnter, name: 'BDK 7' }) });
+    const spy = server({}, { [`POST ${ApiPath.keyCeremonies}`]: () => jsonResponse(201, { ...mayEnter, name: 'BDK 7' }) });
     render();
     fireEvent.click(await screen.findByRole('button', { name: 'Open ceremony' }));
     const dialog = await screen.findByRole('dialog', { name: 'Open a key ceremony' });
@@ -135,7 +83,7 @@ describe('KeyCeremoniesSection', () => {
   it("enters the caller's component: its KCV shown to compare, then confirmed, and the typed value forgotten", async () => {
     // The list the server answers: the component entered, it shows the ceremony as entered.
     const list = [mayEnter];
-    const spy = server(list, {
+    const spy = server({ ceremonies: list }, {
       [`POST ${ApiPath.componentKcv}`]: () => jsonResponse(200, { kcv: 'A1B2C3', kcv_method: 'tdes' }),
       [`POST ${componentPath}`]: () => {
         list[0] = entered;
@@ -171,7 +119,7 @@ describe('KeyCeremoniesSection', () => {
   });
 
   it('says why the caller may not enter a component of an open ceremony', async () => {
-    server([ceremony({ may_enter: false, why_not: KeyCeremonyMessages.notCustodian })]);
+    server({ ceremonies: [ceremony({ may_enter: false, why_not: KeyCeremonyMessages.notCustodian })] });
     render();
     fireEvent.click(await screen.findByRole('button', { name: 'Open ZMK 1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Key ceremony: ZMK 1' });
@@ -184,7 +132,7 @@ describe('KeyCeremoniesSection', () => {
   it('cancels an open ceremony with a reason asked in its own dialog', async () => {
     const cancelPath = ApiPath.keyCeremonyCancel.replace(':ceremony_id', CEREMONY_ID);
     const cancelled = { ...mayEnter, state: 'cancelled' as const, ended_reason: KeyCeremonyMessages.cancelled('ada', 'Wrong group') };
-    const spy = server([mayEnter], { [`POST ${cancelPath}`]: () => jsonResponse(200, cancelled) });
+    const spy = server({ ceremonies: [mayEnter] }, { [`POST ${cancelPath}`]: () => jsonResponse(200, cancelled) });
     render();
     fireEvent.click(await screen.findByRole('button', { name: 'Open ZMK 1' }));
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Key ceremony: ZMK 1' })).getByRole('button', { name: 'Cancel ceremony' }));

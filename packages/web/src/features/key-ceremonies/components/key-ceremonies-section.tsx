@@ -9,6 +9,7 @@ import { DataTable } from '../../../lib/ui/data-table';
 import { keyCeremoniesQueryOptions } from '../api/key-ceremonies.api';
 import { CancelCeremonyModal } from './cancel-ceremony-modal';
 import { ceremonyColumns } from './ceremony-columns';
+import { ComponentExports } from './component-exports';
 import { CeremonyModal } from './ceremony-modal';
 import { CustodiansModal } from './custodians-modal';
 import { CustodiansPanel } from './custodians-panel';
@@ -16,7 +17,8 @@ import { OpenCeremonyModal } from './open-ceremony-modal';
 
 /**
  * Dual control and split knowledge (issue 28): the service's key custodians and its key ceremonies, each key
- * assembled from components that different custodians enter in their own sessions. Designating custodians needs
+ * assembled from components that different custodians enter in their own sessions, and its component exports, a key
+ * split into components that each custodian reveals once in their own session. Designating custodians needs
  * User at Modify; opening and cancelling a ceremony, Key at Modify; entering a component, being a custodian it allows.
  */
 export function KeyCeremoniesSection({ service }: { service: Service }) {
@@ -56,6 +58,7 @@ export function KeyCeremoniesSection({ service }: { service: Service }) {
           minWidth={860}
         />
       </Stack>
+      <ComponentExports serviceId={service.id} canModify={canModify} custodians={custodians.data?.custodians ?? []} />
       <CustodiansModal serviceId={service.id} custodians={dialog === 'custodians' ? (custodians.data ?? null) : null} onClose={() => setDialog(null)} />
       <OpenCeremonyModal serviceId={service.id} opened={dialog === 'open'} custodians={custodians.data?.custodians ?? []} onClose={() => setDialog(null)} />
       <CeremonyModal serviceId={service.id} ceremony={cancelling ? null : shown} onCancel={canModify ? setCancelling : null} onClose={() => setShownId(null)} />

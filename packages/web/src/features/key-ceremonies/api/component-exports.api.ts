@@ -1,0 +1,80 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { KeyComponentExport, KeyComponentExportOpen } from '@keydeck/contract/key-ceremonies';
+import { keyCeremoniesApi } from '@keydeck/contract/key-ceremonies.api';
+import { paymentKeysApi } from '@keydeck/contract/payment-keys.api';
+import { MAX_PAGE_SIZE } from '@keydeck/contract/paging';
+import { listQueryOptions } from '../../../lib/list-query';
+import { queryKeys, symmetricKeyKeys } from '../../../lib/query-keys';
+import { serviceCall } from '../../../lib/service-session';
+
+/** How often the list asks again while an export is open: its custodians reveal their components in their own sessions. */
+const OPEN_EXPORT_REFRESH_MS = 5000;
+
+const componentExportKeys = (serviceId: string) => queryKeys('key-ceremonies', serviceId, 'component-exports');
+
+/** The service's component exports, open ones first; refreshed every few seconds while one is open, not once none is. */
+export const componentExportsQueryOptions = (serviceId: string) =>
+  listQueryOptions({
+    queryKey: componentExportKeys(serviceId).list('all'),
+    queryFn: async ({ signal }) => {
+      const { data } = await serviceCall(serviceId, keyCeremoniesApi.listKeyComponentExports, { signal });
+      return { data, total: data.length };
+    },
+    refetchInterval: (query) => (query.state.data?.data.some((row) => row.state === 'open') ? OPEN_EXPORT_REFRESH_MS : false),
+    meta: { errorContext: 'Could not load the component exports' },
+  });
+
+/** The active keys that may leave the keystore (exportability E or S), by name: the first MAX_PAGE_SIZE of them. */
+export const exportableKeysQueryOptions = (serviceId: string) =>
+  queryOptions({
+    queryKey: symmetricKeyKeys(serviceId).list({ picker: true, exportable: true }),
+    queryFn: async ({ signal }) => {
+      const query = { state: 'active', page_size: MAX_PAGE_SIZE, order_by: 'name' } as const;
+      const { data } = await serviceCall(serviceId, paymentKeysApi.listSymmetricKeys, { query, signal });
+      return data.filter((key) => key.exportability !== 'N');
+    },
+    meta: { errorContext: 'Could not load the keys' },
+  });
+
+/** An export's answer replaces its row at once; the list is asked again for the rest. */
+function useExportChanged(serviceId: string) {
+  const queryClient = useQueryClient();
+  return (changed?: KeyComponentExport) => {
+    if (changed) {
+      queryClient.setQueryData(componentExportsQueryOptions(serviceId).queryKey, (list) =>
+        list ? { ...list, data: list.data.map((row) => (row.id === changed.id ? changed : row)) } : list,
+      );
+    }
+    return queryClient.invalidateQueries({ queryKey: componentExportKeys(serviceId).lists() });
+  };
+}
+
+export function useOpenComponentExport(serviceId: string) {
+  const changed = useExportChanged(serviceId);
+  return useMutation({
+    mutationFn: (body: KeyComponentExportOpen) => serviceCall(serviceId, keyCeremoniesApi.openKeyComponentExport, { body }),
+    meta: { inlineErrorStatuses: [400, 404, 409] },
+    onSuccess: () => changed(),
+  });
+}
+
+/** The caller's own component, answered once; gcTime 0 drops it from the mutation cache as soon as it is read. */
+export function useRevealComponent(serviceId: string) {
+  const changed = useExportChanged(serviceId);
+  return useMutation({
+    mutationFn: (id: string) => serviceCall(serviceId, keyCeremoniesApi.revealKeyComponent, { params: { export_id: id } }),
+    gcTime: 0,
+    meta: { inlineErrorStatuses: [404, 409] },
+    onSuccess: () => changed(),
+  });
+}
+
+export function useCancelComponentExport(serviceId: string) {
+  const changed = useExportChanged(serviceId);
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      serviceCall(serviceId, keyCeremoniesApi.cancelKeyComponentExport, { params: { export_id: id }, body: { reason } }),
+    meta: { inlineErrorStatuses: [400, 409] },
+    onSuccess: changed,
+  });
+}
