@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { callEndpoint, type Transport } from '@keydeck/client/call';
+import type { ApprovalPending } from '@keydeck/contract/approvals';
 import { CSRF_COOKIE } from '@keydeck/contract/http';
 import type { Endpoint, EndpointInput, EndpointOutput } from '@keydeck/contract/endpoint';
 
@@ -23,11 +24,19 @@ const transportOf = (page: Page): Transport => ({
 
 /**
  * Seeds data through a declared endpoint with the page's own session (its cookies and anti-forgery token), the
- * way the console sends it; a refusal throws with the server's message.
+ * way the console sends it; a refusal throws with the server's message, and so does a call that waits for approval
+ * (a seed expects its result; a test of approvals uses pendingCall).
  */
-export async function apiCall<E extends Endpoint>(page: Page, endpoint: E, input: EndpointInput<E>): Promise<EndpointOutput<E>> {
+export async function apiCall<E extends Endpoint>(page: Page, endpoint: E, input: EndpointInput<E>): Promise<Exclude<EndpointOutput<E>, ApprovalPending>> {
+  const answer = await pendingCall(page, endpoint, input);
+  if (answer !== null && typeof answer === 'object' && 'approval_request' in answer) throw new Error(`${endpoint.operationId} waits for approval`);
+  return answer as Exclude<EndpointOutput<E>, ApprovalPending>;
+}
+
+/** A call as apiCall sends it, whose answer may be the pending request of an operation that needs approval (202). */
+export async function pendingCall<E extends Endpoint>(page: Page, endpoint: E, input: EndpointInput<E>, headers?: Record<string, string>): Promise<EndpointOutput<E>> {
   const csrfToken = (await page.context().cookies()).find((cookie) => cookie.name === CSRF_COOKIE)?.value ?? null;
-  return callEndpoint(transportOf(page), endpoint, input, { csrfToken });
+  return callEndpoint(transportOf(page), endpoint, input, { csrfToken, headers });
 }
 
 /** Fields of a valid new account, unique by `key`. */

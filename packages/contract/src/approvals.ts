@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Permission } from './permissions.ts';
 
 /**
  * M-of-N approval of sensitive operations (dual control, PCI PIN Security Requirements control objective 6): an
@@ -14,9 +15,28 @@ export const APPROVAL_OPERATIONS = {
   'symmetric_key.export': 'Export a key as a TR-31 key block',
   'symmetric_key.delete': 'Delete keys',
   'key_group.retrieval_change': "Change a key group's key retrieval algorithm",
+  'key.create_kbpk_bdk': 'Create or import a KBPK or BDK',
+  'symmetric_key.disable': 'Disable or retire keys',
   'certificate_authority.delete': 'Delete certificate authorities',
   'allowlist.enforcement_off': 'Switch IP allowlist enforcement off',
+  'credential.create_admin': 'Create an API credential or OAuth client with administrator permissions',
 } as const;
+
+/** Permissions that administer the account: a credential or OAuth client holding any of them can need approval. */
+export const ADMINISTRATOR_PERMISSIONS: readonly string[] = [
+  Permission.companyManage,
+  Permission.usersManage,
+  Permission.rolesManage,
+  Permission.allowlistManage,
+  Permission.servicesManage,
+];
+export const grantsAdministration = (permissions: readonly string[] | undefined) => (permissions ?? []).some((p) => ADMINISTRATOR_PERMISSIONS.includes(p));
+
+/** A key block's usage is in its clear header (X9.143: version, 4-digit length, then the 2-character usage). */
+const keyBlockUsage = (block: string) => block.trim().slice(5, 7);
+/** New keys that protect or derive others: a KBPK (K1) or a BDK (B0), generated, combined or imported. */
+export const createsKbpkOrBdk = (rows: readonly { source: string; usage?: string; key_block?: string }[] | undefined) =>
+  (rows ?? []).some((row) => ['K1', 'B0'].includes(row.source === 'key_block' ? keyBlockUsage(row.key_block ?? '') : (row.usage ?? '')));
 export type ApprovalOperation = keyof typeof APPROVAL_OPERATIONS;
 export const APPROVAL_OPERATION_CODES = Object.keys(APPROVAL_OPERATIONS) as [ApprovalOperation, ...ApprovalOperation[]];
 

@@ -1,3 +1,4 @@
+import { grantsAdministration } from './approvals.ts';
 import {
   credentialAccountParams,
   credentialCreate,
@@ -32,6 +33,7 @@ export const credentialsApi = endpoints({ product: 'vip-auth', tag: 'credentials
     description: 'Active users of the account, each with the permissions a credential they own may hold (never more than theirs).',
   },
   createCredential: {
+    approval: { operation: 'credential.create_admin', when: ({ body }) => grantsAdministration((body as { permissions?: string[] }).permissions) },
     method: 'POST', path: ApiPath.credentials, params: credentialAccountParams, body: credentialCreate, responses: { 201: credentialWithSecret },
     summary: 'Create an API credential',
     description:

@@ -1,3 +1,4 @@
+import { grantsAdministration } from './approvals.ts';
 import { endpoints } from './endpoint.ts';
 import { ApiPath } from './http.ts';
 import {
@@ -32,6 +33,7 @@ export const oauthApi = endpoints({ product: 'vip-auth', tag: 'OAuth' }, {
     description: "The account's OAuth clients: type, owner, redirect URIs, grants, scopes and how many users allow each; never secrets.",
   },
   createOAuthClient: {
+    approval: { operation: 'credential.create_admin', when: ({ body }) => grantsAdministration((body as { scopes?: string[] }).scopes) },
     method: 'POST', path: ApiPath.oauthClients, params: oauthClientAccountParams, body: oauthClientCreate, responses: { 201: oauthClientWithSecret },
     tag: 'credentials',
     summary: 'Register an OAuth client',

@@ -1,3 +1,4 @@
+import { createsKbpkOrBdk } from './approvals.ts';
 import { endpoints } from './endpoint.ts';
 import { ApiPath } from './http.ts';
 import {
@@ -53,10 +54,12 @@ export const paymentKeysApi = endpoints({ product: 'crypto-cluster', tag: 'Keys'
     summary: 'List symmetric keys', description: 'Pages through the current service\'s symmetric keys (metadata and check values only, never key material).',
   },
   createSymmetricKeys: {
+    approval: { operation: 'key.create_kbpk_bdk', when: ({ body }) => createsKbpkOrBdk((body as { symmetric_keys?: [] }).symmetric_keys) },
     method: 'POST', path: ApiPath.symmetricKeys, body: symmetricKeysCreateBody, responses: { 200: symmetricKeysCreateResponse },
     summary: 'Create symmetric keys', description: 'Generates or imports symmetric keys (from components) into the keystore.',
   },
   updateSymmetricKeys: {
+    approval: { operation: 'symmetric_key.disable', when: ({ body }) => ['disable', 'retire'].includes((body as { action?: string }).action ?? '') },
     method: 'PUT', path: ApiPath.symmetricKeys, body: symmetricKeysUpdateBody, responses: { 200: batchResponse },
     summary: 'Update symmetric keys', description: 'Changes symmetric keys\' names, groups or usage.',
   },

@@ -4,6 +4,7 @@ import { credentialsApi } from '@keydeck/contract/credentials.api';
 import { callApi } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { listQueryOptions } from '../../../lib/list-query';
+import { isPendingApproval } from '../../../lib/approvals';
 
 const credentialKeys = (accountId: string) => queryKeys('credentials', accountId);
 
@@ -31,7 +32,10 @@ export const credentialOwnersQueryOptions = (accountId: string) =>
 export function useCreateCredential(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (fields: CredentialCreate) => (await callApi(credentialsApi.createCredential, { params: { account_id: accountId }, body: fields })).data,
+    mutationFn: async (fields: CredentialCreate) => {
+      const answer = await callApi(credentialsApi.createCredential, { params: { account_id: accountId }, body: fields });
+      return isPendingApproval(answer) ? answer : answer.data;
+    },
     gcTime: 0,
     meta: { errorContext: 'Could not create the credential', inlineErrorStatuses: [400] },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: credentialKeys(accountId).all }),

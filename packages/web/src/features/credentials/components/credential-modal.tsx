@@ -3,6 +3,7 @@ import type { Credential, CredentialCreate, CredentialWithSecret } from '@keydec
 import { FormModal } from '../../../lib/ui/form-modal';
 import { credentialOwnersQueryOptions, useCreateCredential, useUpdateCredential } from '../api/credentials.api';
 import { CredentialForm } from './credential-form';
+import { isPendingApproval, pendingText } from '../../../lib/approvals';
 
 /** 'new' creates a credential; a credential is changed. */
 export type CredentialTarget = Credential | 'new' | null;
@@ -24,7 +25,9 @@ export function CredentialModal({ accountId, target, onClose, onCreated }: Crede
 
   const save = async ({ owner_user_id, ...fields }: CredentialCreate) => {
     if (credential) return `Credential ${(await update.mutateAsync({ id: credential.id, fields })).name} saved.`;
-    onCreated(await create.mutateAsync({ owner_user_id, ...fields }));
+    const created = await create.mutateAsync({ owner_user_id, ...fields });
+    if (isPendingApproval(created)) return pendingText(created);
+    onCreated(created);
     return undefined;
   };
 

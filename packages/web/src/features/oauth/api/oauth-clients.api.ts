@@ -6,6 +6,7 @@ import type { OAuthClientsListQuery } from '@keydeck/contract/oauth-queries';
 import { callApi } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { listQueryOptions } from '../../../lib/list-query';
+import { isPendingApproval } from '../../../lib/approvals';
 
 const oauthClientKeys = (accountId: string) => queryKeys('oauth-clients', accountId);
 
@@ -40,7 +41,10 @@ export const oauthClientOwnersQueryOptions = (accountId: string) =>
 export function useCreateOAuthClient(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (fields: OAuthClientCreate) => (await callApi(oauthApi.createOAuthClient, { params: { account_id: accountId }, body: fields })).data,
+    mutationFn: async (fields: OAuthClientCreate) => {
+      const answer = await callApi(oauthApi.createOAuthClient, { params: { account_id: accountId }, body: fields });
+      return isPendingApproval(answer) ? answer : answer.data;
+    },
     gcTime: 0,
     meta: { errorContext: 'Could not create the OAuth client', inlineErrorStatuses: [400, 409] },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: oauthClientKeys(accountId).all }),

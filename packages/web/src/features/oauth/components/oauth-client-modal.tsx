@@ -5,6 +5,7 @@ import type { OAuthClient, OAuthClientCreate, OAuthClientWithSecret } from '@key
 import { FormModal } from '../../../lib/ui/form-modal';
 import { oauthClientOwnersQueryOptions, useCreateOAuthClient, useUpdateOAuthClient } from '../api/oauth-clients.api';
 import { OAuthClientForm } from './oauth-client-form';
+import { isPendingApproval, pendingText } from '../../../lib/approvals';
 
 /** 'new' creates a client; a client is changed. */
 export type OAuthClientTarget = OAuthClient | 'new' | null;
@@ -26,7 +27,9 @@ export function OAuthClientModal({ accountId, target, onClose, onCreated }: OAut
 
   const save = async ({ type, owner_user_id, ...fields }: OAuthClientCreate) => {
     if (client) return `OAuth client ${(await update.mutateAsync({ id: client.id, fields })).name} saved.`;
-    onCreated(await create.mutateAsync({ type, owner_user_id, ...fields }));
+    const created = await create.mutateAsync({ type, owner_user_id, ...fields });
+    if (isPendingApproval(created)) return pendingText(created);
+    onCreated(created);
     return undefined;
   };
 

@@ -5,6 +5,7 @@ import { MAX_PAGE_SIZE } from '@keydeck/contract/paging';
 import { paymentKeyKeys, symmetricKeyKeys } from '../../../lib/query-keys';
 import { serviceCall } from '../../../lib/service-session';
 import { listQueryOptions } from '../../../lib/list-query';
+import { isPendingApproval } from '../../../lib/approvals';
 
 export type KeyListState = SymmetricKeysQuery;
 export type KeyAction = 'activate' | 'disable' | 'retire' | 'rotate';
@@ -42,8 +43,8 @@ export function useCreateSymmetricKey(serviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (key: SymmetricKeyCreate) => {
-      const { results } = await serviceCall(serviceId, paymentKeysApi.createSymmetricKeys, { body: { symmetric_keys: [key] } });
-      return results[0]!;
+      const answer = await serviceCall(serviceId, paymentKeysApi.createSymmetricKeys, { body: { symmetric_keys: [key] } });
+      return isPendingApproval(answer) ? answer : answer.results[0]!;
     },
     gcTime: SECRET_GC_TIME,
     meta: { inlineErrorStatuses: [400] },

@@ -14,6 +14,7 @@ import { CeremonyAttributesForm, type CeremonyAttributes } from './ceremony-attr
 import { CeremonyReview } from './ceremony-review';
 import { ComponentEntryForm, type ConfirmedComponent } from './component-entry-form';
 import { Kcv } from './key-cells';
+import { isPendingApproval, pendingText } from '../../../lib/approvals';
 
 type Step =
   | { kind: 'attributes' }
@@ -76,6 +77,7 @@ function Ceremony({ serviceId, group, onClose }: Omit<ComponentCeremonyModalProp
     const { components: _count, kcv, ...key } = attributes;
     try {
       const result = await create.mutateAsync({ source: 'components', ...key, components: held.current, ...(kcv ? { kcv } : {}) });
+      if (isPendingApproval(result)) return setStep({ kind: 'refused', message: pendingText(result) });
       if (!result.success || !result.key) return setStep({ kind: 'refused', message: result.message });
       discard();
       showToast({ color: 'success', message: result.message });

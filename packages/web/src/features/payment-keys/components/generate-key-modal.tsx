@@ -9,6 +9,7 @@ import { emptyKeyAttributes, keyAttributeFields, type KeyAttributes } from '../.
 import { KeyAttributeFields, KeyGroupField } from '../../../lib/ui/key-attribute-fields';
 import { keyFormErrors, RowRefused } from '../api/key-forms';
 import { useCreateSymmetricKey } from '../api/symmetric-keys.api';
+import { isPendingApproval, pendingText } from '../../../lib/approvals';
 
 interface GenerateKeyModalProps {
   serviceId: string;
@@ -29,6 +30,7 @@ export function GenerateKeyModal({ serviceId, opened, group, onClose }: Generate
       mutations={[create]}
       onSubmit={async (attributes: KeyAttributes) => {
         const result = await create.mutateAsync({ source: 'generate', ...attributes });
+        if (isPendingApproval(result)) return pendingText(result);
         if (!result.success) throw new RowRefused(result.message);
         return result.message;
       }}

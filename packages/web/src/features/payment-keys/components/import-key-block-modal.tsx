@@ -13,6 +13,7 @@ import { KeyGroupField } from '../../../lib/ui/key-attribute-fields';
 import { keyChoice, keyFormErrors, RowRefused } from '../api/key-forms';
 import { useCreateSymmetricKey } from '../api/symmetric-keys.api';
 import { KbpkField } from './key-pickers';
+import { isPendingApproval, pendingText } from '../../../lib/approvals';
 
 const blockShape = symmetricKeyCreate.options[2].shape;
 const fields = z.object({
@@ -42,6 +43,7 @@ export function ImportKeyBlockModal({ serviceId, opened, group, onClose }: Impor
       mutations={[create]}
       onSubmit={async ({ kcv, ...block }: Fields) => {
         const result = await create.mutateAsync({ source: 'key_block', ...block, ...(kcv ? { kcv } : {}) });
+        if (isPendingApproval(result)) return pendingText(result);
         if (!result.success) throw new RowRefused(result.message);
         return result.message;
       }}

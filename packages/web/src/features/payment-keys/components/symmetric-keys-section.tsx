@@ -25,6 +25,7 @@ import { KeyDetailDrawer } from './key-detail-drawer';
 import { KeyGroupsPanel } from './key-groups-panel';
 import { ResultReportModal, type ResultReport } from '../../../lib/ui/result-report-modal';
 import type { KeyRowAction } from './key-row-menu';
+import { isPendingApproval, pendingText } from '../../../lib/approvals';
 
 const BATCH_ACTIONS: KeyAction[] = ['activate', 'disable', 'rotate', 'retire'];
 
@@ -69,7 +70,12 @@ export function SymmetricKeysSection({ service, list }: SymmetricKeysSectionProp
   const run = async (action: KeyAction, chosen: SymmetricKey[]) => {
     const names = chosen.map((key) => key.name);
     const title = `${ACTION_LABELS[action]} ${names.length === 1 ? 'key' : `${names.length} keys`}`;
-    const results = (await confirmAction(actionQuestion(action, names), async () => refusedAlone((await update.mutateAsync({ names, action })).results), title)) ?? [];
+    const answer = await confirmAction(actionQuestion(action, names), async () => {
+      const updated = await update.mutateAsync({ names, action });
+      return isPendingApproval(updated) ? updated : refusedAlone(updated.results);
+    }, title);
+    if (answer && isPendingApproval(answer)) return showToast({ color: 'info', message: pendingText(answer) });
+    const results = answer ?? [];
     if (results.length === 1) showToast({ color: 'success', message: results[0]!.message });
     else if (results.length > 1) setReport({ title: `${ACTION_LABELS[action]} keys: result`, lines: results });
     unpick(results.filter((r) => r.success).map((r) => r.name));
