@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Button, Stack } from '@mantine/core';
 import { approvalDecisionBody, approvalDenyBody, type ApprovalRequest } from '@keydeck/contract/approvals';
 import { showToast } from '../../../lib/toasts';
@@ -9,23 +8,13 @@ import { FormFooter } from '../../../lib/ui/form-footer';
 import { TextareaField } from '../../../lib/ui/textarea-field';
 import { DECISION_REFUSALS, useDecide } from '../api/approvals.api';
 
-interface DecideFormsProps {
+interface DecideFormProps {
   request: ApprovalRequest;
   onDecided: () => void;
 }
 
-/** An approver's decision: approve with an optional reason, or deny in a small form of its own that needs one. */
-export function DecideForms({ request, onDecided }: DecideFormsProps) {
-  const [denying, setDenying] = useState(false);
-  if (!request.you.may_decide) return null;
-  return denying ? (
-    <DenyForm request={request} onDecided={onDecided} onBack={() => setDenying(false)} />
-  ) : (
-    <ApproveForm request={request} onDecided={onDecided} onDeny={() => setDenying(true)} />
-  );
-}
-
-function ApproveForm({ request, onDecided, onDeny }: DecideFormsProps & { onDeny: () => void }) {
+/** Approve, with an optional reason; Deny leads to the deny form. */
+export function ApproveForm({ request, onDecided, onDeny }: DecideFormProps & { onDeny: () => void }) {
   const decide = useDecide();
   const form = useContractForm({
     schema: approvalDecisionBody,
@@ -56,7 +45,8 @@ function ApproveForm({ request, onDecided, onDeny }: DecideFormsProps & { onDeny
   );
 }
 
-function DenyForm({ request, onDecided, onBack }: DecideFormsProps & { onBack: () => void }) {
+/** Deny, with the reason it needs; Back returns to approving. */
+export function DenyForm({ request, onDecided, onBack }: DecideFormProps & { onBack: () => void }) {
   const decide = useDecide();
   const form = useContractForm({
     schema: approvalDenyBody,

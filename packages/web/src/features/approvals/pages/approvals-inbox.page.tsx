@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ApprovalRequest } from '@keydeck/contract/approvals';
 import { ApprovalRequestsTable } from '../components/approval-requests-table';
-import { DecideForms } from '../components/decide-forms';
+import { Decision } from '../components/decision';
 import { ReviewModal } from '../components/review-modal';
 
 /** Approvals › Inbox: the requests the user may decide, each reviewed, then approved or denied. */
@@ -12,7 +12,7 @@ export function ApprovalsInboxPage() {
     <>
       <ApprovalRequestsTable box="inbox" label="Approval inbox" emptyText="Nothing waits for your approval" onReview={setReviewed} />
       <ReviewModal request={reviewed} onClose={close}>
-        {(request) => <DecideForms request={request} onDecided={close} />}
+        {(request) => <Decision request={request} onDecided={close} />}
       </ReviewModal>
     </>
   );
