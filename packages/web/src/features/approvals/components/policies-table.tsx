@@ -13,7 +13,7 @@ export function PoliciesTable({ onEdit }: { onEdit: (policy: ApprovalPolicy) => 
     { key: 'operation', title: 'Operation', render: (policy) => <Text fw={600} size="sm">{policy.label}</Text> },
     {
       key: 'enabled',
-      title: 'Approval',
+      title: 'Requires approval',
       render: (policy) => (
         <Badge variant="light" color={policy.enabled ? 'success' : 'gray'}>
           {policy.enabled ? 'On' : 'Off'}
