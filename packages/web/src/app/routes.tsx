@@ -1,6 +1,7 @@
 import { rootRoute } from './root-route';
 import { account, accountIndex, accountTabs, solution, solutionPages } from './routes/account.routes';
 import { adminScreens } from './routes/admin.routes';
+import { approvals, approvalsTabs } from './routes/approvals.routes';
 import { apiDocsScreens } from './routes/api-docs.routes';
 import { billing, billingIndex, billingTabs } from './routes/billing.routes';
 import { cloudHsmScreens } from './routes/cloud-hsms.routes';
@@ -21,6 +22,7 @@ export const routeTree = rootRoute.addChildren([
   loginGroup.addChildren([...publicScreens]),
   shell.addChildren([
     ...homeScreens,
+    approvals.addChildren([...approvalsTabs]),
     serviceWorkspace.addChildren([...serviceSections]),
     ...cloudHsmScreens,
     ...settingsScreens,

@@ -56,6 +56,8 @@ export interface ChildTab {
   group: string | undefined;
   /** Declared by a service workspace section: what opens it (see lib/service-sections). */
   serviceSection: ServiceSectionRule | undefined;
+  /** Needed to open the tab (Approvals › Policies): a layout hides it from users without it. */
+  permission: PermissionName | undefined;
 }
 
 /**
@@ -68,7 +70,8 @@ export function useChildTabs(parentRouteId: string): ChildTab[] {
   return routes.flatMap((route) => {
     const tab = route.options.staticData?.tab;
     if (!tab || route.parentRoute?.id !== parentRouteId) return [];
-    return [{ routeId: route.id, to: route.fullPath, label: tab.label, group: tab.group, serviceSection: route.options.staticData?.serviceSection }];
+    const { serviceSection, permission } = route.options.staticData ?? {};
+    return [{ routeId: route.id, to: route.fullPath, label: tab.label, group: tab.group, serviceSection, permission }];
   });
 }
 

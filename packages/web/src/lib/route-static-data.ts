@@ -59,9 +59,10 @@ export interface ServiceSectionRule {
 
 /**
  * A number the navigation shows beside a destination (requests waiting): `feature` is the query-key name of the data
- * it counts, so the feature's changes refresh it; `fetch` loads lazily, keeping the feature out of the entry chunk.
+ * it counts, so the feature's changes refresh it; `fetch` loads lazily, keeping the feature out of the entry chunk;
+ * `refreshMs` how often it is asked again (a minute unless said; paused while the browser tab is hidden).
  */
-export type NavCount = { feature: string; fetch: () => Promise<number> };
+export type NavCount = { feature: string; fetch: () => Promise<number>; refreshMs?: number };
 
 /** The value declared by the deepest route of a match that declares it: a group passes its own on to its children. */
 export function inherited<K extends keyof StaticData>(matches: readonly { staticData: StaticData }[], key: K): StaticData[K] | undefined {

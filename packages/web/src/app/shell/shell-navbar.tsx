@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Badge, Divider, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { Link, useMatches } from '@tanstack/react-router';
 import { useNavDestinations, type NavDestination } from '../../lib/navigation';
 import { queryKeys } from '../../lib/query-keys';
@@ -18,25 +18,41 @@ const COUNT_BADGE_COLOR = 'error.9';
 /** Which groups the user opened or closed, kept across reloads (see navGroups for the others). */
 const OPEN_GROUPS_KEY = 'keydeck-nav-groups';
 
-/** How many wait behind a destination, refreshed every minute and whenever its feature's data changes; none at zero. */
-function NavCountBadge({ count, label }: { count: NavCount; label: string }) {
-  const query = useQuery({ queryKey: queryKeys(count.feature).detail('nav-count'), queryFn: count.fetch, refetchInterval: 60_000 });
-  if (!query.data) return null;
+/** Above this the badge says "99+": a count that wide would crowd the label out (its accessible name keeps the number). */
+const COUNT_SHOWN_MAX = 99;
+
+/**
+ * How many wait behind a destination (0 for none or a destination that counts nothing), asked again every minute
+ * unless the entry says otherwise (paused while the browser tab is hidden) and whenever its feature's data changes.
+ */
+function useWaiting(count: NavCount | undefined): number {
+  const query = useQuery({
+    queryKey: queryKeys(count?.feature ?? 'nav').detail('nav-count'),
+    queryFn: count ? count.fetch : skipToken,
+    refetchInterval: count?.refreshMs ?? 60_000,
+  });
+  return query.data ?? 0;
+}
+
+function NavCountBadge({ waiting, label }: { waiting: number; label: string }) {
   return (
-    <Badge size="sm" circle={query.data < 10} color={COUNT_BADGE_COLOR} aria-label={`${query.data} ${label.toLowerCase()} waiting`}>
-      {query.data}
+    <Badge size="sm" circle={waiting < 10} color={COUNT_BADGE_COLOR} aria-label={`${waiting} ${label.toLowerCase()} waiting`}>
+      {waiting > COUNT_SHOWN_MAX ? `${COUNT_SHOWN_MAX}+` : waiting}
     </Badge>
   );
 }
 
+/** A destination; one with requests waiting is named with their count ("Approvals, 2 waiting"). */
 function Destination({ item, current, onNavigate }: { item: NavDestination; current: boolean; onNavigate: () => void }) {
+  const waiting = useWaiting(item.count);
   return (
     <NavLink
       component={Link}
       to={item.to}
       activeOptions={{ exact: true }}
       label={item.label}
-      rightSection={item.count ? <NavCountBadge count={item.count} label={item.label} /> : undefined}
+      aria-label={waiting ? `${item.label}, ${waiting} waiting` : undefined}
+      rightSection={waiting ? <NavCountBadge waiting={waiting} label={item.label} /> : undefined}
       active={current}
       aria-current={current ? 'page' : undefined}
       onClick={onNavigate}

@@ -2,6 +2,7 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { z } from 'zod';
 import type { SymmetricKey } from '@keydeck/contract/payment-keys';
 import { isPendingApproval, pendingText } from '../../../lib/approvals';
@@ -12,7 +13,7 @@ import { FormFooter } from '../../../lib/ui/form-footer';
 import { UiDefaults } from '../../../lib/ui-defaults';
 import { keyChoice } from '../api/key-forms';
 import { DIALOG_REFUSALS, useExportSymmetricKey } from '../api/symmetric-keys.api';
-import { KeyBlockResult } from './key-block-result';
+import { KeyBlockResult } from '../../../lib/ui/key-block-result';
 import { KbpkField } from './key-pickers';
 
 const fields = z.object({ kbpk: keyChoice('Choose the key block protection key') });
@@ -52,6 +53,9 @@ function ExportBody({ serviceId, exported, onClose }: { serviceId: string; expor
           {pendingText(answer)}
         </Alert>
         <Group justify="flex-end">
+          <Button component={Link} to="/home/approvals/mine" variant="default">
+            Open My requests
+          </Button>
           <Button onClick={onClose}>Close</Button>
         </Group>
       </Stack>

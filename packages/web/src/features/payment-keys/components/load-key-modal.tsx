@@ -14,7 +14,7 @@ import { UiDefaults } from '../../../lib/ui-defaults';
 import { useLoadKey } from '../api/key-assignments.api';
 import { keyChoice } from '../api/key-forms';
 import { DIALOG_REFUSALS } from '../api/symmetric-keys.api';
-import { KeyBlockResult } from './key-block-result';
+import { KeyBlockResult } from '../../../lib/ui/key-block-result';
 import { RETRIEVAL_SHORT } from './key-cells';
 import { KbpkField } from './key-pickers';
 

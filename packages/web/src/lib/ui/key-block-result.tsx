@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Code.css';
 import { Alert, Button, Code, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { saveFile } from '../../../lib/save-file';
-import { CopyValueButton } from '../../../lib/ui/copy-value-button';
+import { saveFile } from '../save-file';
+import { CopyValueButton } from './copy-value-button';
 
 export interface KeyBlockFact {
   label: string;
