@@ -3,6 +3,7 @@ import type { ApprovalRequest } from '@keydeck/contract/approvals';
 import { confirmAction } from '../../../lib/dialogs';
 import { showToast } from '../../../lib/toasts';
 import { KeyBlockResult } from '../../../lib/ui/key-block-result';
+import { SecretOnceModal } from '../../../lib/ui/secret-once-modal';
 import type { ResultReport } from '../../../lib/ui/result-report-modal';
 import { useCancelApprovalRequest } from '../api/approvals.api';
 import { useCarryOut } from '../api/carry-out';
@@ -37,6 +38,7 @@ export function RequesterActions({ request, onClose, onReport }: RequesterAction
       />
     );
   }
+  if (carried?.kind === 'secret') return <SecretOnceModal secret={carried.secret} onClose={onClose} />;
   const carryOut = () =>
     carry.mutate(request, {
       onSuccess: (outcome) => {
