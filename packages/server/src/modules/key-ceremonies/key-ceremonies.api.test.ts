@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { ApiPath, apiPath } from '@keydeck/contract/http';
 import { KeyCeremonyMessages as Say, keyCeremoniesResponse, keyCeremony, keyCustodiansResponse, type KeyCeremony } from '@keydeck/contract/key-ceremonies';
@@ -6,20 +5,10 @@ import { Messages } from '@keydeck/contract/messages';
 import { symmetricKeyHistoryResponse, symmetricKeysResponse } from '@keydeck/contract/payment-keys';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_SERVICE_PERMISSIONS, PASSWORD, ROLE, queryRows, seedAccount, seedService } from '../../../test/fixtures.ts';
-import { createSoftHsmToken } from '../../../test/softhsm.ts';
-import { Visitor, createTestApp } from '../../../test/test-app.ts';
-
-/** KCVs computed by Debian's openssl, an implementation Keydeck did not write. */
-function opensslKcv(keyHex: string): string {
-  const zeros = Buffer.alloc(keyHex.length === 64 ? 16 : 8);
-  if (keyHex.length === 64) {
-    const out = execFileSync('/usr/bin/openssl', ['mac', '-cipher', 'AES-256-CBC', '-macopt', `hexkey:${keyHex}`, 'CMAC'], { input: zeros, encoding: 'utf8' });
-    return out.trim().slice(0, 6).toUpperCase();
-  }
-  const key = keyHex.length === 32 ? keyHex + keyHex.slice(0, 16) : keyHex;
-  return execFileSync('/usr/bin/openssl', ['enc', '-des-ede3', '-K', key, '-nopad'], { input: zeros }).subarray(0, 3).toString('hex').toUpperCase();
-}
+import { queryRows } from '../../../test/fixtures.ts';
+import type { SoftHsmToken } from '../../../test/softhsm.ts';
+import type { TestApp, Visitor } from '../../../test/test-app.ts';
+import { KEYSTORES, opensslKcv, startCeremonyService, tokenLabels as tokenLabelsOf, type CeremonyService } from './key-ceremonies.test-helper.ts';
 
 /** A known key split as a ceremony's paperwork splits it: random components and the XOR rest, each with its KCV. */
 function componentsOf(keyHex: string, count: number) {
@@ -32,15 +21,14 @@ function componentsOf(keyHex: string, count: number) {
 
 const TDES_BDK = '0123456789ABCDEFFEDCBA9876543210'; // ANSI X9.24-1 test BDK; its KCV is the published 08D7B4
 const AES_KEK = randomBytes(32).toString('hex').toUpperCase();
-const KEYSTORES = ['software', 'pkcs11'] as const;
-
 describe.each(KEYSTORES)('key ceremonies on the %s keystore', (keystore) => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
-  let token: ReturnType<typeof createSoftHsmToken> | undefined;
+  let service: CeremonyService;
+  let t: TestApp;
+  let token: SoftHsmToken | undefined;
   let admin: Visitor;
   let outsider: Visitor;
-  const custodian: Record<'alice' | 'bob' | 'carol' | 'dave', Visitor> = {} as never;
-  const ids: Record<string, string> = {};
+  let custodian: CeremonyService['custodian'];
+  let ids: CeremonyService['ids'];
   const put = (visitor: Visitor, url: string, payload: object) => visitor.call({ method: 'PUT', url, payload });
   const ceremonyOf = (id: string) => apiPath(ApiPath.keyCeremony, { ceremony_id: id });
 
@@ -53,53 +41,13 @@ describe.each(KEYSTORES)('key ceremonies on the %s keystore', (keystore) => {
     who.post(apiPath(ApiPath.keyCeremonyComponent, { ceremony_id: id }), component);
   const recorded = (id: string) =>
     queryRows<{ partial_id: string | null; partial_ref: string | null; state: string }>(t.database.db, sql`select partial_id, partial_ref, state from key_ceremonies where id = ${id}`);
-  /** The token's secret key objects, by label (a keystore key's label is its id). */
-  const tokenLabels = () =>
-    execFileSync('pkcs11-tool', ['--module', token!.library, '--token-label', token!.tokenLabel, '--login', '--pin', token!.pin, '--list-objects', '--type', 'secrkey'], {
-      encoding: 'utf8',
-      env: process.env,
-    })
-      .split('\n')
-      .filter((line) => line.trim().startsWith('label:'))
-      .map((line) => line.split(':')[1]!.trim());
+  const tokenLabels = () => tokenLabelsOf(token!);
 
   beforeAll(async () => {
-    token = keystore === 'pkcs11' ? createSoftHsmToken(`keydeck-ceremony-${randomBytes(4).toString('hex')}`) : undefined;
-    t = await createTestApp(token ? { KEYSTORE: 'pkcs11', PKCS11_LIBRARY: token.library, PKCS11_TOKEN_LABEL: token.tokenLabel, PKCS11_PIN: token.pin } : {});
-    const names = ['acme-admin', 'alice', 'bob', 'carol', 'dave'];
-    const acme = await seedAccount(t.database.db, 'acme', names.map((username) => ({ username, roleNames: [ROLE.admin] })));
-    const globex = await seedAccount(t.database.db, 'globex', [{ username: 'globex-admin', roleNames: [ROLE.admin] }]);
-    const { serviceId } = await seedService(t.database.db, acme.accountId, {
-      type: 'rkms',
-      groups: [
-        { name: 'Administrators', permissions: ALL_SERVICE_PERMISSIONS },
-        { name: 'Key custodians', permissions: { Key: 'View' } },
-        { name: 'Device operators', permissions: { Device: 'Modify' } },
-      ],
-      members: [
-        { userId: acme.userIds['acme-admin']!, group: 'Administrators' },
-        ...['alice', 'bob', 'carol'].map((name) => ({ userId: acme.userIds[name]!, group: 'Key custodians' })),
-        { userId: acme.userIds['dave']!, group: 'Device operators' },
-      ],
-    });
-    const other = await seedService(t.database.db, globex.accountId, { type: 'rkms', name: 'Globex keys', members: [{ userId: globex.userIds['globex-admin']! }] });
-    const session = async (username: string, userId: string, id: string) => {
-      const visitor = new Visitor(t.app);
-      await visitor.signIn(username, PASSWORD);
-      await queryRows(t.database.db, sql`update sessions set current_service_id = ${id} where user_id = ${userId}`);
-      expect((await visitor.post(`/rest/api/v1/service/login/${id}`)).statusCode).toBe(200);
-      return visitor;
-    };
-    admin = await session('acme-admin', acme.userIds['acme-admin']!, serviceId);
-    for (const name of ['alice', 'bob', 'carol', 'dave'] as const) custodian[name] = await session(name, acme.userIds[name]!, serviceId);
-    outsider = await session('globex-admin', globex.userIds['globex-admin']!, other.serviceId);
-    Object.assign(ids, acme.userIds);
-    expect((await admin.post(ApiPath.keyGroups, { groups: [{ name: 'Keys' }] })).statusCode).toBe(201);
+    service = await startCeremonyService(keystore);
+    ({ t, token, admin, custodian, outsider, ids } = service);
   });
-  afterAll(async () => {
-    await t?.close();
-    token?.remove();
-  });
+  afterAll(() => service?.close());
 
   it('designates custodians among the users holding the Key category, and audits it', async () => {
     const before = keyCustodiansResponse.parse((await admin.get(ApiPath.keyCustodians)).json());
