@@ -18,7 +18,7 @@ import * as paymentKeys from './modules/payment-keys/payment-keys.routes.ts';
 import * as certificates from './modules/certificates/certificates.routes.ts';
 import * as transfer from './modules/transfer/transfer.routes.ts';
 import * as approvals from './modules/approvals/approvals.routes.ts';
-import { gate as approvalGate } from './modules/approvals/approvals.service.ts';
+import { approvalGate } from './modules/approvals/approvals.service.ts';
 import * as keyCeremonies from './modules/key-ceremonies/key-ceremonies.routes.ts';
 import * as keyComponentExports from './modules/key-ceremonies/key-component-exports.routes.ts';
 import * as scheduledReports from './modules/scheduled-reports/scheduled-reports.routes.ts';
@@ -97,7 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerTextInputCheck(app);
   registerRequestPipeline(app, {
     db: deps.db,
-    approvalGate,
+    approvalGate: approvalGate(deps.mailer),
     sessions: deps.sessions,
     antiForgery: deps.antiForgery,
     session: config.session,

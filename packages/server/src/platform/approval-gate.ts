@@ -1,9 +1,12 @@
 import type { ApprovalOperation, ApprovalPending } from '@keydeck/contract/approvals';
+import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../db/database.ts';
 import type { Principal } from './principal.ts';
 
 /** What the request pipeline knows of a call to an operation that can need approval. */
 export type GatedCall = {
+  /** The call itself, for what must wait until its transaction commits (the approvers' mail). */
+  request: FastifyRequest;
   tx: Tx;
   principal: Principal;
   operation: ApprovalOperation;

@@ -173,6 +173,7 @@ function gateOf(gate: ApprovalGate, request: FastifyRequest, approval: NonNullab
   if (!request.principal || (approval.when && !approval.when({ body: request.body }))) return null;
   const header = request.headers[APPROVAL_HEADER.toLowerCase()];
   return gate({
+    request,
     tx: request.tx,
     principal: request.principal,
     operation: approval.operation,

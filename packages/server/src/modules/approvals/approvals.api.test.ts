@@ -1,3 +1,5 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { ApprovalMessages as Say, approvalPending, approvalPoliciesResponse, approvalRequest, approvalRequestsResponse } from '@keydeck/contract/approvals';
 import { ApiPath, apiPath } from '@keydeck/contract/http';
 import { symmetricKeyExportResponse } from '@keydeck/contract/payment-keys';
@@ -71,6 +73,13 @@ describe('approval of a TR-31 export, 2 of the account administrators', () => {
 
   it('answers 202 with a request bound to the call, and runs it once after the second approval, for its requester only', async () => {
     const id = await ask();
+    // Each approver is told by mail, the requester and those who may not approve are not.
+    const told = async () => {
+      const dir = t.config.mail.outboxDir;
+      const mails = existsSync(dir) ? readdirSync(dir).map((file) => readFileSync(join(dir, file), 'utf8')) : [];
+      return mails.filter((mail) => mail.includes('Subject: Approval needed: Export a key as a TR-31 key block')).map((mail) => /^To: (.*)$/m.exec(mail)?.[1]?.trim()).sort();
+    };
+    await expect.poll(told, { timeout: 5_000 }).toEqual(['ann@example.test', 'ben@example.test', 'cat@example.test']);
     const pending = approvalRequest.parse((await who.requester.get(apiPath(ApiPath.approvalRequest, { request_id: id }))).json());
     expect(pending).toMatchObject({ state: 'pending', approvals: 0, required_approvals: 2, requested_by: 'requester', call: { method: 'POST', path: ApiPath.symmetricKeyExport, body: exportBody } });
     expect(pending.you).toEqual({ may_decide: false, why_not: Say.ownRequest, requested: true });

@@ -43,6 +43,13 @@ export async function setPolicy(tx: Tx, accountId: string, actor: string, policy
 
 export const roles = (tx: Tx, accountId: string) => rowsOf<{ id: string; name: string }>(tx, sql`select id, name from roles where account_id = ${accountId} order by name`);
 
+/** Who to tell that a request waits: the role's holders other than the requester. */
+export const approversToTell = (tx: Tx, roleId: string, requesterId: string) =>
+  rowsOf<{ username: string; email: string }>(
+    tx,
+    sql`select u.username, u.email from users u join user_roles ur on ur.user_id = u.id where ur.role_id = ${roleId} and u.id <> ${requesterId} order by u.username`,
+  );
+
 /** The holders of a role, with the ids the decisions record. */
 export const holders = (tx: Tx, roleId: string) =>
   rowsOf<{ user_id: string }>(tx, sql`select user_id from user_roles where role_id = ${roleId}`);

@@ -15,6 +15,8 @@ import type { Tx } from '../../db/database.ts';
 import { iso } from '../../db/raw-sql.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { ApprovalGate, Approved, GatedCall } from '../../platform/approval-gate.ts';
+import { mailAfterCommit, type Mailer } from '../../platform/mailer.ts';
+import { approvalMail } from './approvals.mails.ts';
 import type { Principal } from '../../platform/principal.ts';
 import * as repo from './approvals.repository.ts';
 import type { DecisionRow, RequestRow } from './approvals.repository.ts';
@@ -62,7 +64,11 @@ export async function setPolicy(caller: Caller, body: z.output<typeof approvalPo
  * for a call naming an approved request, that request marked carried out (in the call's own transaction, so a
  * failure leaves it approved) and who approved it. Anything else is refused and changes nothing.
  */
-export const gate: ApprovalGate = async (call) => {
+export function approvalGate(mailer: Mailer): ApprovalGate {
+  return (call) => gate(call, mailer);
+}
+
+async function gate(call: GatedCall, mailer: Mailer): Promise<Awaited<ReturnType<ApprovalGate>>> {
   const { tx, principal, operation } = call;
   const policy = await repo.enabledPolicy(tx, principal.account.id, operation);
   if (!policy) return null;
@@ -84,8 +90,12 @@ export const gate: ApprovalGate = async (call) => {
     },
     policy.wait_hours,
   );
-  return { pending: { approval_request: await get({ tx, principal }, id) } };
-};
+  const pending = await get({ tx, principal }, id);
+  for (const approver of await repo.approversToTell(tx, policy.approver_role_id, principal.userId)) {
+    mailAfterCommit(call.request, mailer, approvalMail(approver, pending, mailer.publicUrl));
+  }
+  return { pending: { approval_request: pending } };
+}
 
 async function carryOut(call: GatedCall, digest: string): Promise<Approved> {
   const { tx, principal } = call;
