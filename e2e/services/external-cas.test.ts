@@ -28,7 +28,7 @@ async function upload(page: Page, name: string, file: { name: string; pem: strin
 describe('external CAs', () => {
   it('uploads a CA made by openssl, shows and downloads it, archives and unarchives it, and refuses a leaf', async () => {
     const { page } = browser;
-    await openNewService(page, `Cryptoverse ${run}`);
+    await openNewService(page, `Cryptoverse ${run}`, 'cryptoverse');
 
     await page.goto('/home/service/external-cas');
     await page.getByRole('heading', { name: 'External CAs' }).waitFor();
