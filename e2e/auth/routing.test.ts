@@ -33,6 +33,9 @@ describe('routing rules (spec §2)', () => {
     const { page, context } = browser;
     await signIn(page, Demo.viewer.username);
     await page.getByRole('heading', { name: `Welcome, ${Demo.viewer.name}` }).waitFor();
+    // The home page's own calls (the navigation's approvals count among them) are answered before the session goes:
+    // on a loaded machine one could otherwise leave after the cookie and lose the session on the home page instead.
+    await page.waitForLoadState('networkidle');
     await context.clearCookies({ name: SESSION_COOKIE });
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Server status' }).click();
     const dialog = await waitForDialog(page);
