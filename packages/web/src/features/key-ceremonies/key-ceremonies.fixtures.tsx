@@ -24,6 +24,16 @@ export const custodians: KeyCustodiansResponse = {
   policy: { opener_may_be_custodian: false, single_operator_entry: false },
 };
 
+/** An open ceremony's or export's record fields: opened by ada, expiring a day later. */
+export const openedByAda = {
+  opened_by: 'ada',
+  state: 'open',
+  created_at: '2026-11-28T09:00:00.000Z',
+  expires_at: '2026-11-29T09:00:00.000Z',
+  ended_at: null,
+  ended_reason: null,
+} as const;
+
 /** An active TDES double-length key, as the symmetric keys' list sends it. */
 export const activeKey = (name: string, exportability: SymmetricKey['exportability']): SymmetricKey => ({
   id: name,

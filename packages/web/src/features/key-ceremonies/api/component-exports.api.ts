@@ -1,27 +1,20 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { KeyComponentExport, KeyComponentExportOpen } from '@keydeck/contract/key-ceremonies';
 import { keyCeremoniesApi } from '@keydeck/contract/key-ceremonies.api';
 import { paymentKeysApi } from '@keydeck/contract/payment-keys.api';
 import { MAX_PAGE_SIZE } from '@keydeck/contract/paging';
-import { listQueryOptions } from '../../../lib/list-query';
 import { queryKeys, symmetricKeyKeys } from '../../../lib/query-keys';
 import { serviceCall } from '../../../lib/service-session';
-
-/** How often the list asks again while an export is open: its custodians reveal their components in their own sessions. */
-const OPEN_EXPORT_REFRESH_MS = 5000;
+import { openRecordsQueryOptions, useOpenRecordChanged } from './open-records-list';
 
 const componentExportKeys = (serviceId: string) => queryKeys('key-ceremonies', serviceId, 'component-exports');
 
-/** The service's component exports, open ones first; refreshed every few seconds while one is open, not once none is. */
+/** The service's component exports: their custodians reveal their components in their own sessions. */
 export const componentExportsQueryOptions = (serviceId: string) =>
-  listQueryOptions({
+  openRecordsQueryOptions({
     queryKey: componentExportKeys(serviceId).list('all'),
-    queryFn: async ({ signal }) => {
-      const { data } = await serviceCall(serviceId, keyCeremoniesApi.listKeyComponentExports, { signal });
-      return { data, total: data.length };
-    },
-    refetchInterval: (query) => (query.state.data?.data.some((row) => row.state === 'open') ? OPEN_EXPORT_REFRESH_MS : false),
-    meta: { errorContext: 'Could not load the component exports' },
+    fetchAll: async (signal) => (await serviceCall(serviceId, keyCeremoniesApi.listKeyComponentExports, { signal })).data,
+    errorContext: 'Could not load the component exports',
   });
 
 /** The active keys that may leave the keystore (exportability E or S), by name: the first MAX_PAGE_SIZE of them. */
@@ -36,18 +29,8 @@ export const exportableKeysQueryOptions = (serviceId: string) =>
     meta: { errorContext: 'Could not load the keys' },
   });
 
-/** An export's answer replaces its row at once; the list is asked again for the rest. */
-function useExportChanged(serviceId: string) {
-  const queryClient = useQueryClient();
-  return (changed?: KeyComponentExport) => {
-    if (changed) {
-      queryClient.setQueryData(componentExportsQueryOptions(serviceId).queryKey, (list) =>
-        list ? { ...list, data: list.data.map((row) => (row.id === changed.id ? changed : row)) } : list,
-      );
-    }
-    return queryClient.invalidateQueries({ queryKey: componentExportKeys(serviceId).lists() });
-  };
-}
+const useExportChanged = (serviceId: string) =>
+  useOpenRecordChanged<KeyComponentExport>(componentExportsQueryOptions(serviceId).queryKey, componentExportKeys(serviceId).lists());
 
 export function useOpenComponentExport(serviceId: string) {
   const changed = useExportChanged(serviceId);

@@ -2,35 +2,19 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { KeyCeremony, KeyCeremonyOpen, KeyCustodiansResponse } from '@keydeck/contract/key-ceremonies';
 import { keyCeremoniesApi } from '@keydeck/contract/key-ceremonies.api';
 import { keyCeremonyKeys, keyCustodianKeys } from '../../../lib/key-custodians.queries';
-import { listQueryOptions } from '../../../lib/list-query';
 import { saveFile } from '../../../lib/save-file';
 import { serviceCall, serviceDownload } from '../../../lib/service-session';
+import { openRecordsQueryOptions, useOpenRecordChanged } from './open-records-list';
 
-/** How often the list asks again while a ceremony is open: the other custodians enter theirs in their own sessions. */
-const OPEN_CEREMONY_REFRESH_MS = 5000;
-
-/** The service's ceremonies, open ones first; refreshed every few seconds while one is open, not once none is. */
+/** The service's ceremonies: the other custodians enter theirs in their own sessions. */
 export const keyCeremoniesQueryOptions = (serviceId: string) =>
-  listQueryOptions({
+  openRecordsQueryOptions({
     queryKey: keyCeremonyKeys(serviceId).list('all'),
-    queryFn: async ({ signal }) => {
-      const { data } = await serviceCall(serviceId, keyCeremoniesApi.listKeyCeremonies, { signal });
-      return { data, total: data.length };
-    },
-    refetchInterval: (query) => (query.state.data?.data.some((ceremony) => ceremony.state === 'open') ? OPEN_CEREMONY_REFRESH_MS : false),
-    meta: { errorContext: 'Could not load the key ceremonies' },
+    fetchAll: async (signal) => (await serviceCall(serviceId, keyCeremoniesApi.listKeyCeremonies, { signal })).data,
+    errorContext: 'Could not load the key ceremonies',
   });
 
-/** A ceremony's answer replaces its row at once; the list is asked again for the rest. */
-function useCeremonyChanged(serviceId: string) {
-  const queryClient = useQueryClient();
-  return (ceremony: KeyCeremony) => {
-    queryClient.setQueryData(keyCeremoniesQueryOptions(serviceId).queryKey, (list) =>
-      list ? { ...list, data: list.data.map((row) => (row.id === ceremony.id ? ceremony : row)) } : list,
-    );
-    return queryClient.invalidateQueries({ queryKey: keyCeremonyKeys(serviceId).lists() });
-  };
-}
+const useCeremonyChanged = (serviceId: string) => useOpenRecordChanged<KeyCeremony>(keyCeremoniesQueryOptions(serviceId).queryKey, keyCeremonyKeys(serviceId).lists());
 
 /** PUT service/key_custodians: the designated custodians and the policy, replaced as a whole. */
 export function useSetKeyCustodians(serviceId: string) {

@@ -14,18 +14,17 @@ export function CancelCeremonyModal({ serviceId, ceremony, onClose }: CancelCere
   const cancel = useCancelCeremony(serviceId);
   return (
     <ReasonModal
-      opened={ceremony !== null}
+      record={ceremony}
       onClose={onClose}
-      title={ceremony ? `Cancel the key ceremony for ${ceremony.name}` : ''}
+      title={(record) => `Cancel the key ceremony for ${record.name}`}
       label="Cancel the key ceremony"
       submitLabel="Cancel ceremony"
       explanation="The components entered so far are destroyed; the ceremony takes no more. Its record keeps your reason."
       schema={keyCeremonyCancel}
       mutations={[cancel]}
-      onSubmit={async (reason) => {
-        if (!ceremony) return undefined;
-        await cancel.mutateAsync({ id: ceremony.id, reason });
-        return cancelledCeremony(ceremony.name);
+      onSubmit={async (record, reason) => {
+        await cancel.mutateAsync({ id: record.id, reason });
+        return cancelledCeremony(record.name);
       }}
     />
   );

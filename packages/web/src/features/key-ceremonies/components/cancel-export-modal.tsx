@@ -14,18 +14,17 @@ export function CancelExportModal({ serviceId, exp, onClose }: CancelExportModal
   const cancel = useCancelComponentExport(serviceId);
   return (
     <ReasonModal
-      opened={exp !== null}
+      record={exp}
       onClose={onClose}
-      title={exp ? `Cancel the component export of ${exp.key}` : ''}
+      title={(record) => `Cancel the component export of ${record.key}`}
       label="Cancel the component export"
       submitLabel="Cancel export"
       explanation="The components not revealed yet are destroyed; the key itself stays. The export's record keeps your reason."
       schema={keyComponentExportCancel}
       mutations={[cancel]}
-      onSubmit={async (reason) => {
-        if (!exp) return undefined;
-        await cancel.mutateAsync({ id: exp.id, reason });
-        return cancelledExport(exp.key);
+      onSubmit={async (record, reason) => {
+        await cancel.mutateAsync({ id: record.id, reason });
+        return cancelledExport(record.key);
       }}
     />
   );

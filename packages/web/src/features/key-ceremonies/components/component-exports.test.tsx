@@ -5,7 +5,7 @@ import { KeyCeremonyMessages, type KeyComponentExport } from '@keydeck/contract/
 import { showToast } from '../../../lib/toasts';
 import { jsonResponse } from '../../../test/render';
 import { pickOption } from '../../../test/pick-option';
-import { activeKey, CAROL, COMPONENT, custodians, DAVE, render, sent, server } from '../key-ceremonies.fixtures';
+import { activeKey, CAROL, COMPONENT, custodians, DAVE, openedByAda, render, sent, server } from '../key-ceremonies.fixtures';
 
 vi.mock('../../../lib/toasts', () => ({ showToast: vi.fn() }));
 
@@ -24,12 +24,7 @@ const componentExport = (carol: KeyComponentExport['components'][number]['you'],
     { user_id: CAROL, username: 'carol' },
     { user_id: DAVE, username: 'dave' },
   ],
-  opened_by: 'ada',
-  state: 'open',
-  created_at: '2026-11-28T09:00:00.000Z',
-  expires_at: '2026-11-29T09:00:00.000Z',
-  ended_at: null,
-  ended_reason: null,
+  ...openedByAda,
   components: [
     { position: 1, custodian: 'carol', kcv: 'A1B2C3', revealed_at: revealedAt, you: carol },
     { position: 2, custodian: 'dave', kcv: 'D4E5F6', revealed_at: null, you: theirs },

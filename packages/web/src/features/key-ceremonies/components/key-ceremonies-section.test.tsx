@@ -5,7 +5,7 @@ import { KeyCeremonyMessages, type KeyCeremony, type KeyCustodiansResponse } fro
 import { showToast } from '../../../lib/toasts';
 import { jsonResponse } from '../../../test/render';
 import { pickOption as pick } from '../../../test/pick-option';
-import { CAROL, CEREMONY_ID, COMPONENT, custodians, DAVE, render, sent, server } from '../key-ceremonies.fixtures';
+import { CAROL, CEREMONY_ID, COMPONENT, custodians, DAVE, openedByAda, render, sent, server } from '../key-ceremonies.fixtures';
 
 vi.mock('../../../lib/toasts', () => ({ showToast: vi.fn() }));
 
@@ -20,12 +20,7 @@ const ceremony = (you: KeyCeremony['you'], components: KeyCeremony['components']
   version: '00',
   components_required: 2,
   custodians: [],
-  opened_by: 'ada',
-  state: 'open',
-  created_at: '2026-11-28T09:00:00.000Z',
-  expires_at: '2026-11-29T09:00:00.000Z',
-  ended_at: null,
-  ended_reason: null,
+  ...openedByAda,
   components,
   kcv: null,
   you,

@@ -1,5 +1,5 @@
 import { Group, Radio, Stack, Text } from '@mantine/core';
-import { CEREMONY_HOURS_MAX, type KeyCeremonyOpen, type KeyCustodian } from '@keydeck/contract/key-ceremonies';
+import type { KeyCeremonyOpen, KeyCustodian } from '@keydeck/contract/key-ceremonies';
 import { formErrorView } from '../../../lib/form-errors';
 import { CheckboxField, RadioGroupField } from '../../../lib/ui/choice-fields';
 import { ContractForm } from '../../../lib/ui/contract-form';
@@ -7,12 +7,12 @@ import { FormAlert } from '../../../lib/ui/form-alert';
 import { FormFooter } from '../../../lib/ui/form-footer';
 import { FormModal, type FormModalSlot } from '../../../lib/ui/form-modal';
 import { KeyAttributeFields, KeyGroupField } from '../../../lib/ui/key-attribute-fields';
-import { NumberField } from '../../../lib/ui/number-field';
 import { TextField } from '../../../lib/ui/text-fields';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { useOpenKeyCeremony } from '../api/key-ceremonies.api';
 import { openedCeremony } from '../api/ceremony-texts';
-import { custodiansError, emptyOpenCeremony, OPEN_FIELDS, openCeremonyForm } from '../api/open-ceremony-form';
+import { emptyOpenCeremony, OPEN_FIELDS, openCeremonyForm } from '../api/open-ceremony-form';
+import { ComponentsCountField, CustodiansPickError, ExpiresInHoursField } from './ceremony-form-fields';
 
 interface OpenCeremonyModalProps {
   serviceId: string;
@@ -50,7 +50,6 @@ function OpenCeremonyForm({ serviceId, custodians, onSubmit, pending, actions }:
     errorView: (error) => formErrorView(error, OPEN_FIELDS, undefined, [400, 409]),
   });
   const named = form.watch('who') === 'named';
-  const namedError = custodiansError(form.formState.errors);
   return (
     <ContractForm form={form} aria-label="Open a key ceremony">
       <Stack gap="md">
@@ -61,12 +60,7 @@ function OpenCeremonyForm({ serviceId, custodians, onSubmit, pending, actions }:
         <TextField name="name" label="Name" withAsterisk data-autofocus autoComplete="off" />
         <KeyGroupField serviceId={serviceId} name="group" label="Key group" withAsterisk />
         <KeyAttributeFields />
-        <RadioGroupField name="components" label="Components" withAsterisk>
-          <Group gap="lg" mt={6}>
-            <Radio value="2" label="Two components" />
-            <Radio value="3" label="Three components" />
-          </Group>
-        </RadioGroupField>
+        <ComponentsCountField />
         <RadioGroupField name="who" label="Custodians">
           <Group gap="lg" mt={6}>
             <Radio value="any" label="Any designated custodians" />
@@ -80,12 +74,8 @@ function OpenCeremonyForm({ serviceId, custodians, onSubmit, pending, actions }:
             ))}
           </Stack>
         ) : null}
-        {namedError ? (
-          <Text size="sm" c="error" role="alert">
-            {namedError}
-          </Text>
-        ) : null}
-        <NumberField name="expires_in_hours" label="Expires in (hours)" min={1} max={CEREMONY_HOURS_MAX} allowDecimal={false} w={{ base: '100%', xs: 200 }} />
+        <CustodiansPickError />
+        <ExpiresInHoursField />
         <FormFooter submitLabel="Open ceremony" pending={pending} actions={actions} />
       </Stack>
     </ContractForm>

@@ -1,18 +1,17 @@
-import { Group, Radio, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { CEREMONY_HOURS_MAX, type KeyComponentExportOpen, type KeyCustodian } from '@keydeck/contract/key-ceremonies';
+import type { KeyComponentExportOpen, KeyCustodian } from '@keydeck/contract/key-ceremonies';
 import { formErrorView } from '../../../lib/form-errors';
-import { CheckboxField, RadioGroupField, SelectField } from '../../../lib/ui/choice-fields';
+import { CheckboxField, SelectField } from '../../../lib/ui/choice-fields';
 import { ContractForm } from '../../../lib/ui/contract-form';
 import { FormAlert } from '../../../lib/ui/form-alert';
 import { FormFooter } from '../../../lib/ui/form-footer';
 import { FormModal, type FormModalSlot } from '../../../lib/ui/form-modal';
-import { NumberField } from '../../../lib/ui/number-field';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { exportableKeysQueryOptions, useOpenComponentExport } from '../api/component-exports.api';
 import { openedExport } from '../api/ceremony-texts';
 import { emptyExport, EXPORT_FIELDS, exportForm } from '../api/export-form';
-import { custodiansError } from '../api/open-ceremony-form';
+import { ComponentsCountField, CustodiansPickError, ExpiresInHoursField } from './ceremony-form-fields';
 
 interface OpenExportModalProps {
   serviceId: string;
@@ -50,7 +49,6 @@ function OpenExportForm({ serviceId, custodians, onSubmit, pending, actions }: {
     onSubmit,
     errorView: (error) => formErrorView(error, EXPORT_FIELDS, undefined, [400, 404, 409]),
   });
-  const pickError = custodiansError(form.formState.errors);
   return (
     <ContractForm form={form} aria-label="Export a key as components">
       <Stack gap="md">
@@ -68,12 +66,7 @@ function OpenExportForm({ serviceId, custodians, onSubmit, pending, actions }: {
           description="Active keys with exportability E or S; a key with exportability N cannot be exported."
           nothingFoundMessage={keys.isPending ? 'Loading keys…' : 'No exportable key'}
         />
-        <RadioGroupField name="components" label="Components" withAsterisk>
-          <Group gap="lg" mt={6}>
-            <Radio value="2" label="Two components" />
-            <Radio value="3" label="Three components" />
-          </Group>
-        </RadioGroupField>
+        <ComponentsCountField />
         <Stack gap="xs" role="group" aria-label="Custodians">
           <Text size="sm" fw={500}>
             Custodians, one for each component
@@ -86,12 +79,8 @@ function OpenExportForm({ serviceId, custodians, onSubmit, pending, actions }: {
             custodians.map((custodian) => <CheckboxField key={custodian.user_id} name={`named.${custodian.user_id}`} label={custodian.username} />)
           )}
         </Stack>
-        {pickError ? (
-          <Text size="sm" c="error" role="alert">
-            {pickError}
-          </Text>
-        ) : null}
-        <NumberField name="expires_in_hours" label="Expires in (hours)" min={1} max={CEREMONY_HOURS_MAX} allowDecimal={false} w={{ base: '100%', xs: 200 }} />
+        <CustodiansPickError />
+        <ExpiresInHoursField />
         <FormFooter submitLabel="Export" pending={pending} actions={actions} />
       </Stack>
     </ContractForm>

@@ -9,24 +9,32 @@ import { useContractForm } from '../../../lib/use-contract-form';
 
 type ReasonSchema = z.ZodType<{ reason: string }, { reason: string }>;
 
-interface ReasonModalProps {
-  opened: boolean;
-  title: string;
+interface ReasonModalProps<T> {
+  /** The ceremony or export to end; none closes the dialog. */
+  record: T | null;
+  title: (record: T) => string;
   /** The form's name, its submit button and what it does, in words. */
   label: string;
   submitLabel: string;
   explanation: string;
   schema: ReasonSchema;
   mutations: readonly { isPending: boolean; reset: () => void }[];
-  /** Ends the object with the reason; resolves to the success toast's text. */
-  onSubmit: (reason: string) => Promise<string | undefined>;
+  /** Ends the record with the reason; resolves to the success toast's text. */
+  onSubmit: (record: T, reason: string) => Promise<string>;
   onClose: () => void;
 }
 
 /** Ends an open ceremony or export, with the reason its record keeps. */
-export function ReasonModal({ opened, title, label, submitLabel, explanation, schema, mutations, onSubmit, onClose }: ReasonModalProps) {
+export function ReasonModal<T>({ record, title, label, submitLabel, explanation, schema, mutations, onSubmit, onClose }: ReasonModalProps<T>) {
   return (
-    <FormModal opened={opened} onClose={onClose} title={title} mutations={mutations} cancelLabel="Keep it open" onSubmit={({ reason }: { reason: string }) => onSubmit(reason)}>
+    <FormModal
+      opened={record !== null}
+      onClose={onClose}
+      title={record !== null ? title(record) : ''}
+      mutations={mutations}
+      cancelLabel="Keep it open"
+      onSubmit={({ reason }: { reason: string }) => (record !== null ? onSubmit(record, reason) : Promise.resolve(undefined))}
+    >
       {(slot) => <ReasonForm schema={schema} label={label} submitLabel={submitLabel} explanation={explanation} {...slot} />}
     </FormModal>
   );
@@ -40,7 +48,7 @@ function ReasonForm({
   onSubmit,
   pending,
   actions,
-}: Pick<ReasonModalProps, 'schema' | 'label' | 'submitLabel' | 'explanation'> & FormModalSlot<{ reason: string }>) {
+}: Pick<ReasonModalProps<unknown>, 'schema' | 'label' | 'submitLabel' | 'explanation'> & FormModalSlot<{ reason: string }>) {
   const form = useContractForm({ schema, defaultValues: { reason: '' }, onSubmit, statuses: [400, 409] });
   return (
     <ContractForm form={form} aria-label={label}>
