@@ -11,6 +11,11 @@ export function textArray(values: string[]): SQL {
   return sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`;
 }
 
+/** A uuid[] parameter, passed as a text array literal for the same reason. */
+export function uuidArray(values: string[]): SQL {
+  return sql`${textArray(values)}::uuid[]`;
+}
+
 /**
  * A timestamp of a hand-written statement's row as the wire spells it (the drivers answer a Date or a string);
  * null stays null.

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { rowsOf } from '../../db/raw-sql.ts';
+import { rowsOf, uuidArray } from '../../db/raw-sql.ts';
 
 export type PolicyRow = { operation: string; enabled: boolean; required_approvals: number; approver_role_id: string; role_name: string; wait_hours: number };
 export type RequestRow = {
@@ -30,8 +30,14 @@ export const policies = (tx: Tx, accountId: string) =>
       from approval_policies p join roles r on r.id = p.approver_role_id where p.account_id = ${accountId}`,
   );
 
-export async function enabledPolicy(tx: Tx, accountId: string, operation: string): Promise<PolicyRow | undefined> {
-  return (await policies(tx, accountId)).find((p) => p.operation === operation && p.enabled);
+/** The policy guarding one operation, if on: asked on every call to a guarded operation, so one row by its key. */
+export async function enabledPolicy(tx: Tx, accountId: string, operation: string): Promise<Omit<PolicyRow, 'role_name'> | undefined> {
+  const [row] = await rowsOf<Omit<PolicyRow, 'role_name'>>(
+    tx,
+    sql`select operation, enabled, required_approvals, approver_role_id, wait_hours
+      from approval_policies where account_id = ${accountId} and operation = ${operation} and enabled`,
+  );
+  return row;
 }
 
 export async function setPolicy(tx: Tx, accountId: string, actor: string, policy: Omit<PolicyRow, 'role_name'>): Promise<void> {
@@ -86,7 +92,7 @@ export const decisionsOf = (tx: Tx, requestIds: string[]) =>
     : rowsOf<DecisionRow>(
         tx,
         sql`select request_id, approver_id, approver_name, decision, reason, decided_at from approval_decisions
-          where request_id::text = any(${`{${requestIds.join(',')}}`}::text[]) order by decided_at, id`,
+          where request_id = any(${uuidArray(requestIds)}) order by decided_at, id`,
       );
 
 export async function addDecision(tx: Tx, accountId: string, decision: Omit<DecisionRow, 'decided_at'>): Promise<void> {

@@ -146,7 +146,7 @@ export async function decide(caller: Caller, id: string, decision: 'approve' | '
   const request = await repo.findRequest(tx, principal.account.id, id, true);
   if (!request) throw notFound(Say.requestNotFound);
   const decisions = await repo.decisionsOf(tx, [id]);
-  const why = await whyNot(caller, request, decisions);
+  const why = whyNot(caller, request, decisions, (await rolesHeld(caller, [request])).has(request.approver_role_id));
   if (why) throw conflict('approval_refused', why);
   await repo.addDecision(tx, principal.account.id, { request_id: id, approver_id: principal.userId, approver_name: principal.username, decision, reason });
   if (decision === 'deny') await repo.setState(tx, id, 'denied');
@@ -174,22 +174,30 @@ const stateOf = (request: RequestRow): ApprovalRequest['state'] =>
   (request.state === 'pending' || request.state === 'approved') && new Date(request.expires_at).valueOf() <= Date.now() ? 'expired' : (request.state as ApprovalRequest['state']);
 
 /** Why the caller may not decide, or null: the server's rules, whatever a screen offers. */
-async function whyNot({ tx, principal }: Caller, request: RequestRow, decisions: DecisionRow[]): Promise<string | null> {
+function whyNot({ principal }: Caller, request: RequestRow, decisions: DecisionRow[], holdsRole: boolean): string | null {
   const state = stateOf(request);
   if (state !== 'pending') return Say.notPending(state);
   if (request.requested_by === principal.userId) return Say.ownRequest;
   if (decisions.some((d) => d.approver_id === principal.userId)) return Say.alreadyDecided;
-  const holders = await repo.holders(tx, request.approver_role_id);
-  if (!holders.some((h) => h.user_id === principal.userId)) return Say.notApprover(request.role_name);
+  if (!holdsRole) return Say.notApprover(request.role_name);
   return null;
+}
+
+/** Whether the caller holds each approver role the requests name: read once per role, not once per request. */
+async function rolesHeld({ tx, principal }: Caller, rows: RequestRow[]): Promise<Set<string>> {
+  const held = new Set<string>();
+  for (const roleId of new Set(rows.map((r) => r.approver_role_id))) {
+    if ((await repo.holders(tx, roleId)).some((h) => h.user_id === principal.userId)) held.add(roleId);
+  }
+  return held;
 }
 
 async function views(caller: Caller, rows: RequestRow[]): Promise<ApprovalRequest[]> {
   const decisions = await repo.decisionsOf(caller.tx, rows.map((r) => r.id));
-  return Promise.all(
-    rows.map(async (row) => {
+  const held = await rolesHeld(caller, rows);
+  return rows.map((row) => {
       const own = decisions.filter((d) => d.request_id === row.id);
-      const why = await whyNot(caller, row, own);
+      const why = whyNot(caller, row, own, held.has(row.approver_role_id));
       return {
         id: row.id,
         operation: row.operation as ApprovalOperation,
@@ -206,6 +214,5 @@ async function views(caller: Caller, rows: RequestRow[]): Promise<ApprovalReques
         executed_at: iso(row.executed_at),
         you: { may_decide: why === null, why_not: why, requested: row.requested_by === caller.principal.userId },
       };
-    }),
-  );
+    });
 }

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database.ts';
-import { rowsOf, textArray } from '../../db/raw-sql.ts';
+import { rowsOf, uuidArray } from '../../db/raw-sql.ts';
 
-const uuids = (ids: string[]) => sql`${textArray(ids)}::uuid[]`;
 
 export type CeremonyRow = {
   id: string;
@@ -51,7 +50,7 @@ export const candidates = (tx: Tx, serviceId: string) =>
   );
 
 export async function replaceCustodians(tx: Tx, scope: { accountId: string; serviceId: string; actor: string }, userIds: string[]): Promise<void> {
-  await tx.execute(sql`delete from key_custodians where service_id = ${scope.serviceId} and user_id <> all(${uuids(userIds)})`);
+  await tx.execute(sql`delete from key_custodians where service_id = ${scope.serviceId} and user_id <> all(${uuidArray(userIds)})`);
   for (const userId of userIds) {
     await tx.execute(sql`insert into key_custodians (account_id, service_id, user_id, designated_by)
       values (${scope.accountId}, ${scope.serviceId}, ${userId}, ${scope.actor}) on conflict (service_id, user_id) do nothing`);
@@ -86,7 +85,7 @@ export async function insert(tx: Tx, scope: { accountId: string; serviceId: stri
     sql`insert into key_ceremonies (account_id, service_id, name, group_name, algorithm, usage, mode_of_use, exportability, version,
         components_required, custodian_ids, opened_by, opened_by_name, expires_at)
       values (${scope.accountId}, ${scope.serviceId}, ${ceremony.name}, ${ceremony.group_name}, ${ceremony.algorithm}, ${ceremony.usage},
-        ${ceremony.mode_of_use}, ${ceremony.exportability}, ${ceremony.version}, ${ceremony.components_required}, ${uuids(ceremony.custodian_ids)},
+        ${ceremony.mode_of_use}, ${ceremony.exportability}, ${ceremony.version}, ${ceremony.components_required}, ${uuidArray(ceremony.custodian_ids)},
         ${ceremony.opened_by}, ${ceremony.opened_by_name}, now() + make_interval(hours => ${hours}))
       returning *`,
   );
@@ -120,11 +119,11 @@ export const componentsOf = (tx: Tx, ceremonyIds: string[]) =>
     : rowsOf<ComponentRow>(
         tx,
         sql`select ceremony_id, position, user_id, username, kcv, entered_at from key_ceremony_components
-          where ceremony_id = any(${uuids(ceremonyIds)}) order by ceremony_id, position`,
+          where ceremony_id = any(${uuidArray(ceremonyIds)}) order by ceremony_id, position`,
       );
 
 export const people = (tx: Tx, userIds: string[]) =>
-  userIds.length === 0 ? Promise.resolve([] as Person[]) : rowsOf<Person>(tx, sql`select id as user_id, username from users where id = any(${uuids(userIds)})`);
+  userIds.length === 0 ? Promise.resolve([] as Person[]) : rowsOf<Person>(tx, sql`select id as user_id, username from users where id = any(${uuidArray(userIds)})`);
 
 export async function addComponent(tx: Tx, accountId: string, component: Omit<ComponentRow, 'entered_at'>): Promise<void> {
   await tx.execute(sql`insert into key_ceremony_components (account_id, ceremony_id, position, user_id, username, kcv)

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { rowsOf, textArray } from '../../db/raw-sql.ts';
+import { rowsOf, uuidArray } from '../../db/raw-sql.ts';
 
-const uuids = (ids: string[]) => sql`${textArray(ids)}::uuid[]`;
 
 export type ExportRow = {
   id: string;
@@ -38,7 +37,7 @@ export async function insert(tx: Tx, scope: { accountId: string; serviceId: stri
   const [made] = await rowsOf<ExportRow>(
     tx,
     sql`insert into key_component_exports (account_id, service_id, key_id, key_name, algorithm, kcv, custodian_ids, opened_by, opened_by_name, expires_at)
-      values (${scope.accountId}, ${scope.serviceId}, ${row.key_id}, ${row.key_name}, ${row.algorithm}, ${row.kcv}, ${uuids(row.custodian_ids)},
+      values (${scope.accountId}, ${scope.serviceId}, ${row.key_id}, ${row.key_name}, ${row.algorithm}, ${row.kcv}, ${uuidArray(row.custodian_ids)},
         ${row.opened_by}, ${row.opened_by_name}, now() + make_interval(hours => ${hours}))
       returning *`,
   );
@@ -66,7 +65,7 @@ export const componentsOf = (tx: Tx, exportIds: string[]) =>
     : rowsOf<ExportedComponentRow>(
         tx,
         sql`select export_id, position, user_id, username, kcv, component_id, component_ref, revealed_at from key_exported_components
-          where export_id = any(${uuids(exportIds)}) order by export_id, position`,
+          where export_id = any(${uuidArray(exportIds)}) order by export_id, position`,
       );
 
 /** The component is shown: when is recorded and its keystore reference goes, in the one statement. */

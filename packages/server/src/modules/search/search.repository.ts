@@ -2,7 +2,7 @@ import type { SearchResult } from '@keydeck/contract/search';
 import type { ServicePermissions } from '@keydeck/contract/services';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { rowsOf, textArray } from '../../db/raw-sql.ts';
+import { rowsOf, uuidArray } from '../../db/raw-sql.ts';
 
 /** A service the caller is a user of, with their group's categories and the service's own allowed addresses. */
 export type SearchableService = { id: string; name: string; permissions: ServicePermissions; ranges: string[] };
@@ -13,7 +13,6 @@ export type Terms = { prefix: string | null; pattern: string; ip: string | null 
 // The largest code point: every text starting with the prefix sorts before prefix || this, bytewise.
 const AFTER = '\u{10FFFF}';
 const startsWith = (column: SQL, prefix: string) => sql`(${column} >= ${prefix} and ${column} < ${prefix + AFTER})`;
-const uuids = (ids: string[]) => sql`${textArray(ids)}::uuid[]`;
 const FALSE = sql`false`;
 
 /** The enabled services of the account the user belongs to as a service user. */
@@ -33,7 +32,7 @@ export function keys(tx: Tx, serviceIds: string[], terms: Terms, limit: number):
     tx,
     sql`select 'key' as kind, k.id::text as id, k.name as label, 'KCV ' || k.kcv as detail, s.id::text as service_id, s.name as service_name
       from symmetric_keys k join services s on s.id = k.service_id
-      where k.service_id = any(${uuids(serviceIds)}) and (${kcv} or k.name ilike ${terms.pattern})
+      where k.service_id = any(${uuidArray(serviceIds)}) and (${kcv} or k.name ilike ${terms.pattern})
       order by k.name, s.name limit ${limit}`,
   );
 }
@@ -44,7 +43,7 @@ export function devices(tx: Tx, serviceIds: string[], terms: Terms, limit: numbe
     tx,
     sql`select 'device' as kind, d.serial as id, d.serial as label, 'Group ' || g.name as detail, s.id::text as service_id, s.name as service_name
       from devices d join device_groups g on g.id = d.group_id join services s on s.id = d.service_id
-      where d.service_id = any(${uuids(serviceIds)}) and ${startsWith(sql`d.serial`, terms.prefix)}
+      where d.service_id = any(${uuidArray(serviceIds)}) and ${startsWith(sql`d.serial`, terms.prefix)}
       order by d.serial, s.name limit ${limit}`,
   );
 }
@@ -56,7 +55,7 @@ export function certificates(tx: Tx, serviceIds: string[], terms: Terms, fingerp
     sql`select 'certificate' as kind, c.id::text as id, c.subject as label, 'SHA-256 ' || c.sha256_fingerprint as detail,
         s.id::text as service_id, s.name as service_name
       from issued_certificates c join services s on s.id = c.service_id
-      where c.service_id = any(${uuids(serviceIds)}) and (${byFingerprint} or c.subject ilike ${`%${terms.pattern}`})
+      where c.service_id = any(${uuidArray(serviceIds)}) and (${byFingerprint} or c.subject ilike ${`%${terms.pattern}`})
       order by c.subject, s.name limit ${limit}`,
   );
 }

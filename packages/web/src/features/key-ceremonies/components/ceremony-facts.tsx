@@ -4,7 +4,8 @@ import { EXPORTABILITY, KEY_ALGORITHM_LABELS, KEY_USAGES, MODES_OF_USE } from '@
 import { formatDateTime } from '../../../lib/datetime';
 import { CeremonyStateBadge, custodiansText, progressText } from './ceremony-columns';
 import { ComponentsTable } from './components-table';
-import { Fact, FactList, OpenedAndEndedFacts } from './record-facts';
+import { Fact, FactList } from '../../../lib/ui/fact-list';
+import { OpenedAndEndedFacts } from './record-facts';
 
 /** A TR-31 code with its meaning, when the contract knows it. */
 const explained = (code: string, meanings: Record<string, string>) => (meanings[code] ? `${code} · ${meanings[code]}` : code);

@@ -6,7 +6,8 @@ import { revealedText } from '../api/ceremony-texts';
 import { CeremonyStateBadge } from './ceremony-columns';
 import { ComponentsTable } from './components-table';
 import { exportCustodiansText } from './export-columns';
-import { Fact, FactList, OpenedAndEndedFacts } from './record-facts';
+import { Fact, FactList } from '../../../lib/ui/fact-list';
+import { OpenedAndEndedFacts } from './record-facts';
 
 /** The key an export splits, and where the export stands. */
 export function ExportFacts({ exp }: { exp: KeyComponentExport }) {

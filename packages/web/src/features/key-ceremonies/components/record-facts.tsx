@@ -1,24 +1,5 @@
-import type { ReactNode } from 'react';
-import { Text } from '@mantine/core';
 import { formatDateTime } from '../../../lib/datetime';
-
-export function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <Text component="dt" size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text component="dd" size="sm" m={0}>
-        {children}
-      </Text>
-    </>
-  );
-}
-
-/** A ceremony's or an export's facts, label beside value. */
-export function FactList({ children }: { children: ReactNode }) {
-  return <dl style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '0.4rem 1.25rem', margin: 0 }}>{children}</dl>;
-}
+import { Fact } from '../../../lib/ui/fact-list';
 
 interface OpenedRecord {
   state: string;

@@ -2,13 +2,13 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Table.css';
-import type { ReactNode } from 'react';
 import { Alert, Drawer, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { KCV_METHODS, KEY_ALGORITHM_LABELS, KEY_ORIGINS, type SymmetricKey } from '@keydeck/contract/payment-keys';
 import { formatDateTime } from '../../../lib/datetime';
 import { keyHistoryQueryOptions } from '../api/symmetric-keys.api';
 import { exportabilityLabel, Kcv, KeyStateBadge, modeLabel, usageLabel } from './key-cells';
+import { Fact, FactList } from '../../../lib/ui/fact-list';
 
 const KEYSTORES = { software: 'Software keystore (sealed under the platform master key)', pkcs11: 'HSM (PKCS#11)' } as const;
 
@@ -21,24 +21,12 @@ export function KeyDetailDrawer({ serviceId, shown, onClose }: { serviceId: stri
   );
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <Text component="dt" size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text component="dd" size="sm" m={0}>
-        {children}
-      </Text>
-    </>
-  );
-}
 
 function Details({ serviceId, shown }: { serviceId: string; shown: SymmetricKey }) {
   const history = useQuery(keyHistoryQueryOptions(serviceId, shown.name));
   return (
     <Stack gap="lg">
-      <dl style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '0.5rem 1.25rem', margin: 0 }}>
+      <FactList>
         <Fact label="State">
           <KeyStateBadge state={shown.state} />
         </Fact>
@@ -56,7 +44,7 @@ function Details({ serviceId, shown }: { serviceId: string; shown: SymmetricKey 
         <Fact label="Keystore">{KEYSTORES[shown.keystore]}</Fact>
         <Fact label="Created">{formatDateTime(shown.created_at)}</Fact>
         <Fact label="Rotated">{shown.rotated_at ? formatDateTime(shown.rotated_at) : 'Never'}</Fact>
-      </dl>
+      </FactList>
       {history.isPending ? <Loader size="sm" aria-label="Loading the history" /> : null}
       {history.isError ? (
         <Alert color="error" variant="light" title="The history could not be loaded">
