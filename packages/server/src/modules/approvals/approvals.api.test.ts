@@ -91,6 +91,11 @@ describe('approval of a TR-31 export, 2 of the account administrators', () => {
     expect((await decide(who.outsider, id, 'approve')).statusCode).toBe(404);
     expect(approvalRequest.parse((await decide(who.ann, id, 'approve', 'Ticket 4711')).json())).toMatchObject({ state: 'pending', approvals: 1 });
     expect((await decide(who.ann, id, 'approve')).json().message).toBe(Say.alreadyDecided);
+    // A header that names no request of the caller's, or is not an id at all, changes nothing.
+    for (const bogus of ['not-an-id', '00000000-0000-4000-8000-000000000000']) {
+      const res = await carryOut(bogus);
+      expect([res.statusCode, res.json().message]).toEqual([404, Say.requestNotFound]);
+    }
     const early = await carryOut(id);
     expect([early.statusCode, early.json().message]).toEqual([409, Say.notApprovedYet(1, 2)]);
 

@@ -23,6 +23,8 @@ import type { DecisionRow, RequestRow } from './approvals.repository.ts';
 
 type Caller = { tx: Tx; principal: Principal };
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 // ---------------------------------------------------------------- policies
 
 /** Every operation that can need approval, with its policy; one never set is shown off, at 2 approvals by administrators. */
@@ -99,7 +101,8 @@ async function gate(call: GatedCall, mailer: Mailer): Promise<Awaited<ReturnType
 
 async function carryOut(call: GatedCall, digest: string): Promise<Approved> {
   const { tx, principal } = call;
-  const request = await repo.findRequest(tx, principal.account.id, call.requestId!, true);
+  // The header is the caller's text: anything but a request id is no request of theirs (never a malformed query).
+  const request = UUID.test(call.requestId!) ? await repo.findRequest(tx, principal.account.id, call.requestId!, true) : undefined;
   if (!request) throw notFound(Say.requestNotFound);
   if (request.requested_by !== principal.userId) throw forbidden('approval_not_requester', Say.notRequester);
   if (request.operation !== call.operation || request.digest !== digest) throw conflict('approval_differs', Say.differs);
