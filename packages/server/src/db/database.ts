@@ -4,12 +4,11 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { migrate, readMigrations } from './migrator.ts';
 import { pgliteStatements } from './pglite-statements.ts';
 import { PreparingClient } from './postgres-client.ts';
 import { prepareServingLogin } from './serving-login.ts';
@@ -62,7 +61,11 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   return {
     kind: 'pglite',
     db,
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: () =>
+      migrate(
+        { query: async (text, values) => (values ? client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] })) },
+        readMigrations(migrationsFolder),
+      ),
     ping: (timeoutMs) => withTimeout(client.query('select 1'), timeoutMs),
     async executeSql(text, values) {
       if (values?.length) return statements.query(text, values);
@@ -112,7 +115,7 @@ async function openPostgres(url: string, migrationUrl: string | undefined): Prom
 async function migrateAsOwner(owner: pg.Client | pg.PoolClient, servingRole: string | null): Promise<void> {
   try {
     await owner.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migratePg(drizzlePg(owner), { migrationsFolder });
+    await migrate(owner, readMigrations(migrationsFolder));
     if (servingRole) await prepareServingLogin(owner, servingRole);
   } finally {
     await owner.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
