@@ -35,6 +35,11 @@ export interface EndpointSpec {
    * enforcement off, not on).
    */
   approval?: { operation: ApprovalOperation; when?: (input: { body: unknown }) => boolean };
+  /**
+   * The action its audit event records (`area.verb`), declared here so that a new area lists its actions nowhere
+   * else (AuditAction includes them); the server's route declares the event's other facts.
+   */
+  audit?: `${string}.${string}`;
   /** Overrides the group's tag or product for this one operation. */
   tag?: ApiTag;
   product?: ApiProduct;

@@ -25,7 +25,7 @@ export const keyCeremoniesApi = endpoints({ product: 'crypto-cluster', tag: 'Key
     summary: 'Key custodians', description: "Lists the service's key custodians, the users who could be designated, and its ceremony policy.",
   },
   setKeyCustodians: {
-    method: 'PUT', path: ApiPath.keyCustodians, body: keyCustodiansUpdate, responses: { 200: keyCustodiansResponse },
+    method: 'PUT', path: ApiPath.keyCustodians, audit: 'key_custodians.update', body: keyCustodiansUpdate, responses: { 200: keyCustodiansResponse },
     summary: 'Designate key custodians', description: 'Replaces the list of key custodians and the ceremony policy (service user administrators only).',
   },
   listKeyCeremonies: {
@@ -33,7 +33,7 @@ export const keyCeremoniesApi = endpoints({ product: 'crypto-cluster', tag: 'Key
     summary: 'List key ceremonies', description: 'Lists the open key ceremonies first, then the ended ones, newest first.',
   },
   openKeyCeremony: {
-    method: 'POST', path: ApiPath.keyCeremonies, body: keyCeremonyOpen, responses: { 201: keyCeremony },
+    method: 'POST', path: ApiPath.keyCeremonies, audit: 'key_ceremony.open', body: keyCeremonyOpen, responses: { 201: keyCeremony },
     summary: 'Open a key ceremony', description: 'Opens a ceremony that assembles a key from two or three components, each entered by a different custodian.',
   },
   getKeyCeremony: {
@@ -41,15 +41,15 @@ export const keyCeremoniesApi = endpoints({ product: 'crypto-cluster', tag: 'Key
     summary: 'Get a key ceremony', description: 'Returns one ceremony with the components entered so far (custodian, time, KCV; never a value).',
   },
   enterCeremonyComponent: {
-    method: 'POST', path: ApiPath.keyCeremonyComponent, params: keyCeremonyParams, body: keyCeremonyComponentEntry, responses: { 200: keyCeremony },
+    method: 'POST', path: ApiPath.keyCeremonyComponent, audit: 'key_ceremony.component', params: keyCeremonyParams, body: keyCeremonyComponentEntry, responses: { 200: keyCeremony },
     summary: 'Enter a key component', description: "Enters the caller's component; the last one creates the key. The component is never stored in the clear.",
   },
   cancelKeyCeremony: {
-    method: 'POST', path: ApiPath.keyCeremonyCancel, params: keyCeremonyParams, body: keyCeremonyCancel, responses: { 200: keyCeremony },
+    method: 'POST', path: ApiPath.keyCeremonyCancel, audit: 'key_ceremony.cancel', params: keyCeremonyParams, body: keyCeremonyCancel, responses: { 200: keyCeremony },
     summary: 'Cancel a key ceremony', description: 'Ends an open ceremony and destroys what its components made so far.',
   },
   keyCeremonyRecord: {
-    method: 'GET', path: ApiPath.keyCeremonyRecord, params: keyCeremonyParams, responses: { 200: z.string().describe('text/csv, one step a line') }, text: true,
+    method: 'GET', path: ApiPath.keyCeremonyRecord, audit: 'key_ceremony.record', params: keyCeremonyParams, responses: { 200: z.string().describe('text/csv, one step a line') }, text: true,
     summary: 'Key ceremony record', description: 'The ceremony record for auditors as CSV: who opened it, who entered which component when with its KCV, and the result.',
   },
   listKeyComponentExports: {
@@ -57,7 +57,7 @@ export const keyCeremoniesApi = endpoints({ product: 'crypto-cluster', tag: 'Key
     summary: 'List key component exports', description: 'Lists the open component exports first, then the ended ones, newest first (KCVs only, never a value).',
   },
   openKeyComponentExport: {
-    method: 'POST', path: ApiPath.keyComponentExports, body: keyComponentExportOpen, responses: { 201: keyComponentExport },
+    method: 'POST', path: ApiPath.keyComponentExports, audit: 'key_component_export.open', body: keyComponentExportOpen, responses: { 201: keyComponentExport },
     summary: 'Export a key as components',
     description: 'Splits an exportable key into two or three components, one for each named custodian; each is kept in the keystore until its custodian reveals it.',
   },
@@ -66,12 +66,12 @@ export const keyCeremoniesApi = endpoints({ product: 'crypto-cluster', tag: 'Key
     summary: 'Get a key component export', description: 'Returns one export: each component with its custodian, KCV and when it was revealed, and whether the caller may reveal it.',
   },
   revealKeyComponent: {
-    method: 'POST', path: ApiPath.keyComponentExportReveal, params: keyComponentExportParams, responses: { 200: revealedComponent },
+    method: 'POST', path: ApiPath.keyComponentExportReveal, audit: 'key_component_export.reveal', params: keyComponentExportParams, responses: { 200: revealedComponent },
     summary: 'Reveal my key component',
     description: "Answers the caller's own component with its KCV, once: it is destroyed as it is shown. No one can read another custodian's component.",
   },
   cancelKeyComponentExport: {
-    method: 'POST', path: ApiPath.keyComponentExportCancel, params: keyComponentExportParams, body: keyComponentExportCancel, responses: { 200: keyComponentExport },
+    method: 'POST', path: ApiPath.keyComponentExportCancel, audit: 'key_component_export.cancel', params: keyComponentExportParams, body: keyComponentExportCancel, responses: { 200: keyComponentExport },
     summary: 'Cancel a key component export', description: 'Ends an open export and destroys the components not revealed yet.',
   },
 });

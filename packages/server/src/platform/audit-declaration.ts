@@ -1,4 +1,4 @@
-import type { AuditAction } from '@keydeck/contract/audit';
+import type { AuditAction } from '@keydeck/contract/audit-action';
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../db/database.ts';
 import { permittedAccount } from './account-access.ts';
@@ -33,7 +33,8 @@ type Fact<T, Input> = (input: Input) => T | Promise<T>;
  * transaction, and the error handler writes it for a refusal. Facts left out default to the caller.
  */
 export type AuditDeclaration<Params = unknown, Body = unknown, Query = unknown, Result = unknown> = {
-  action: AuditAction;
+  /** Left out when the endpoint declaration names it (`audit`); never both. */
+  action?: AuditAction;
   /** Reads facts in the request's transaction just before its handler runs, for the other facts' `before`. */
   before?: (input: Omit<AuditInput<Params, Body, Query>, 'result' | 'before'>) => Promise<AuditBefore>;
   target?: Fact<AuditTarget | undefined, AuditInput<Params, Body, Query, Result>>;

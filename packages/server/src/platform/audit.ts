@@ -1,4 +1,5 @@
-import type { AuditAction, AuditOutcome } from '@keydeck/contract/audit';
+import type { AuditAction } from '@keydeck/contract/audit-action';
+import type { AuditOutcome } from '@keydeck/contract/audit';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../db/database.ts';

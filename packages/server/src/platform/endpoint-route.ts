@@ -22,6 +22,8 @@ export type DeclaredRoute<E extends Endpoint> = {
     consumes?: string[];
     /** The approval the operation can need (the request pipeline's gate reads it). */
     'x-approval'?: E['approval'];
+    /** The audit action the declaration names (the request pipeline puts it in the route's audit declaration). */
+    'x-audit-action'?: E['audit'];
   };
 };
 
@@ -30,8 +32,8 @@ export type DeclaredRoute<E extends Endpoint> = {
  * (`config`), its audit and its handler: `routes.route({ ...declared(devicesApi.listDevices), config: view, handler })`.
  */
 export function declared<E extends Endpoint>(endpoint: E): DeclaredRoute<E> {
-  const { method, path, operationId, summary, description, tag, product, params, query, body, headers, responses, hidden, consumes, approval } = endpoint;
-  const schema = { operationId, summary, description, tags: [tag], 'x-product': product, 'x-approval': approval, params, querystring: query, body, headers, response: responses, consumes, hide: hidden };
+  const { method, path, operationId, summary, description, tag, product, params, query, body, headers, responses, hidden, consumes, approval, audit } = endpoint;
+  const schema = { operationId, summary, description, tags: [tag], 'x-product': product, 'x-approval': approval, 'x-audit-action': audit, params, querystring: query, body, headers, response: responses, consumes, hide: hidden };
   // Fastify and the documents read a key's presence: leave out what the endpoint does not declare.
   for (const key of Object.keys(schema) as (keyof typeof schema)[]) if (schema[key] === undefined) delete schema[key];
   return { method, url: path, schema } as DeclaredRoute<E>;

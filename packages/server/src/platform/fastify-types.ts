@@ -15,6 +15,7 @@ import type {
 import type { ResolveFastifyReplyType } from 'fastify/types/type-provider.js';
 import type { PermissionName } from '@keydeck/contract/permissions';
 import type { Tx } from '../db/database.ts';
+import type { AuditAction } from '@keydeck/contract/audit-action';
 import type { AuditBefore, AuditDeclaration } from './audit-declaration.ts';
 import type { Principal } from './principal.ts';
 import type { ServiceAccess, ServiceAccessRule } from './service-access.ts';
@@ -32,8 +33,8 @@ declare module 'fastify' {
     partialSession?: true;
     /** Stays open to a user whom forced MFA keeps out of everything else until they enrol a factor. */
     duringMfaSetup?: true;
-    /** The route's `audit` declaration, put here by the request pipeline for the hooks and the error handler. */
-    audit?: AuditDeclaration;
+    /** The route's `audit` declaration with its action, put here by the request pipeline for the hooks and the error handler. */
+    audit?: AuditDeclaration & { action: AuditAction };
     /** The handler works across tenants before anyone is known (sign-in): its transaction bypasses row-level security. */
     systemScope?: true;
     /** The handler needs no database transaction (health probes must answer while the database is down). */

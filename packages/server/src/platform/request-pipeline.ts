@@ -1,4 +1,5 @@
 import { APPROVAL_HEADER } from '@keydeck/contract/approvals';
+import type { AuditAction } from '@keydeck/contract/audit-action';
 import type { EndpointSpec } from '@keydeck/contract/endpoint';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@keydeck/contract/http';
 import { CredentialMessages } from '@keydeck/contract/credentials';
@@ -10,6 +11,7 @@ import { credentialPrincipal } from './credential-principal.ts';
 import { isCredentialToken, type CredentialTokens } from './credential-tokens.ts';
 import { isOAuthAccessToken, oauthPrincipal } from './oauth-principal.ts';
 import type { ApprovalGate } from './approval-gate.ts';
+import type { AuditDeclaration } from './audit-declaration.ts';
 import { writeCallerAuditEvent, writeRequestAuditEvent } from './audit.ts';
 import { forbidden, ipRefused, mfaSetupRequired, tooManyRequests, unauthorized } from './errors.ts';
 import { mustSetUpMfa, type Principal } from './principal.ts';
@@ -137,7 +139,7 @@ export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps
   app.decorate('routeCatalog', [] as RouteOptions[]);
   app.addHook('onRoute', (route: RouteOptions) => {
     app.routeCatalog.push(route);
-    if (route.audit) route.config = { ...route.config, audit: route.audit };
+    if (route.audit) route.config = { ...route.config, audit: withAction(route, route.audit) };
     const handler = route.handler;
     const config = route.config;
     const approval = (route.schema as { 'x-approval'?: EndpointSpec['approval'] } | undefined)?.['x-approval'];
@@ -281,4 +283,12 @@ function scopeOf(request: FastifyRequest, systemScope: boolean): TenantScope {
   const principal = request.principal;
   if (!principal) return NO_TENANT_SCOPE;
   return principal.platformAdmin ? { accountId: principal.account.id, bypass: true } : accountScope(principal.account.id);
+}
+
+/** A route's audit declaration with its action: its own or its endpoint declaration's, named in exactly one of them. */
+function withAction(route: RouteOptions, audit: AuditDeclaration): AuditDeclaration & { action: AuditAction } {
+  const declared = (route.schema as { 'x-audit-action'?: AuditAction } | undefined)?.['x-audit-action'];
+  const action = audit.action ?? declared;
+  if (!action || (audit.action && declared)) throw new Error(`${route.url}: name the audit action in the endpoint declaration or in the route, once`);
+  return { ...audit, action };
 }

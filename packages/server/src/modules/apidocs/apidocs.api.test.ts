@@ -48,7 +48,7 @@ describe('API documents', () => {
     expect([...placed].sort()).toEqual([...new Set(documentedRoutes())].sort());
   });
 
-  it('gives every operation tags, a summary, a description, its permission, its error responses and an example', () => {
+  it('gives every operation tags, a summary, a description, its permission, its audit action, its error responses and an example', () => {
     const routes = new Map(t.app.routeCatalog.map((r) => [`${String(r.method)} ${r.url.replace(/:(\w+)/g, '{$1}').replace(/(.)\/$/, '$1')}`, r]));
     const problems: string[] = [];
     for (const product of apiProducts) {
@@ -64,6 +64,9 @@ describe('API documents', () => {
         if (!route.config?.public && !(codes.includes('401') && codes.includes('403'))) problems.push(`${key}: 401/403`);
         if (key.includes('{') && !codes.includes('404')) problems.push(`${key}: 404`);
         if (route.config?.rateLimit && !codes.includes('429')) problems.push(`${key}: 429`);
+        // The action an audited route records, whether its route or its endpoint declaration names it.
+        const audited = route.config?.audit ? `Audit log action: \`${route.config.audit.action}\`.` : 'Audit log action';
+        if (String(op.description).includes(audited) !== Boolean(route.config?.audit)) problems.push(`${key}: audit action`);
         // A refusal the route declares itself keeps its own shape (the probes', OAuth's RFC 6749 errors); the rest use the envelope.
         const declared = Object.keys((route.schema?.response ?? {}) as object);
         for (const code of codes.filter((c) => Number(c) >= 400 && !declared.includes(c))) {
@@ -76,6 +79,8 @@ describe('API documents', () => {
       expect(Object.keys(doc.paths).filter((path) => path.length > 1 && path.endsWith('/'))).toEqual([]);
     }
     expect(problems).toEqual([]);
+    const open = documents.get('crypto-cluster')!.paths['/rest/api/v1/service/key_ceremony']!.post!;
+    expect(open.description).toContain('Audit log action: `key_ceremony.open`.');
   });
 
   it('passes Spectral’s OpenAPI ruleset without an error or a warning', async () => {

@@ -82,7 +82,8 @@ function errorsOf(method: string, path: string, op: Operation, config: RouteOpti
 function decorate(method: string, path: string, op: Operation, route: RouteOptions | undefined, refs: Record<string, JsonSchema>): Operation {
   const config = route?.config;
   const summary = op.summary as string;
-  const description = [op.description as string, permissionLine(config)].join('\n\n');
+  const audited = config?.audit && `Audit log action: \`${config.audit.action}\`.`;
+  const description = [op.description as string, permissionLine(config), audited].filter(Boolean).join('\n\n');
   const responses: Record<string, JsonSchema> = Object.fromEntries(
     Object.entries(op.responses).map(([code, response]) => {
       const content = response.content as Record<string, { schema?: JsonSchema }> | undefined;
@@ -134,7 +135,7 @@ export function documentApi(generated: unknown, routes: RouteOptions[], product?
     for (const [method, declaredOp] of Object.entries(item)) {
       if (!methods.includes(method)) continue;
       // Every route is registered from its declaration (platform/endpoint-route.ts), which names its product.
-      const { 'x-product': declaredProduct, ...op } = declaredOp as Operation & { 'x-product': ApiProduct };
+      const { 'x-product': declaredProduct, 'x-audit-action': _auditAction, ...op } = declaredOp as Operation & { 'x-product': ApiProduct; 'x-audit-action'?: string };
       if (product && declaredProduct !== product) continue;
       const documented = decorate(method, path, op, routeOf.get(`${method} ${path}`), refs);
       (documented.tags as string[]).forEach((t) => tags.add(t));

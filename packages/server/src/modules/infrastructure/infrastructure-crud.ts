@@ -1,4 +1,4 @@
-import type { AuditAction } from '@keydeck/contract/audit';
+import type { AuditAction } from '@keydeck/contract/audit-action';
 import type { Endpoint } from '@keydeck/contract/endpoint';
 import { Permission } from '@keydeck/contract/permissions';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';

@@ -40,7 +40,6 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     ...declared(keyCeremoniesApi.setKeyCustodians),
     config: users.modify,
     audit: {
-      action: 'key_custodians.update',
       target: (input) => {
         const names = input.result?.custodians.map((c) => c.username).join(', ');
         const { policy } = input.body;
@@ -58,7 +57,6 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     ...declared(keyCeremoniesApi.openKeyCeremony),
     config: modify,
     audit: {
-      action: 'key_ceremony.open',
       target: (input) => inService(input, `ceremony for ${input.body.name} (${input.body.algorithm}, ${input.body.components} components, ${input.result?.custodians.map((c) => c.username).join(', ') || 'any designated custodians'})`),
     },
     handler: async (request, reply) => {
@@ -76,19 +74,19 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     ...declared(keyCeremoniesApi.enterCeremonyComponent),
     config: view,
     // The component's KCV is recorded; its value never is.
-    audit: { action: 'key_ceremony.component', target: (input) => inService(input, entered(input.result)) },
+    audit: { target: (input) => inService(input, entered(input.result)) },
     handler: (request) => ceremonies.enter(scopeOf(request), request.params.ceremony_id, request.body),
   });
   routes.route({
     ...declared(keyCeremoniesApi.cancelKeyCeremony),
     config: modify,
-    audit: { action: 'key_ceremony.cancel', target: (input) => inService(input, `ceremony ${input.result?.name ?? input.params.ceremony_id}: ${input.body.reason}`) },
+    audit: { target: (input) => inService(input, `ceremony ${input.result?.name ?? input.params.ceremony_id}: ${input.body.reason}`) },
     handler: (request) => ceremonies.cancel(scopeOf(request), request.params.ceremony_id, request.body.reason),
   });
   routes.route({
     ...declared(keyCeremoniesApi.keyCeremonyRecord),
     config: view,
-    audit: { action: 'key_ceremony.record', target: (input) => inService(input, `record of ceremony ${input.params.ceremony_id}`) },
+    audit: { target: (input) => inService(input, `record of ceremony ${input.params.ceremony_id}`) },
     handler: async (request, reply) => {
       const { name, csv } = await ceremonies.record(scopeOf(request), request.params.ceremony_id);
       const file = `key-ceremony-${name.replace(/[^A-Za-z0-9-]+/g, '-')}.csv`;

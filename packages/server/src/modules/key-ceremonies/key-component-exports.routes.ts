@@ -32,7 +32,6 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     ...declared(keyCeremoniesApi.openKeyComponentExport),
     config: modify,
     audit: {
-      action: 'key_component_export.open',
       target: (input) =>
         inService(input, input.result ? `export of ${input.result.key} (KCV ${input.result.kcv}) as components ${componentsOf(input.result)}` : `export of ${input.body.key}`),
     },
@@ -52,7 +51,6 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     config: view,
     // The component's position and KCV are recorded; its value never is.
     audit: {
-      action: 'key_component_export.reveal',
       before: async ({ request, tx, params }) => ({ label: await exports.auditLabel({ ...scopeOf(request), tx }, params.export_id) }),
       target: (input) => {
         const what = input.before.label ?? `export ${input.params.export_id}`;
@@ -68,7 +66,6 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
     ...declared(keyCeremoniesApi.cancelKeyComponentExport),
     config: modify,
     audit: {
-      action: 'key_component_export.cancel',
       target: (input) => {
         const unrevealed = input.result?.components.filter((c) => c.revealed_at === null).map((c) => `${c.position} of ${c.custodian} (KCV ${c.kcv})`);
         const what = input.result ? `export of ${input.result.key} (KCV ${input.result.kcv})` : `export ${input.params.export_id}`;
