@@ -4,6 +4,7 @@ import { isTdes, KEY_ALGORITHM_SHORT, KEY_BYTES, KEY_USAGE_CODES, MODES_FOR_USAG
 import { defaultKcvMethod, kcvFrom, kcvOfClearKey } from './crypto/kcv.ts';
 import { aesInitialKey, tdesInitialKey } from './crypto/dukpt.ts';
 import { unwrapTr31, wrapTr31, type KbpkOps, type Tr31HeaderFields } from './crypto/tr31.ts';
+import { withKeptDerivation } from './kbpk-derivations.ts';
 import { KeystoreUnavailableError, KeystoreUnsupportedError, type KeyHandle, type Keystore } from '../../platform/keystore.ts';
 import { assertKeyUse, assertNotWrappedUnderItself, assertStrongEnough, importableMode, type UsedKey } from './key-use.ts';
 
@@ -27,7 +28,8 @@ export function kcvOf(keystore: Keystore, handle: KeyHandle, method: KcvMethod =
   return kcvFrom(method, { encryptEcb: (data) => keystore.encryptEcb(handle, data), cmac: (data) => keystore.cmac(handle, data) });
 }
 
-const kbpkOps = (keystore: Keystore, kbpk: KeyHandle): KbpkOps => ({ algorithm: kbpk.algorithm, cmac: (data) => keystore.cmac(kbpk, data) });
+const kbpkOps = (keystore: Keystore, kbpk: KeyHandle): KbpkOps =>
+  withKeptDerivation({ algorithm: kbpk.algorithm, cmac: (data) => keystore.cmac(kbpk, data) }, `${kbpk.id} ${kbpk.ref}`);
 
 export type Tr31Attributes = { usage: string; mode_of_use: string; version: string; exportability: string; algorithm: string };
 

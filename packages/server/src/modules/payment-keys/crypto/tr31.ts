@@ -15,8 +15,14 @@ export type { Tr31Header, Tr31HeaderFields, Tr31OptionalBlock } from './tr31-hea
  * are zeroed after it.
  */
 
-/** The KBPK as a keystore exposes it: its algorithm and CMAC under it. */
-export type KbpkOps = { algorithm: KeyAlgorithm; cmac(data: Buffer): Promise<Buffer> };
+/** The KBEK and KBAK derived from a KBPK; whoever receives them zeroes them after use. */
+export type Tr31Keys = { kbek: Buffer; kbak: Buffer };
+
+/**
+ * The KBPK as a keystore exposes it: its algorithm and CMAC under it; and, where they are kept for a while
+ * (kbpk-derivations.ts), a copy of its derived keys instead of deriving them again.
+ */
+export type KbpkOps = { algorithm: KeyAlgorithm; cmac(data: Buffer): Promise<Buffer>; derivedKeys?: () => Promise<Tr31Keys> };
 
 export type Tr31WrapOptions = {
   /**
@@ -59,7 +65,7 @@ export const tr31AlgorithmOf = (algorithm: KeyAlgorithm): Tr31Header['algorithm'
  * KBEK and KBAK: CMAC under the KBPK of 8 bytes of derivation data (counter, usage, separator, algorithm,
  * length), one call per CMAC-output of key material, truncated to the KBPK's length.
  */
-async function deriveKeys(kbpk: KbpkOps): Promise<{ kbek: Buffer; kbak: Buffer }> {
+export async function deriveTr31Keys(kbpk: KbpkOps): Promise<Tr31Keys> {
   const { indicator, bits } = DERIVATION[kbpk.algorithm];
   const size = KEY_BYTES[kbpk.algorithm];
   const calls = Math.ceil(size / tr31BlockBytes(versionFor(kbpk.algorithm)));
@@ -105,7 +111,7 @@ export async function wrapTr31(kbpk: KbpkOps, fields: Tr31HeaderFields, key: Buf
   const padBytes = payloadBytes - 2 - key.length;
   if (options.padding && options.padding.length !== padBytes) throw new Error(`The padding must be ${padBytes} bytes`);
   const headerText = formatTr31Header(header, 2 * (payloadBytes + cipherBlock));
-  const { kbek, kbak } = await deriveKeys(kbpk);
+  const { kbek, kbak } = await (kbpk.derivedKeys?.() ?? deriveTr31Keys(kbpk));
   const secrets: Buffer[] = [kbek, kbak];
   try {
     // The clear payload: key length in bits, the key, then padding that hides the key's length.
@@ -141,7 +147,7 @@ export async function unwrapTr31(kbpk: KbpkOps, block: string): Promise<{ header
   }
   const encrypted = Buffer.from(body.slice(0, encryptedChars), 'hex');
   const receivedMac = Buffer.from(body.slice(encryptedChars), 'hex');
-  const { kbek, kbak } = await deriveKeys(kbpk);
+  const { kbek, kbak } = await (kbpk.derivedKeys?.() ?? deriveTr31Keys(kbpk));
   const secrets: Buffer[] = [kbek, kbak];
   try {
     const payload = cbcDecrypt(kbpk.algorithm, kbek, receivedMac, encrypted);
