@@ -19,10 +19,10 @@ export function formatKeys(keys, number) {
     `${number}. Payment keys`,
     `   ${CRYPTO.keys.toLocaleString('en-US')} keys a keystore (half AES-128, half TDES double length, all exportable), one operation after another in one process;`,
     '   TR-31: TDES keys under a TDES triple-length KBPK (version B), AES under AES-256 (version D), one block of each unwrapped to its KCV as a check;',
-    `   each step stops at ${CRYPTO.stepSeconds} s: keys/s is then over the keys it did. SoftHSM2: file object store, as the tests'`,
+    `   each step stops at ${CRYPTO.stepSeconds} s: keys/s is then over the keys it did. SoftHSM2: file object store, as the tests', on tmpfs (keys-softhsm.mjs)`,
     '',
     textTable(
-      ['keystore', 'operation', 'keys', 'seconds', 'keys/s', 'note'],
+      ['keystore', 'operation', 'keys', 'seconds', 'keys/s', 'target', 'verdict', 'note'],
       crypto.flatMap(([keystore, c]) =>
         Object.entries(STEPS).map(([key, operation]) => {
           const s = c[key];
@@ -32,7 +32,8 @@ export function formatKeys(keys, number) {
             key === 'kcv' ? `${c.keysInKeystore.toLocaleString('en-US')} keys in the keystore` : '',
             key === 'wrap' ? `blocks: ${Object.entries(c.blocks).map(([v, k]) => `${k.toLocaleString('en-US')} ${v}`).join(', ')}` : '',
           ].filter(Boolean);
-          return [KEYSTORES[keystore], operation, n(s.keys), s.seconds.toFixed(2), n(s.keysPerSecond), note.join('; ')];
+          const target = T.cryptoKeysPerSecond[keystore]?.[key];
+          return [KEYSTORES[keystore], operation, n(s.keys), s.seconds.toFixed(2), n(s.keysPerSecond), target ? `≥ ${n(target)}` : '', target ? verdict(s.keysPerSecond >= target) : '', note.join('; ')];
         }),
       ),
     ),

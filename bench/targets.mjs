@@ -17,5 +17,7 @@ export const TARGETS = {
   keys: {
     /** A key list request (100 a page) at 100,000 keys under load. */
     listP99Ms: 50,
+    /** Keystore throughput, one operation after another, by keystore and step (issue 29). */
+    cryptoKeysPerSecond: { software: { wrap: 10_000 }, pkcs11: { generate: 1_000 } },
   },
 };
