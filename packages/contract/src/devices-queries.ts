@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDate } from './dates.ts';
+import { flag } from './paging.ts';
 
 /**
  * The devices list's filters and order, apart from the area's other schemas: the web's route table validates the
@@ -15,8 +16,6 @@ export const deviceGroupNameRef = z
   .min(1, 'Enter a group name')
   .max(DEVICE_GROUP_NAME_MAX, `A group name has at most ${DEVICE_GROUP_NAME_MAX} characters`);
 
-/** A yes/no as a query string spells it ('true', 'false') or as JSON does (a filter in a batch's body). */
-export const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
 
 export const DEVICE_ORDER_BY = ['serial', 'group', 'device_model', 'created_at', 'last_load'] as const;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DEVICE_ORDER_BY, deviceFilters, deviceGroupNameRef, flag, SERIAL_MAX } from './devices-queries.ts';
-import { MAX_PAGE_SIZE, PAGING_DEFAULTS } from './paging.ts';
+import { DEVICE_ORDER_BY, deviceFilters, deviceGroupNameRef, SERIAL_MAX } from './devices-queries.ts';
+import { flag, MAX_PAGE_SIZE, PAGING_DEFAULTS } from './paging.ts';
 import { distinctName } from './names.ts';
 
 export { DEVICE_GROUP_NAME_MAX, DEVICE_ORDER_BY, deviceFilters, deviceGroupNameRef, SERIAL_MAX, type DeviceFilters } from './devices-queries.ts';

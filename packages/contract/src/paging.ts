@@ -4,6 +4,9 @@ import { z } from 'zod';
 export const PAGING_DEFAULTS = { page: 1, page_size: 10, order: 'asc', order_by: 'name' } as const;
 export const MAX_PAGE_SIZE = 100;
 
+/** A yes/no as a query string spells it ('true', 'false') or as JSON and the URL's search do (true, false). */
+export const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
+
 export function pagingQuery<const K extends readonly [string, ...string[]]>(orderBy: K, defaultOrderBy: K[number]) {
   return z.object({
     page: z.coerce.number().int().min(1).default(PAGING_DEFAULTS.page),
@@ -17,3 +20,20 @@ export function pagingQuery<const K extends readonly [string, ...string[]]>(orde
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ data: z.array(item), total: z.number().int().min(0) });
 }
+
+/**
+ * Keyset paging: the page right after or before a row, named by the cursor a page answered, costs what the first
+ * page costs however deep it is (an offset reads and skips every row before it), and so does the last page.
+ * `page` stays for the pager; without a cursor a page is read at its offset (a jump).
+ */
+export const keysetQuery = {
+  after: z.string().max(512).optional(),
+  before: z.string().max(512).optional(),
+  /** The filter's last page, read from its end. */
+  last: flag.optional(),
+};
+/** The cursors of a keyset page's last and first rows: null where there is no next or previous page. */
+export const keysetCursors = {
+  next_cursor: z.string().nullable(),
+  prev_cursor: z.string().nullable(),
+};

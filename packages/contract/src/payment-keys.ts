@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagingQuery } from './paging.ts';
+import { keysetCursors, keysetQuery, pagingQuery } from './paging.ts';
 import { distinctName } from './names.ts';
 
 /**
@@ -176,6 +176,7 @@ export const symmetricKey = z.object({
 export type SymmetricKey = z.infer<typeof symmetricKey>;
 
 export const symmetricKeysQuery = pagingQuery(['name', 'created_at', 'algorithm', 'usage', 'state'], 'name').extend({
+  ...keysetQuery,
   group: keyGroupNameRef.optional(),
   state: z.enum(KEY_STATES).optional(),
 });
@@ -185,6 +186,7 @@ export const symmetricKeysResponse = z.object({
   /** Counted up to KEY_COUNT_CAP; total_capped says there are more. */
   total: z.number().int().min(0),
   total_capped: z.boolean(),
+  ...keysetCursors,
 });
 
 /** What a new key is, however its value comes (generated, combined from components, a ceremony). */

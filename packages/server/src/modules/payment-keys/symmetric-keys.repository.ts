@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { KEY_COUNT_CAP, type SymmetricKeysQuery } from '@keydeck/contract/payment-keys';
 import type { Tx } from '../../db/database.ts';
 import { rowsOf, textArray } from '../../db/raw-sql.ts';
+import { keysetWindow } from '../../platform/keyset.ts';
 import { containsPattern } from '../../platform/paging.ts';
 
 export type KeyRow = {
@@ -40,7 +41,8 @@ const ORDER: Record<SymmetricKeysQuery['order_by'], SQL> = {
 };
 
 /**
- * A page of the service's keys (optionally of one group, one state, or names containing search) and their total,
+ * A page of the service's keys (optionally of one group, one state, or names containing search), by keyset
+ * (platform/keyset.ts), and their total,
  * counted up to KEY_COUNT_CAP: a count of every key on every page would read them all (100,000 keys: 100 ms).
  */
 export async function listPage(tx: Tx, serviceId: string, query: SymmetricKeysQuery, groupId: string | null) {
@@ -53,21 +55,24 @@ export async function listPage(tx: Tx, serviceId: string, query: SymmetricKeysQu
     ],
     sql` and `,
   );
-  const direction = query.order === 'desc' ? sql`desc` : sql`asc`;
-  // The page's ids first, from the index alone (an offset deep in 100,000 keys skips index entries, not joined
-  // rows); then the page's rows and what they show.
-  const rows = await rowsOf<KeyRow & { assignments: number }>(
-    tx,
-    sql`with page as (
-          select k.id from symmetric_keys k where ${where}
-          order by ${ORDER[query.order_by]} ${direction}, k.id limit ${query.page_size} offset ${(query.page - 1) * query.page_size})
-        select ${KEY_COLUMNS}, (select count(*)::int from key_assignments a where a.key_id = k.id) as assignments
-        from page p join symmetric_keys k on k.id = p.id join key_groups g on g.id = k.group_id
-        order by ${ORDER[query.order_by]} ${direction}, k.id`,
-  );
   const [count] = await rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from (select 1 from symmetric_keys k where ${where} limit ${KEY_COUNT_CAP + 1}) m`);
   const counted = count?.n ?? 0;
-  return { rows, total: Math.min(counted, KEY_COUNT_CAP), capped: counted > KEY_COUNT_CAP };
+  const window = keysetWindow(query, ORDER[query.order_by], sql`k.id`, { rows: counted, exact: counted <= KEY_COUNT_CAP });
+  // The page's ids first, from the index alone (after a cursor, or at an offset for a jump, which skips index
+  // entries, not joined rows); then the page's rows and what they show.
+  const rows = await rowsOf<KeyRow & { assignments: number; sort_key: string }>(
+    tx,
+    sql`with page as (
+          select k.id from symmetric_keys k where ${where}${window.condition ? sql` and ${window.condition}` : sql``}
+          order by ${window.orderBy} limit ${window.limit} offset ${window.offset})
+        select ${KEY_COLUMNS}, (select count(*)::int from key_assignments a where a.key_id = k.id) as assignments,
+          ${ORDER[query.order_by]}::text as sort_key
+        from page p join symmetric_keys k on k.id = p.id join key_groups g on g.id = k.group_id
+        order by ${window.orderBy}`,
+  );
+  // The sort value as PostgreSQL writes it: a time keeps its microseconds, which a Date would lose.
+  const page = window.page(rows, (row) => ({ value: row.sort_key, id: row.id }));
+  return { ...page, total: Math.min(counted, KEY_COUNT_CAP), capped: counted > KEY_COUNT_CAP };
 }
 
 /** Keys by lower-cased name. */

@@ -68,8 +68,8 @@ export async function list(scope: KeyScope, query: SymmetricKeysQuery) {
     if (!group) throw notFound(Messages.keyGroupUnknown(query.group));
     groupId = group.id;
   }
-  const { rows, total, capped } = await repo.listPage(scope.tx, scope.access.serviceId, query, groupId);
-  return { data: rows.map((row) => toSymmetricKey(row, row.assignments)), total, total_capped: capped };
+  const { rows, total, capped, next_cursor, prev_cursor } = await repo.listPage(scope.tx, scope.access.serviceId, query, groupId);
+  return { data: rows.map((row) => toSymmetricKey(row, row.assignments)), total, total_capped: capped, next_cursor, prev_cursor };
 }
 
 /**

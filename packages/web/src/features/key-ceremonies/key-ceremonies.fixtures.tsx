@@ -83,7 +83,7 @@ export function server({ ceremonies = [], exports = [], keys = [] }: Lists, answ
     }
     if (method === 'GET' && url.startsWith(keyCeremoniesApi.listKeyCeremonies.path)) return jsonResponse(200, { data: ceremonies });
     if (method === 'GET' && url.startsWith(keyCeremoniesApi.listKeyComponentExports.path)) return jsonResponse(200, { data: exports });
-    if (method === 'GET' && url.startsWith(paymentKeysApi.listSymmetricKeys.path)) return jsonResponse(200, { data: keys, total: keys.length, total_capped: false });
+    if (method === 'GET' && url.startsWith(paymentKeysApi.listSymmetricKeys.path)) return jsonResponse(200, { data: keys, total: keys.length, total_capped: false, next_cursor: null, prev_cursor: null });
     throw new Error(`unexpected ${method} ${url}`);
   });
 }

@@ -9,7 +9,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Checkbox, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { BatchAction } from './batch-action';
 import { SortHeader } from './data-table-header';
-import { DataTablePager } from './data-table-pager';
+import { DataTablePager, type PageCursors } from './data-table-pager';
 import { DebouncedInput } from './debounced-input';
 import { useSidewaysScroll } from './sideways-scroll';
 import { QueryErrorAlert } from './query-error-alert';
@@ -43,7 +43,8 @@ const pinnedStyle = <T,>(column: DataTableColumn<T>) => ((column.pinned ?? colum
 
 /** What the table reads of its query: a list query's result, or a chunked list flattened into one. */
 export interface DataTableQuery<T> {
-  data: { data: T[]; total: number } | undefined;
+  /** A list paged by keyset also answers the cursors of its next and previous pages. */
+  data: ({ data: T[]; total: number } & Partial<PageCursors>) | undefined;
   error: Error | null;
   isPending: boolean;
   isSuccess: boolean;
@@ -240,7 +241,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         </Table>
       </Table.ScrollContainer>
       {/* An empty list says so once, in its own words: no pager saying "No results" under it. */}
-      {list && query.data && total > 0 ? <DataTablePager label={label} state={list.state} total={total} totalText={totalText} onChange={list.onChange} /> : null}
+      {list && query.data && total > 0 ? <DataTablePager label={label} state={list.state} total={total} totalText={totalText} cursors={query.data} onChange={list.onChange} /> : null}
     </Stack>
   );
 }

@@ -9,6 +9,10 @@ export interface ListState {
   order?: 'asc' | 'desc';
   order_by?: string;
   search?: string;
+  /** Keyset paging (contract/paging.ts): where the shown page came from; any other change starts afresh. */
+  after?: string;
+  before?: string;
+  last?: boolean;
 }
 
 export type ListStatePatch = Partial<{ [K in keyof ListState]: ListState[K] | undefined }>;
@@ -50,6 +54,11 @@ export function useListSearch<Id extends RouteIds<RegisteredRouter['routeTree']>
 ): { state: ListSearch<Id>; onChange: (patch: SearchPatch<ListSearch<Id>> | ListStatePatch) => void } {
   const state = route.useSearch() as ListSearch<Id>;
   const navigate = route.useNavigate() as (options: { search: (prev: object) => object }) => Promise<void>;
-  const onChange = useCallback((patch: object) => void navigate({ search: (prev) => ({ ...prev, ...patch }) }), [navigate]);
+  // A cursor belongs to the page it came from: a patch that names none (another page size, order, search or
+  // filter, or a jump) drops it.
+  const onChange = useCallback(
+    (patch: object) => void navigate({ search: (prev) => ({ ...prev, after: undefined, before: undefined, last: undefined, ...patch }) }),
+    [navigate],
+  );
   return { state, onChange };
 }

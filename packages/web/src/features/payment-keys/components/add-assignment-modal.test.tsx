@@ -11,7 +11,7 @@ function server() {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
     if (url.includes('/service/login/')) return serviceLoginResponse(SERVICE_ID);
-    if (url.startsWith(ApiPath.symmetricKeys)) return jsonResponse(200, { data: [], total: 0, total_capped: false });
+    if (url.startsWith(ApiPath.symmetricKeys)) return jsonResponse(200, { data: [], total: 0, total_capped: false, next_cursor: null, prev_cursor: null });
     if (init?.method === undefined || init.method === 'GET') return jsonResponse(200, { data: [], more: false, total: 0 });
     throw new Error(`unexpected ${init.method} ${url}`);
   });

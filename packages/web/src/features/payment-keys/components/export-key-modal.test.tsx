@@ -20,7 +20,7 @@ function server(keys: SymmetricKey[]) {
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
     if (url.includes('/service/login/')) return serviceLoginResponse(SERVICE_ID);
-    if (url.startsWith(ApiPath.symmetricKeys)) return jsonResponse(200, { data: keys, total: keys.length, total_capped: false });
+    if (url.startsWith(ApiPath.symmetricKeys)) return jsonResponse(200, { data: keys, total: keys.length, total_capped: false, next_cursor: null, prev_cursor: null });
     throw new Error(`unexpected ${init?.method ?? 'GET'} ${url}`);
   });
 }
@@ -73,7 +73,7 @@ describe('ExportKeyModal', () => {
       const url = String(input);
       if (url.includes('/service/login/')) return serviceLoginResponse(SERVICE_ID);
       if (url === ApiPath.symmetricKeyExport && init?.method === 'POST') return jsonResponse(202, { approval_request: pending });
-      if (url.startsWith(ApiPath.symmetricKeys)) return jsonResponse(200, { data: [TERMINAL_KEK, KBPK_AES], total: 2, total_capped: false });
+      if (url.startsWith(ApiPath.symmetricKeys)) return jsonResponse(200, { data: [TERMINAL_KEK, KBPK_AES], total: 2, total_capped: false, next_cursor: null, prev_cursor: null });
       throw new Error(`unexpected ${init?.method ?? 'GET'} ${url}`);
     });
     const root = createRootRoute();

@@ -32,7 +32,7 @@ function server(level: 'View' | 'Modify', singleOperator = false) {
     if (url.startsWith(ApiPath.symmetricKeys) && init?.method === 'PUT') {
       return jsonResponse(200, { results: [{ name: 'KEK 1', success: true, message: Messages.keyRotated('KEK 1', '1A2B3C') }] });
     }
-    if (url.startsWith(ApiPath.symmetricKeys)) return jsonResponse(200, { data: [kek], total: 1, total_capped: false });
+    if (url.startsWith(ApiPath.symmetricKeys)) return jsonResponse(200, { data: [kek], total: 1, total_capped: false, next_cursor: null, prev_cursor: null });
     throw new Error(`unexpected ${init?.method ?? 'GET'} ${url}`);
   });
 }
