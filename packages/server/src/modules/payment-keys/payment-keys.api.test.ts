@@ -340,7 +340,7 @@ describe.each(KEYSTORES)('payment keys on the %s keystore', (keystore) => {
   it('shows keys only to the service\'s Key category, and nothing across tenants', async () => {
     expect((await viewer.get(ApiPath.symmetricKeys)).statusCode).toBe(403);
     expect((await viewer.get(ApiPath.keyAssignments)).statusCode).toBe(403);
-    expect((await outsider.get(ApiPath.symmetricKeys)).json()).toEqual({ data: [], total: 0, total_capped: false });
+    expect((await outsider.get(ApiPath.symmetricKeys)).json()).toEqual({ data: [], total: 0, total_capped: false, next_cursor: null, prev_cursor: null });
     expect((await send(outsider, 'POST', ApiPath.symmetricKeyExport, { key: 'PIN key', kbpk: 'KBPK AES' })).statusCode).toBe(404);
     const stolen = batchResponse.parse((await send(outsider, 'DELETE', ApiPath.symmetricKeys, { symmetric_keys: ['PIN key'] })).json()).results;
     expect(stolen[0]!.success).toBe(false);
