@@ -9,11 +9,12 @@ const MAIN = new URL('../packages/server/dist/main.js', import.meta.url).pathnam
 
 /**
  * Starts the built Keydeck server on a fresh data directory (PGlite) or on `databaseUrl`
- * (PostgreSQL), with a random administrator password the bench then signs in with.
+ * (PostgreSQL), with a random administrator password the bench then signs in with; `workers` server processes
+ * on its port (WORKERS, PostgreSQL only).
  * Given `dataDir` (and the `admin` it was first started with), the server restarts on that directory, which the
  * caller owns: stop() leaves it in place.
  */
-export async function startKeydeck({ label, databaseUrl, dataDir: ownDataDir, admin: givenAdmin }) {
+export async function startKeydeck({ label, databaseUrl, dataDir: ownDataDir, admin: givenAdmin, workers = 1 }) {
   const port = await freePort();
   const dataDir = ownDataDir ?? mkdtempSync(join(tmpdir(), 'keydeck-bench-'));
   const admin = givenAdmin ?? { username: 'admin', password: `Bench-${randomBytes(18).toString('base64url')}-7` };
@@ -26,6 +27,8 @@ export async function startKeydeck({ label, databaseUrl, dataDir: ownDataDir, ad
     LOG_LEVEL: 'warn',
     // The bench signs in a few times per run; the default per-minute limit is not what is measured.
     LOGIN_RATE_LIMIT: '100000',
+    // One server process unless told: the worker count is measured, never a default of the machine.
+    WORKERS: String(workers),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
   const removeDataDir = () => ownDataDir || rmSync(dataDir, { recursive: true, force: true });

@@ -34,14 +34,15 @@ function formatHttp({ load, bundle, lighthouse, machine }) {
   out.push(
     `1. HTTP load, autocannon, ${LOAD.connections} connections, ${LOAD.seconds} s each after a ${LOAD.warmUpSeconds} s warm-up, 127.0.0.1:`,
     '   signed-in GET /rest/api/v1/login; service call GET /rest/api/v1/service/service_user_group/current (live service session);',
-    '   limit: plain Fastify plus one indexed session look-up on the same database (target: each ≥ 50 % of it); bare: plain Fastify',
+    `   limit: plain Fastify plus one indexed session look-up on the same database (target for the signed-in GET: ≥ ${TARGETS.signedInOfLimitPercent} % of it;`,
+    "   the service call's yardstick is its own statements sent bare, not built yet: its share of the limit is shown without a verdict); bare: plain Fastify",
     '',
     textTable(
       ['database', 'signed-in GET', 'of limit', 'service call', 'of limit', 'limit req/s', 'bare req/s', 'signed-in p99 ms', 'service p99 ms'],
       Object.entries(load).map(([database, { keydeck, service, limit, bare }]) => [
         database,
         num(keydeck?.requestsPerSecond),
-        share(keydeck?.requestsPerSecond, limit?.requestsPerSecond),
+        share(keydeck?.requestsPerSecond, limit?.requestsPerSecond, TARGETS.signedInOfLimitPercent),
         num(service?.requestsPerSecond),
         share(service?.requestsPerSecond, limit?.requestsPerSecond),
         num(limit?.requestsPerSecond),
@@ -52,6 +53,16 @@ function formatHttp({ load, bundle, lighthouse, machine }) {
     ),
     '',
   );
+  const two = load.PostgreSQL?.twoWorkers;
+  if (two) {
+    const factor = (value, one) => (value && one ? `${(value / one).toFixed(2)}× ${value / one >= TARGETS.twoWorkersFactor ? 'PASS' : 'FAIL'}` : 'n/a');
+    out.push(
+      `   PostgreSQL with WORKERS=2 (target: ≥ ${TARGETS.twoWorkersFactor}× one worker): signed-in GET ${num(two.keydeck?.requestsPerSecond)} req/s, ` +
+        `${factor(two.keydeck?.requestsPerSecond, load.PostgreSQL.keydeck?.requestsPerSecond)}; service call ${num(two.service?.requestsPerSecond)} req/s, ` +
+        `${factor(two.service?.requestsPerSecond, load.PostgreSQL.service?.requestsPerSecond)}`,
+      '',
+    );
+  }
 
   out.push(
     '2. What the browser downloads to show /login (bodies gzipped at level 9, 1 kB = 1000 bytes)',
@@ -81,8 +92,8 @@ function formatHttp({ load, bundle, lighthouse, machine }) {
           r?.accessibility ?? 'n/a',
           r?.metrics['largest-contentful-paint'],
           r?.metrics['total-blocking-time'],
-          target ? `perf ≥ ${target.performance}, a11y ${target.accessibility}` : 'none',
-          target ? verdict(r && r.performance >= target.performance && r.accessibility >= target.accessibility) : '',
+          target ? [`perf ≥ ${target.performance}`, target.accessibility ? `a11y ${target.accessibility}` : ''].filter(Boolean).join(', ') : 'none',
+          target ? verdict(r && r.performance >= target.performance && r.accessibility >= (target.accessibility ?? 0)) : '',
         ];
       }),
     ),
@@ -109,9 +120,9 @@ const kb = (bytes) => (bytes === undefined ? 'n/a' : (bytes / 1000).toFixed(1));
 const count = (bundle, kind) => (bundle ? bundle.files.filter((f) => f.kind === kind).length : 'n/a');
 const verdict = (pass) => (pass === undefined || pass === null ? 'n/a' : pass ? 'PASS' : 'FAIL');
 
-/** A figure as a share of its limit, with the verdict against the 50 % target. */
-function share(value, limit) {
+/** A figure as a share of its limit, with the verdict against the target when it has one. */
+function share(value, limit, targetPercent) {
   if (value === undefined || !limit) return 'n/a';
   const percent = (100 * value) / limit;
-  return `${percent.toFixed(0)} % ${percent >= 50 ? 'PASS' : 'FAIL'}`;
+  return `${percent.toFixed(0)} %${targetPercent === undefined ? '' : percent >= targetPercent ? ' PASS' : ' FAIL'}`;
 }

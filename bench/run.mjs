@@ -66,6 +66,22 @@ async function cleanUp() {
 }
 
 /**
+ * The signed-in GET and the service call again on a second Keydeck with WORKERS=2 on the same PostgreSQL (the
+ * first one idle): what a second process on these cores adds, PostgreSQL sharing them.
+ */
+async function benchTwoWorkers(databaseUrl, first) {
+  const keydeck = await startKeydeck({ label: 'PostgreSQL, 2 workers', databaseUrl, dataDir: first.dataDir, admin: first.admin, workers: 2 });
+  try {
+    const session = await signIn(keydeck.origin, keydeck.admin);
+    const keydeckLoad = await measureGet(keydeck.origin + LOGIN_API, { cookie: session.sessionCookie });
+    const service = await openServiceSession(keydeck.origin, session);
+    return { keydeck: keydeckLoad, service: await measureGet(service.dataUrl, { cookie: session.sessionCookie }) };
+  } finally {
+    await keydeck.stop();
+  }
+}
+
+/**
  * Starts Keydeck on one database, signs in, and measures the signed-in GET and a service data call next to the
  * baselines on the same database: plain Fastify, and Fastify plus one indexed session look-up (the limit).
  */
@@ -192,6 +208,7 @@ async function main() {
   if (postgres) {
     cleanups.push(() => postgres.stop());
     const onPostgres = await benchDatabase('PostgreSQL', { databaseUrl: postgres.url });
+    if (RUN_HTTP && onPostgres) results.load.PostgreSQL.twoWorkers = await step('load with 2 workers on PostgreSQL', () => benchTwoWorkers(postgres.url, onPostgres.keydeck));
     if (RUN_KEYS && onPostgres?.serviceId) {
       // Seeded while the server runs, as the devices.
       const { keydeck, session } = onPostgres;

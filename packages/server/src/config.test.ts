@@ -1,4 +1,5 @@
 import { PasswordText } from '@keydeck/contract/passwords';
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 
@@ -7,6 +8,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ ADMIN_PASSWORD: 'Password2024!' })).toThrow(`ADMIN_PASSWORD: ${PasswordText.common}`);
     expect(() => loadConfig({ ADMIN_USERNAME: 'operator-in-chief', ADMIN_PASSWORD: 'Operator-In-Chief' })).toThrow(PasswordText.sameAsUsername);
     expect(loadConfig({ ADMIN_PASSWORD: 'Granite-Lantern-Orbit-7' }).adminPassword).toBe('Granite-Lantern-Orbit-7');
+  });
+
+  it('runs one server process per core on PostgreSQL and one on PGlite, and refuses several on PGlite', () => {
+    const postgres = 'postgres://keydeck@127.0.0.1:5432/keydeck';
+    expect(loadConfig({}).workers).toBe(1);
+    expect(loadConfig({ DATABASE_URL: postgres }).workers).toBe(availableParallelism());
+    expect(loadConfig({ DATABASE_URL: postgres, WORKERS: '3' }).workers).toBe(3);
+    expect(() => loadConfig({ WORKERS: '2' })).toThrow("WORKERS: WORKERS above 1 needs PostgreSQL (DATABASE_URL): PGlite's files take one process");
   });
 
   it('sends links in mails to PUBLIC_URL, else to http://HOST:PORT, and keeps the outbox in DATA_DIR', () => {

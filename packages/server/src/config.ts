@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { passwordProblem } from '@keydeck/contract/passwords';
 import { z } from 'zod';
@@ -75,6 +76,8 @@ const environment = z.object({
   STRIPE_API_HOST: z.string().min(1).optional(),
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  /** Server processes on the one port (node:cluster); absent = one per core on PostgreSQL, one on PGlite. */
+  WORKERS: z.coerce.number().int().min(1).max(64).optional(),
 })
   // The first administrator's password follows the same rule as every other password.
   .superRefine((e, ctx) => {
@@ -84,6 +87,9 @@ const environment = z.object({
     }
     const problem = e.ADMIN_PASSWORD === undefined ? null : passwordProblem(e.ADMIN_PASSWORD, e.ADMIN_USERNAME);
     if (problem) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: problem });
+    if ((e.WORKERS ?? 1) > 1 && !e.DATABASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['WORKERS'], message: "WORKERS above 1 needs PostgreSQL (DATABASE_URL): PGlite's files take one process" });
+    }
     if (e.KEYSTORE === 'pkcs11' && (!e.PKCS11_TOKEN_LABEL || !e.PKCS11_PIN)) {
       ctx.addIssue({ code: 'custom', path: ['KEYSTORE'], message: 'KEYSTORE=pkcs11 needs PKCS11_TOKEN_LABEL and PKCS11_PIN' });
     }
@@ -92,6 +98,8 @@ const environment = z.object({
 export type Config = {
   host: string;
   port: number;
+  /** Server processes sharing the port (workers.ts). */
+  workers: number;
   dataDir: string;
   databaseUrl: string | undefined;
   migrationDatabaseUrl: string | undefined;
@@ -134,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     host: e.HOST,
     port: e.PORT,
+    workers: e.WORKERS ?? (e.DATABASE_URL ? availableParallelism() : 1),
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     migrationDatabaseUrl: e.MIGRATION_DATABASE_URL,

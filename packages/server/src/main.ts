@@ -1,31 +1,47 @@
-import { loadConfig } from './config.ts';
+import cluster from 'node:cluster';
+import { loadConfig, type Config } from './config.ts';
 import { start } from './start.ts';
+import { runWorkers } from './workers.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 const config = loadConfig();
-const { app, generatedAdminPassword } = await start(config);
-
-if (generatedAdminPassword) {
-  // Printed once, to the terminal only (never to the log): there is no other way to learn it.
-  process.stdout.write(
-    `\nFirst start: created the platform administrator '${config.adminUsername}' with the password\n\n    ${generatedAdminPassword}\n\n` +
-      'Keep it safe: it is shown only this once.\n\n',
-  );
+if (config.workers > 1 && cluster.isPrimary) {
+  // The primary serves nothing itself: its few lines go out as the workers' do, JSON a line.
+  await runWorkers(config.workers, (msg) => process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, msg })}\n`));
+} else {
+  await serve(config);
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.log.info({ signal }, 'shutting down');
-    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
-    app.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        app.log.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
+/** One server process: alone, or one of the primary's workers. */
+async function serve(config: Config): Promise<void> {
+  const { app, generatedAdminPassword } = await start(config);
+
+  if (generatedAdminPassword) {
+    // Printed once, to the terminal only (never to the log): there is no other way to learn it.
+    process.stdout.write(
+      `\nFirst start: created the platform administrator '${config.adminUsername}' with the password\n\n    ${generatedAdminPassword}\n\n` +
+        'Keep it safe: it is shown only this once.\n\n',
     );
-  });
-}
+  }
 
-await app.listen({ host: config.host, port: config.port });
+  // Ctrl-C reaches a worker both from the terminal and from its primary: it shuts down once.
+  let closing = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'shutting down');
+      setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+      app.close().then(
+        () => process.exit(0),
+        (err: unknown) => {
+          app.log.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+
+  await app.listen({ host: config.host, port: config.port });
+}

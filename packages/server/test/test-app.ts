@@ -64,7 +64,7 @@ export async function startWithPlatformAdmin(env: Record<string, string | undefi
   return { t, admin: await signedIn(t.app, ADMIN.username, ADMIN.password) };
 }
 
-async function freshPostgresDatabase(): Promise<string | undefined> {
+export async function freshPostgresDatabase(): Promise<string | undefined> {
   const base = inject('postgresUrl');
   if (!base) return undefined;
   const name = `keydeck_test_${randomBytes(6).toString('hex')}`;

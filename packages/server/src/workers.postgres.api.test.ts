@@ -1,0 +1,132 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ApiPath, CSRF_COOKIE, CSRF_HEADER } from '@keydeck/contract/http';
+import { Permission } from '@keydeck/contract/permissions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freeTcpPort } from '../test/free-port.ts';
+import { ADMIN, freshPostgresDatabase } from '../test/test-app.ts';
+
+/** WORKERS server processes on one port, started as an operator starts the built server (npm run build first). */
+const MAIN = new URL('../dist/main.js', import.meta.url).pathname;
+if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run npm run build first`);
+
+let primary: ChildProcess;
+let origin: string;
+let dataDir: string;
+let output = '';
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The primary's worker processes, from /proc: a replacement shows up with a new pid. */
+const workers = () =>
+  readdirSync('/proc')
+    .filter((pid) => /^\d+$/.test(pid))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1] === String(primary.pid);
+      } catch {
+        return false; // ended meanwhile
+      }
+    })
+    .map(Number)
+    .sort();
+async function until<T>(what: string, check: () => Promise<T | undefined> | T | undefined, ms = 60_000): Promise<T> {
+  for (const end = Date.now() + ms; Date.now() < end; await pause(200)) {
+    const value = await check();
+    if (value !== undefined) return value;
+  }
+  throw new Error(`${what}: not within ${ms} ms\n${output.slice(-2000)}`);
+}
+
+beforeAll(async () => {
+  const databaseUrl = await freshPostgresDatabase();
+  if (!databaseUrl) throw new Error('workers.postgres.api.test.ts needs the test PostgreSQL');
+  dataDir = mkdtempSync(join(tmpdir(), 'keydeck-workers-'));
+  const port = await freeTcpPort();
+  origin = `http://127.0.0.1:${port}`;
+  primary = spawn(process.execPath, [MAIN], {
+    env: {
+      PATH: process.env.PATH,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      WORKERS: '2',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      WEB_DIST: '/nonexistent',
+      LOGIN_RATE_LIMIT: '1000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  primary.stdout!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
+  primary.stderr!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
+  await until('two workers listening', () => (output.includes('2 workers listening') ? true : undefined));
+}, 90_000);
+afterAll(() => {
+  if (primary.exitCode === null) primary.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The processes whose log says they answered a request (each worker logs JSON lines with its pid). */
+const answeredBy = () =>
+  [
+    ...new Set(
+      output
+        .split('\n')
+        .filter((line) => line.startsWith('{') && line.includes('"msg":"request completed"'))
+        .map((line) => (JSON.parse(line) as { pid: number }).pid),
+    ),
+  ].sort();
+
+/** A signed-in browser's calls: the session cookie and the anti-forgery echo, whichever worker answers. */
+async function signIn() {
+  // As a browser: the first call sets the anti-forgery cookie, sign-in echoes it and gets the session.
+  const cookies = new Map<string, string>();
+  const keep = (res: Response) => res.headers.getSetCookie().forEach((c) => cookies.set(c.slice(0, c.indexOf('=')), c.slice(c.indexOf('=') + 1).split(';')[0]!));
+  const header = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  keep(await fetch(`${origin}${ApiPath.login}`));
+  const res = await fetch(`${origin}${ApiPath.login}`, {
+    method: 'POST',
+    headers: { cookie: header(), [CSRF_HEADER]: cookies.get(CSRF_COOKIE)!, 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  expect(res.status, await res.text()).toBe(200);
+  keep(res);
+  return { cookie: header(), csrf: cookies.get(CSRF_COOKIE)! };
+}
+
+describe('WORKERS server processes on one port', () => {
+  it('serves a signed-in browser from every worker, and replaces a worker that dies without failing the others', async () => {
+    const started = workers();
+    expect(started).toHaveLength(2);
+    const { cookie, csrf } = await signIn();
+    const session = () => fetch(`${origin}${ApiPath.login}`, { headers: { cookie } }).then((res) => res.status);
+    // The primary hands connections round-robin: 20 fresh connections reach both workers, each knowing the session.
+    expect(await Promise.all(Array.from({ length: 20 }, session))).toEqual(Array(20).fill(200));
+    expect(answeredBy()).toEqual(started);
+    const role = await fetch(`${origin}${ApiPath.roles}`, {
+      method: 'POST',
+      headers: { cookie, [CSRF_HEADER]: csrf, 'content-type': 'application/json' },
+      body: JSON.stringify({ roles: [{ name: 'Workers check', permissions: [Permission.auditRead] }] }),
+    });
+    expect(role.status, await role.text()).toBe(201);
+
+    process.kill(started[0]!, 'SIGKILL');
+    const replaced = await until('a replacement worker', () => {
+      const now = workers();
+      return now.length === 2 && !now.includes(started[0]!) ? now : undefined;
+    });
+    expect(replaced).toContain(started[1]);
+    await until('the replacement listening', () => (output.includes('listening in its place') ? true : undefined));
+    expect(await Promise.all(Array.from({ length: 20 }, session))).toEqual(Array(20).fill(200));
+  });
+
+  it('stops every worker on SIGTERM and exits 0', async () => {
+    const exited = new Promise<number | null>((resolve) => primary.once('exit', (code) => resolve(code)));
+    const before = workers();
+    primary.kill('SIGTERM');
+    expect(await exited, output.slice(-3000)).toBe(0);
+    expect(before.filter((pid) => existsSync(`/proc/${pid}`))).toEqual([]);
+  });
+});
