@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEVICE_ORDER_BY, deviceFilters, deviceGroupNameRef, SERIAL_MAX } from './devices-queries.ts';
-import { flag, MAX_PAGE_SIZE, PAGING_DEFAULTS } from './paging.ts';
+import { flag, keysetCursors, keysetQuery, MAX_PAGE_SIZE, PAGING_DEFAULTS } from './paging.ts';
 import { distinctName } from './names.ts';
 
 export { DEVICE_GROUP_NAME_MAX, DEVICE_ORDER_BY, deviceFilters, deviceGroupNameRef, SERIAL_MAX, type DeviceFilters } from './devices-queries.ts';
@@ -102,6 +102,7 @@ export const devicesQuery = z
     page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGING_DEFAULTS.page_size),
     order: z.enum(['asc', 'desc']).default(PAGING_DEFAULTS.order),
     order_by: z.enum(DEVICE_ORDER_BY).default('serial'),
+    ...keysetQuery,
     export: flag.default(false),
   })
   .and(deviceFilters);
@@ -111,6 +112,8 @@ export const devicesResponse = z.object({
   /** Counted up to DEVICE_COUNT_CAP; total_capped says there are more. */
   total: z.number().int().min(0),
   total_capped: z.boolean(),
+  /** By keyset in serial, group and added order; null in device model and last load order (they may be empty). */
+  ...keysetCursors,
 });
 export type DevicesResponse = z.infer<typeof devicesResponse>;
 

@@ -1,6 +1,7 @@
 import { DEVICE_COUNT_CAP, type DeviceFilters, type DevicesQuery } from '@keydeck/contract/devices';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
+import { keysetWindow, offsetWindow, type Counted, type WindowedPage } from '../../platform/keyset.ts';
 import { rowsOf, textArray } from '../../db/raw-sql.ts';
 import { containsPattern } from '../../platform/paging.ts';
 
@@ -38,8 +39,9 @@ export function matching(serviceId: string, filters: DeviceFilters): SQL {
   return sql.join(conditions, sql` and `);
 }
 
-const SELECT_DEVICE = sql`select d.serial, g.name as "group", m.name as device_model, d.archived, d.failed, d.last_load, d.created_at
-  from devices d join device_groups g on g.id = d.group_id left join device_models m on m.id = d.model_id`;
+const DEVICE_FROM = sql`from devices d join device_groups g on g.id = d.group_id left join device_models m on m.id = d.model_id`;
+const DEVICE_COLUMNS = sql`d.serial, g.name as "group", m.name as device_model, d.archived, d.failed, d.last_load, d.created_at`;
+const SELECT_DEVICE = sql`select ${DEVICE_COLUMNS} ${DEVICE_FROM}`;
 
 const ORDER_COLUMNS: Record<DevicesQuery['order_by'], SQL> = {
   serial: sql`d.serial`,
@@ -49,18 +51,35 @@ const ORDER_COLUMNS: Record<DevicesQuery['order_by'], SQL> = {
   last_load: sql`d.last_load`,
 };
 
+/** Orders by a column that may be empty: paged at offsets (a keyset cursor cannot compare an empty value). */
 const NULLABLE = new Set<DevicesQuery['order_by']>(['device_model', 'last_load']);
 
-export function listPage(tx: Tx, serviceId: string, query: DevicesQuery): Promise<DeviceRow[]> {
-  const direction = query.order === 'desc' ? sql`desc` : sql`asc`;
-  // Only the nullable columns say where nulls go: an index scans backwards only for the default order.
-  const nulls = NULLABLE.has(query.order_by) ? sql` nulls last` : sql``;
-  const orderBy = query.order_by === 'serial' ? sql`d.serial ${direction}` : sql`${ORDER_COLUMNS[query.order_by]} ${direction}${nulls}, d.serial ${direction}`;
-  return rowsOf<DeviceRow>(
+/**
+ * A page of the matching devices: by keyset (platform/keyset.ts; serial breaks ties, it is unique in a service)
+ * in serial, group and added order, at an offset in the nullable orders.
+ */
+export async function listPage(tx: Tx, serviceId: string, query: DevicesQuery, total: Counted): Promise<WindowedPage<DeviceRow>> {
+  const where = matching(serviceId, query);
+  if (NULLABLE.has(query.order_by)) {
+    const direction = query.order === 'desc' ? sql`desc` : sql`asc`;
+    const window = offsetWindow(query, total);
+    return window.page(
+      await rowsOf<DeviceRow>(
+        tx,
+        sql`${SELECT_DEVICE} where ${where} order by ${ORDER_COLUMNS[query.order_by]} ${direction} nulls last, d.serial ${direction}
+          limit ${window.limit} offset ${window.offset}`,
+      ),
+    );
+  }
+  const sortColumn = ORDER_COLUMNS[query.order_by];
+  const window = keysetWindow(query, sortColumn, query.order_by === 'serial' ? null : sql`d.serial`, total);
+  const rows = await rowsOf<DeviceRow & { sort_key: string }>(
     tx,
-    sql`${SELECT_DEVICE} where ${matching(serviceId, query)} order by ${orderBy}
-      limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`,
+    sql`select ${DEVICE_COLUMNS}, ${sortColumn}::text as sort_key ${DEVICE_FROM}
+      where ${where}${window.condition ? sql` and ${window.condition}` : sql``} order by ${window.orderBy} limit ${window.limit} offset ${window.offset}`,
   );
+  const page = window.page(rows, (row) => ({ value: row.sort_key, id: row.serial }));
+  return { ...page, rows: page.rows.map(({ sort_key: _, ...row }) => row) };
 }
 
 /** How many devices match, counted up to the cap plus one (so the caller knows whether there are more). */

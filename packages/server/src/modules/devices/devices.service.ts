@@ -32,14 +32,15 @@ export type BatchCall = DeviceScope & { requestId: string; idempotencyKey: strin
 const EXPORT_BATCH = 1_000;
 
 export async function list(scope: DeviceScope, query: DevicesQuery): Promise<DevicesResponse> {
-  const [page, counted] = await Promise.all([
-    repo.listPage(scope.tx, scope.access.serviceId, query),
-    repo.countCapped(scope.tx, scope.access.serviceId, query),
-  ]);
+  // Counted first: the last page holds what is left over after the full pages.
+  const counted = await repo.countCapped(scope.tx, scope.access.serviceId, query);
+  const page = await repo.listPage(scope.tx, scope.access.serviceId, query, { rows: counted, exact: counted <= DEVICE_COUNT_CAP });
   return {
-    data: page.map((d) => ({ ...d, last_load: iso(d.last_load), created_at: iso(d.created_at)! })),
+    data: page.rows.map((d) => ({ ...d, last_load: iso(d.last_load), created_at: iso(d.created_at)! })),
     total: Math.min(counted, DEVICE_COUNT_CAP),
     total_capped: counted > DEVICE_COUNT_CAP,
+    next_cursor: page.next_cursor,
+    prev_cursor: page.prev_cursor,
   };
 }
 

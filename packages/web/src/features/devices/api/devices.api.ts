@@ -12,8 +12,8 @@ export const devicesQueryOptions = (serviceId: string, state: DeviceListState) =
   listQueryOptions({
     queryKey: deviceKeys(serviceId).list(state),
     queryFn: ({ signal }) => {
-      const { page, page_size, order, order_by } = state;
-      return serviceCall(serviceId, devicesApi.listDevices, { query: { page, page_size, order, order_by, ...wireFilter(state) }, signal });
+      const { page, page_size, order, order_by, after, before, last } = state;
+      return serviceCall(serviceId, devicesApi.listDevices, { query: { page, page_size, order, order_by, after, before, last, ...wireFilter(state) }, signal });
     },
     meta: { errorContext: 'Could not load the devices' },
   });

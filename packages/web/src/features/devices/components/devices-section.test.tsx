@@ -36,7 +36,7 @@ function serverWith(level: 'View' | 'Modify', total = 2, capped = false, rows = 
         remaining: 0,
       });
     }
-    if (url.startsWith(ApiPath.devices)) return jsonResponse(200, { data: rows, total, total_capped: capped });
+    if (url.startsWith(ApiPath.devices)) return jsonResponse(200, { data: rows, total, total_capped: capped, next_cursor: null, prev_cursor: null });
     throw new Error(`unexpected ${init?.method ?? 'GET'} ${url}`);
   });
 }
