@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoInstant } from './dates.ts';
-import { MAX_PAGE_SIZE, PAGING_DEFAULTS } from './paging.ts';
+import { keysetQuery, MAX_PAGE_SIZE, PAGING_DEFAULTS } from './paging.ts';
 
 /**
  * The audit list's filters and query, apart from the area's other schemas: the web's route table validates URLs
@@ -28,5 +28,9 @@ export const auditListQuery = auditFilters.extend({
   page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGING_DEFAULTS.page_size),
   order: z.enum(['asc', 'desc']).default('desc'),
   order_by: z.enum(['occurred_at', 'action', 'actor_username']).default('occurred_at'),
+  ...keysetQuery,
 });
+
+/** Audit events are counted up to this; a filter with more says "10,000+" (total_capped): a busy account's year is a million. */
+export const AUDIT_COUNT_CAP = 10_000;
 export type AuditListQuery = z.infer<typeof auditListQuery>;

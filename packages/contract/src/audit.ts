@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { AUDIT_OUTCOMES } from './audit-queries.ts';
+import { keysetCursors } from './paging.ts';
 
-export { AUDIT_OUTCOMES, auditFilters, auditListQuery, type AuditFilters, type AuditListQuery, type AuditOutcome } from './audit-queries.ts';
+export { AUDIT_COUNT_CAP, AUDIT_OUTCOMES, auditFilters, auditListQuery, type AuditFilters, type AuditListQuery, type AuditOutcome } from './audit-queries.ts';
 
 /**
  * The actions background jobs record, and those of routes whose endpoint declaration does not name its own
@@ -221,7 +222,8 @@ export const auditEvent = z.object({
 });
 export type AuditEvent = z.infer<typeof auditEvent>;
 
-export const auditPage = z.object({ data: z.array(auditEvent), total: z.number().int() });
+/** A page of events: by keyset in time and action order, at offsets by actor (which a refusal may lack). */
+export const auditPage = z.object({ data: z.array(auditEvent), total: z.number().int(), total_capped: z.boolean(), ...keysetCursors });
 
 /** One account's chain (account_id), or, for platform administrators, every account's and the anonymous one (all). */
 export const chainVerifyQuery = z.object({

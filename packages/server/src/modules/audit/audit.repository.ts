@@ -1,9 +1,10 @@
-import type { AuditFilters, AuditListQuery } from '@keydeck/contract/audit';
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { AUDIT_COUNT_CAP, type AuditFilters, type AuditListQuery } from '@keydeck/contract/audit';
+import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { auditChainHeads, auditEvents } from '../../db/schema/audit.ts';
-import { matchesSearch, pageWindow } from '../../platform/paging.ts';
+import { keysetWindow, offsetWindow } from '../../platform/keyset.ts';
+import { matchesSearch } from '../../platform/paging.ts';
 
 export type AuditRow = typeof auditEvents.$inferSelect;
 
@@ -28,18 +29,33 @@ function whereOf(accountId: string | null, filters: AuditFilters): SQL | undefin
   );
 }
 
+/**
+ * A page of events and their count up to AUDIT_COUNT_CAP: by keyset (platform/keyset.ts, the id breaks ties) in
+ * time and action order, at offsets by actor, which an anonymous refusal lacks.
+ */
 export async function listEvents(tx: Tx, accountId: string | null, query: AuditListQuery) {
   const where = whereOf(accountId, query);
-  const window = pageWindow(
-    query,
-    { occurred_at: auditEvents.occurredAt, action: auditEvents.action, actor_username: auditEvents.actorUsername },
-    auditEvents.id,
-  );
-  const [rows, [count]] = await Promise.all([
-    tx.select().from(auditEvents).where(where).orderBy(...window.orderBy).limit(window.limit).offset(window.offset),
-    tx.select({ total: sql<number>`count(*)::int` }).from(auditEvents).where(where),
-  ]);
-  return { rows, total: count?.total ?? 0 };
+  const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(sql`(${tx.select({ one: sql`1` }).from(auditEvents).where(where).limit(AUDIT_COUNT_CAP + 1)}) m`);
+  const counted = count?.n ?? 0;
+  const total = { rows: counted, exact: counted <= AUDIT_COUNT_CAP };
+  const capped = { total: Math.min(counted, AUDIT_COUNT_CAP), capped: counted > AUDIT_COUNT_CAP };
+  if (query.order_by === 'actor_username') {
+    const window = offsetWindow(query, total);
+    const direction = query.order === 'desc' ? desc : asc;
+    const rows = await tx.select().from(auditEvents).where(where).orderBy(sql`${direction(auditEvents.actorUsername)} nulls last`, direction(auditEvents.id)).limit(window.limit).offset(window.offset);
+    return { ...window.page(rows), ...capped };
+  }
+  const sortColumn = query.order_by === 'action' ? sql`${auditEvents.action}` : sql`${auditEvents.occurredAt}`;
+  const window = keysetWindow(query, sortColumn, sql`${auditEvents.id}`, total);
+  const rows = await tx
+    .select({ ...getTableColumns(auditEvents), sortKey: sql<string>`${sortColumn}::text` })
+    .from(auditEvents)
+    .where(and(where, window.condition))
+    .orderBy(window.orderBy)
+    .limit(window.limit)
+    .offset(window.offset);
+  const page = window.page(rows, (row) => ({ value: row.sortKey, id: String(row.id) }));
+  return { ...page, rows: page.rows.map(({ sortKey: _, ...row }) => row), ...capped };
 }
 
 /**

@@ -19,8 +19,8 @@ const EXPORT_BATCH = 1000;
 const VERIFY_BATCH = 1000;
 
 export async function listEvents(tx: Tx, accountId: string | null, query: AuditListQuery) {
-  const { rows, total } = await repo.listEvents(tx, accountId, query);
-  return { data: await withBestNames(tx, rows.map(toWire)), total };
+  const { rows, total, capped, next_cursor, prev_cursor } = await repo.listEvents(tx, accountId, query);
+  return { data: await withBestNames(tx, rows.map(toWire)), total, total_capped: capped, next_cursor, prev_cursor };
 }
 
 /**

@@ -29,7 +29,7 @@ describe('AuditLogView', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('shows a target by its name with the id on hover and in the details, and a partly done batch as partial', async () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse(200, { data: events, total: events.length }));
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse(200, { data: events, total: events.length, total_capped: false, next_cursor: null, prev_cursor: null }));
     renderWithSession(<AuditLogView search={auditListQuery.parse({})} onChange={() => {}} />, sessionWith([]));
     const name = await screen.findByText('Payments Prod');
     expect(name.getAttribute('title')).toBe(SERVICE_ID);
@@ -45,7 +45,7 @@ describe('AuditLogView', () => {
   });
 
   it('leads each row with its View button and pins no column over the target, so a narrow screen (768 px) scrolls it readably', async () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse(200, { data: events, total: events.length }));
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse(200, { data: events, total: events.length, total_capped: false, next_cursor: null, prev_cursor: null }));
     renderWithSession(<AuditLogView search={auditListQuery.parse({})} onChange={() => {}} />, sessionWith([]));
     const table = await screen.findByRole('table', { name: 'Audit events' });
     await within(table).findByText('Payments Prod');

@@ -141,6 +141,7 @@ export function AuditLogView({ search, onChange, fixedAccountId }: AuditLogViewP
         query={events}
         rowKey={(event) => String(event.id)}
         list={{ state: search, onChange: (patch) => onChange(patch as AuditPatch) }}
+        totalText={events.data?.total_capped ? `${events.data.total.toLocaleString('en-US')}+` : undefined}
         minWidth={1240}
         emptyText="No events match these filters."
       />
