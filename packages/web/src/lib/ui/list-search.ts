@@ -54,11 +54,19 @@ export function useListSearch<Id extends RouteIds<RegisteredRouter['routeTree']>
 ): { state: ListSearch<Id>; onChange: (patch: SearchPatch<ListSearch<Id>> | ListStatePatch) => void } {
   const state = route.useSearch() as ListSearch<Id>;
   const navigate = route.useNavigate() as (options: { search: (prev: object) => object }) => Promise<void>;
-  // A cursor belongs to the page it came from: a patch that names none (another page size, order, search or
-  // filter, or a jump) drops it.
-  const onChange = useCallback(
-    (patch: object) => void navigate({ search: (prev) => ({ ...prev, after: undefined, before: undefined, last: undefined, ...patch }) }),
-    [navigate],
-  );
+  const onChange = useCallback((patch: object) => void navigate({ search: (prev) => withoutStaleCursor(prev, patch) }), [navigate]);
   return { state, onChange };
+}
+
+const CURSOR_KEYS = ['after', 'before', 'last'] as const;
+
+/**
+ * The search after a patch. A cursor belongs to the page it came from: a patch that names none (another page size,
+ * order, search or filter, or a jump) drops it. Keys are left out rather than set undefined, so a patch that
+ * changes nothing leaves the same search, and the router does not navigate.
+ */
+export function withoutStaleCursor(prev: object, patch: object): object {
+  const next: Record<string, unknown> = { ...prev, ...patch };
+  for (const key of CURSOR_KEYS) if (!(key in patch)) delete next[key];
+  return next;
 }
