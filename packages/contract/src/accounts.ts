@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from './paging.ts';
+import { keysetCursors, pageOf } from './paging.ts';
 import { distinctName } from './names.ts';
 
 export { accountsListQuery, type AccountsListQuery } from './accounts-queries.ts';
@@ -60,8 +60,8 @@ export const accountUpdate = accountFields
   .partial()
   .extend({ id: z.string().uuid(), disabled: z.boolean().optional() });
 
-/** spec §7: admin/accounts GET, POST, PUT, DELETE (body accounts). */
-export const accountsPage = pageOf(account);
+/** spec §7: admin/accounts GET, POST, PUT, DELETE (body accounts). An exact count, and the page's keyset cursors. */
+export const accountsPage = pageOf(account).extend(keysetCursors);
 export const accountsCreateBody = z.object({ accounts: z.array(accountFields).min(1).max(50) });
 export const accountsUpdateBody = z.object({ accounts: z.array(accountUpdate).min(1).max(50) });
 export const accountsDisableBody = z.object({ accounts: z.array(z.string().uuid()).min(1).max(50) });

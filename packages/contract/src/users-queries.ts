@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagingQuery } from './paging.ts';
+import { keysetQuery, pagingQuery } from './paging.ts';
 
 /**
  * The users' and roles' list queries, apart from the areas' other schemas: the web's route table validates URLs
@@ -9,9 +9,10 @@ import { pagingQuery } from './paging.ts';
 /** The account whose users or roles a call reads or changes; omitted, the caller's own. */
 export const accountIdParam = z.string().uuid('Enter a valid account id').optional();
 
-/** spec §7: user/users GET, POST, PUT, DELETE (body users). */
+/** spec §7: user/users GET, POST, PUT, DELETE (body users); paged by keyset in every order (none may be empty). */
 export const usersListQuery = pagingQuery(['name', 'username', 'email', 'created_at'], 'name').extend({
   account_id: accountIdParam,
+  ...keysetQuery,
 });
 export type UsersListQuery = z.infer<typeof usersListQuery>;
 

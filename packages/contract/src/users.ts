@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from './paging.ts';
+import { keysetCursors, pageOf } from './paging.ts';
 import { accountIdParam } from './users-queries.ts';
 import { distinctName } from './names.ts';
 
@@ -65,8 +65,8 @@ export const userUpdate = z.object({
 });
 export type UserUpdate = z.infer<typeof userUpdate>;
 
-/** spec §7: user/users GET, POST, PUT, DELETE (body users). */
-export const usersPage = pageOf(user);
+/** spec §7: user/users GET, POST, PUT, DELETE (body users). An exact count, and the page's keyset cursors. */
+export const usersPage = pageOf(user).extend(keysetCursors);
 export const usersCreateBody = z.object({ account_id: accountIdParam, users: z.array(userFields).min(1).max(50) });
 export const usersUpdateBody = z.object({ account_id: accountIdParam, users: z.array(userUpdate).min(1).max(50) });
 export const usersDeleteBody = z.object({ account_id: accountIdParam, users: z.array(z.string().uuid()).min(1).max(50) });

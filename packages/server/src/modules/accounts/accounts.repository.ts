@@ -4,15 +4,13 @@ import type { Tx } from '../../db/database.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { roles, userRoles, users } from '../../db/schema/users.ts';
-import { matchesSearch, pageWindow } from '../../platform/paging.ts';
+import { keysetWindow, type KeysetRequest } from '../../platform/keyset.ts';
+import { matchesSearch } from '../../platform/paging.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type NewAccount = typeof accounts.$inferInsert;
 export type NewUser = typeof users.$inferInsert;
-export type ListQuery = {
-  page: number;
-  page_size: number;
-  order: 'asc' | 'desc';
+export type ListQuery = KeysetRequest & {
   order_by: 'name' | 'account_slug' | 'created_at';
   search?: string | undefined;
 };
@@ -23,24 +21,34 @@ const userCount = sql<number>`(select count(*)::int from ${users} as u where u.a
 const administratorCount = sql<number>`(select count(distinct ur.user_id)::int from ${userRoles} as ur join ${roles} as r on r.id = ur.role_id
   where r.account_id = "accounts"."id" and r.built_in and r.name = ${BUILT_IN_ROLES.accountAdministrator.name})`;
 
+/** The orders of the accounts list; a slug is unique, so it needs no tie-breaker. */
+const ORDER: Record<ListQuery['order_by'], SQL> = {
+  name: sql`lower(${accounts.name})`,
+  account_slug: sql`${accounts.accountSlug}`,
+  created_at: sql`${accounts.createdAt}`,
+};
+
+/**
+ * A page of the platform's accounts by keyset (platform/keyset.ts) in every order, none of which may be empty: the
+ * id breaks ties, except by slug, which is unique. The accounts stay in the thousands: counted exactly, first, so
+ * the last page holds what is left over.
+ */
 export async function listAccounts(tx: Tx, query: ListQuery) {
-  const window = pageWindow(
-    query,
-    { name: sql`lower(${accounts.name})`, account_slug: accounts.accountSlug, created_at: accounts.createdAt },
-    accounts.id,
-  );
   const where = matchesSearch(query.search, [accounts.name, accounts.apiName, accounts.accountSlug, accounts.accountCode, accounts.contactEmail]);
-  const [rows, [count]] = await Promise.all([
-    tx
-      .select({ account: accounts, userCount, administratorCount })
-      .from(accounts)
-      .where(where)
-      .orderBy(...window.orderBy)
-      .limit(window.limit)
-      .offset(window.offset),
-    tx.select({ total: sql<number>`count(*)::int` }).from(accounts).where(where),
-  ]);
-  return { rows, total: count?.total ?? 0 };
+  const [count] = await tx.select({ total: sql<number>`count(*)::int` }).from(accounts).where(where);
+  const total = count?.total ?? 0;
+  const sortColumn = ORDER[query.order_by];
+  const window = keysetWindow(query, sortColumn, query.order_by === 'account_slug' ? null : sql`${accounts.id}`, { rows: total, exact: true });
+  const rows = await tx
+    .select({ account: accounts, userCount, administratorCount, sortKey: sql<string>`${sortColumn}::text` })
+    .from(accounts)
+    .where(and(where, window.condition))
+    .orderBy(window.orderBy)
+    .limit(window.limit)
+    .offset(window.offset);
+  // The sort value as PostgreSQL writes it: a time keeps its microseconds, which a Date would lose.
+  const page = window.page(rows, (row) => ({ value: row.sortKey, id: row.account.id }));
+  return { ...page, rows: page.rows.map(({ sortKey: _, ...row }) => row), total };
 }
 
 export async function findAccountsWithCounts(tx: Tx, ids: string[]) {

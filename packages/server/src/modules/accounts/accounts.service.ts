@@ -91,8 +91,8 @@ export async function recordExport(tx: Tx, id: string, at: Date) {
 }
 
 export async function listAccounts(tx: Tx, query: AccountsListQuery) {
-  const { rows, total } = await repo.listAccounts(tx, query);
-  return { data: rows.map((r) => toWire(r.account, r)), total };
+  const { rows, total, next_cursor, prev_cursor } = await repo.listAccounts(tx, query);
+  return { data: rows.map((r) => toWire(r.account, r)), total, next_cursor, prev_cursor };
 }
 
 /** Creates accounts all together or not at all; a taken API name, slug or code is a field error. */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { userTotp } from '../../db/schema/mfa.ts';
@@ -6,13 +6,11 @@ import { passwordTokens } from '../../db/schema/password-tokens.ts';
 import { securityKeys } from '../../db/schema/security-keys.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { roles, userRoles, users } from '../../db/schema/users.ts';
-import { matchesSearch, pageWindow } from '../../platform/paging.ts';
+import { keysetWindow, type KeysetRequest } from '../../platform/keyset.ts';
+import { matchesSearch } from '../../platform/paging.ts';
 
 export type UserChanges = Partial<Pick<typeof users.$inferInsert, 'name' | 'email' | 'disabled' | 'mfaEnforced'>>;
-export type ListQuery = {
-  page: number;
-  page_size: number;
-  order: 'asc' | 'desc';
+export type ListQuery = KeysetRequest & {
   order_by: 'name' | 'username' | 'email' | 'created_at';
   search?: string | undefined;
 };
@@ -45,30 +43,36 @@ function listColumns(idleSeconds: number) {
   };
 }
 
+/** The orders of the users list; a username is unique (users_username_lower), so it needs no tie-breaker. */
+const ORDER: Record<ListQuery['order_by'], SQL> = {
+  name: sql`lower(${users.name})`,
+  username: sql`lower(${users.username})`,
+  email: sql`lower(${users.email})`,
+  created_at: sql`${users.createdAt}`,
+};
+
+/**
+ * A page of the account's users by keyset (platform/keyset.ts) in every order, none of which may be empty: the id
+ * breaks ties, except by username, which is unique. An account's users stay in the thousands: counted exactly,
+ * first, so the last page holds what is left over.
+ */
 export async function listUsers(tx: Tx, accountId: string, query: ListQuery, idleSeconds: number) {
-  const window = pageWindow(
-    query,
-    {
-      name: sql`lower(${users.name})`,
-      username: sql`lower(${users.username})`,
-      email: sql`lower(${users.email})`,
-      created_at: users.createdAt,
-    },
-    users.id,
-  );
   const where = and(eq(users.accountId, accountId), matchesSearch(query.search, [users.username, users.name, users.email]));
-  const [rows, [count]] = await Promise.all([
-    tx
-      .select(listColumns(idleSeconds))
-      .from(users)
-      .innerJoin(accounts, eq(accounts.id, users.accountId))
-      .where(where)
-      .orderBy(...window.orderBy)
-      .limit(window.limit)
-      .offset(window.offset),
-    tx.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
-  ]);
-  return { rows, total: count?.total ?? 0 };
+  const [count] = await tx.select({ total: sql<number>`count(*)::int` }).from(users).where(where);
+  const total = count?.total ?? 0;
+  const sortColumn = ORDER[query.order_by];
+  const window = keysetWindow(query, sortColumn, query.order_by === 'username' ? null : sql`${users.id}`, { rows: total, exact: true });
+  const rows = await tx
+    .select({ ...listColumns(idleSeconds), sortKey: sql<string>`${sortColumn}::text` })
+    .from(users)
+    .innerJoin(accounts, eq(accounts.id, users.accountId))
+    .where(and(where, window.condition))
+    .orderBy(window.orderBy)
+    .limit(window.limit)
+    .offset(window.offset);
+  // The sort value as PostgreSQL writes it: a time keeps its microseconds, which a Date would lose.
+  const page = window.page(rows, (row) => ({ value: row.sortKey, id: row.id }));
+  return { ...page, rows: page.rows.map(({ sortKey: _, ...row }) => row), total };
 }
 
 export async function findUsersForList(tx: Tx, accountId: string, ids: string[], idleSeconds: number) {

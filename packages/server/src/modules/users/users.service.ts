@@ -13,8 +13,8 @@ import * as repo from './users.repository.ts';
 export type UsersContext = { tx: Tx; caller: Principal; account: { id: string; name: string }; idleSeconds: number };
 
 export async function listUsers(ctx: UsersContext, query: UsersListQuery) {
-  const { rows, total } = await repo.listUsers(ctx.tx, ctx.account.id, query, ctx.idleSeconds);
-  return { data: await withRoles(ctx.tx, rows), total };
+  const { rows, total, next_cursor, prev_cursor } = await repo.listUsers(ctx.tx, ctx.account.id, query, ctx.idleSeconds);
+  return { data: await withRoles(ctx.tx, rows), total, next_cursor, prev_cursor };
 }
 
 /**
