@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagingQuery } from './paging.ts';
+import { keysetCursors, keysetQuery, pagingQuery } from './paging.ts';
 import { distinctName } from './names.ts';
 
 /**
@@ -15,6 +15,8 @@ export const CERTIFICATE_VALIDITY_DAYS_MAX = 3_650;
 /** The longest chain of intermediates a CA may allow below it. */
 export const CA_PATH_LENGTH_MAX = 10;
 export const CSR_PEM_MAX = 64 * 1024;
+/** Issued certificates are counted up to this (a CA issues for a fleet); more says "10,000+" (total_capped). */
+export const CERTIFICATE_COUNT_CAP = 10_000;
 
 /** Key pairs the keystore generates for CAs. */
 export const KEY_PAIR_ALGORITHMS = ['RSA_2048', 'RSA_3072', 'RSA_4096', 'EC_P256', 'EC_P384'] as const;
@@ -229,11 +231,18 @@ export type IssuedCertificate = z.infer<typeof issuedCertificate>;
 
 /** GET service/certificate: search matches the subject or a SAN (a fragment, any case) or the serial's start. */
 export const certificatesQuery = pagingQuery(['subject', 'serial', 'issued_at', 'not_after'], 'subject').extend({
+  ...keysetQuery,
   ca: caNameRef.optional(),
   status: z.enum(CERTIFICATE_STATUSES).optional(),
 });
 export type CertificatesQuery = z.output<typeof certificatesQuery>;
-export const certificatesResponse = z.object({ data: z.array(issuedCertificate), total: z.number().int().min(0) });
+export const certificatesResponse = z.object({
+  data: z.array(issuedCertificate),
+  /** Counted up to CERTIFICATE_COUNT_CAP; total_capped says there are more. */
+  total: z.number().int().min(0),
+  total_capped: z.boolean(),
+  ...keysetCursors,
+});
 
 /**
  * POST service/certificate: a certificate for the key of a PKCS#10 request (PEM), signed by a CA of the service.

@@ -14,6 +14,8 @@ export const KEY_SLOT_MAX = 99;
 export const KEY_BATCH_MAX = 100;
 /** Key totals are counted up to this; a list with more says "10,000+" (total_capped) and asks for a narrower filter. */
 export const KEY_COUNT_CAP = 10_000;
+/** Key-slot assignments are counted up to this (a fleet's groups times their slots); more says "10,000+" (total_capped). */
+export const KEY_ASSIGNMENT_COUNT_CAP = 10_000;
 /** TDES DUKPT numbers terminals in 19 bits of the KSN: a BDK serves at most this many devices. */
 export const TDES_DUKPT_DEVICES_MAX = 2 ** 19;
 
@@ -270,9 +272,18 @@ export const keyAssignment = z.object({
 });
 export type KeyAssignment = z.infer<typeof keyAssignment>;
 /** GET service/key_assignment: search matches the device group or key name (a fragment, any case). */
-export const keyAssignmentsQuery = pagingQuery(['group', 'key_slot', 'key', 'created_at'], 'group').extend({ group: z.string().trim().max(100).optional() });
+export const keyAssignmentsQuery = pagingQuery(['group', 'key_slot', 'key', 'created_at'], 'group').extend({
+  ...keysetQuery,
+  group: z.string().trim().max(100).optional(),
+});
 export type KeyAssignmentsQuery = z.output<typeof keyAssignmentsQuery>;
-export const keyAssignmentsResponse = z.object({ data: z.array(keyAssignment), total: z.number().int().min(0) });
+export const keyAssignmentsResponse = z.object({
+  data: z.array(keyAssignment),
+  /** Counted up to KEY_ASSIGNMENT_COUNT_CAP; total_capped says there are more. */
+  total: z.number().int().min(0),
+  total_capped: z.boolean(),
+  ...keysetCursors,
+});
 export const keyAssignmentsCreateBody = z.object({
   key_assignments: z.array(z.object({ group: z.string().trim().min(1, 'Choose a device group').max(100), key_slot: keySlot, key: keyNameRef })).min(1).max(KEY_BATCH_MAX),
 });

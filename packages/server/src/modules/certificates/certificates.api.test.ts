@@ -375,7 +375,7 @@ describe.each(KEYSTORES)('certificate authorities on the %s keystore', (keystore
     expect((await send(viewer, 'DELETE', ApiPath.certAuthorities, { cas: ['Acme Root'] })).statusCode).toBe(403);
 
     expect((await casOf(outsider)).map((ca) => ca.ca_name)).toEqual(['Globex Root']);
-    expect((await outsider.get(ApiPath.certificates)).json()).toEqual({ data: [], total: 0 });
+    expect((await outsider.get(ApiPath.certificates)).json()).toEqual({ data: [], total: 0, total_capped: false, next_cursor: null, prev_cursor: null });
     expect((await outsider.get(`${ApiPath.certificateDownload}?serial=${serial.api}`)).statusCode).toBe(404);
     expect((await outsider.get(`${ApiPath.certAuthorityCrl}?ca=${encodeURIComponent('Acme Issuing')}`)).statusCode).toBe(404);
     expect((await outsider.get(`${ApiPath.certAuthorityDownload}?ca=${encodeURIComponent('Acme Root')}`)).statusCode).toBe(404);

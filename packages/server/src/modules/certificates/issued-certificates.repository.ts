@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { CertificatesQuery } from '@keydeck/contract/certificates';
+import { CERTIFICATE_COUNT_CAP, type CertificatesQuery } from '@keydeck/contract/certificates';
 import type { Tx } from '../../db/database.ts';
 import { rowsOf, textArray } from '../../db/raw-sql.ts';
+import { keysetWindow } from '../../platform/keyset.ts';
 import { containsPattern } from '../../platform/paging.ts';
 
 export type CertificateRow = {
@@ -42,7 +43,12 @@ const STATUS: Record<NonNullable<CertificatesQuery['status']>, SQL> = {
   valid: sql`i.revoked_at is null and i.not_after > now()`,
 };
 
-/** A page of the service's certificates (of one CA, of one status, matching search) and the total. */
+/**
+ * A page of the service's certificates (of one CA, of one status, matching search) by keyset
+ * (platform/keyset.ts) in every order, none of which may be empty: the id breaks ties, and the serial, unique in
+ * a service, pages alone. Counted up to CERTIFICATE_COUNT_CAP (a CA issues for a fleet), first, so the last page
+ * holds what is left over.
+ */
 export async function listPage(tx: Tx, serviceId: string, query: CertificatesQuery, caId: string | null) {
   const like = query.search ? containsPattern(query.search) : null;
   const serialStart = query.search ? `${query.search.replace(/[\s:]/g, '').toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
@@ -55,22 +61,28 @@ export async function listPage(tx: Tx, serviceId: string, query: CertificatesQue
     ],
     sql` and `,
   );
-  const direction = query.order === 'desc' ? sql`desc` : sql`asc`;
-  const rows = await rowsOf<CertificateRow & { total: number }>(
+  const [count] = await rowsOf<{ n: number }>(
     tx,
-    sql`select ${COLUMNS}, count(*) over () as total
-        from issued_certificates i join certificate_authorities c on c.id = i.ca_id
-        where ${where}
-        order by ${ORDER[query.order_by]} ${direction}, i.id
-        limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`,
+    sql`select count(*)::int as n from (select 1 from issued_certificates i where ${where} limit ${CERTIFICATE_COUNT_CAP + 1}) m`,
   );
-  const total = rows[0]?.total ?? (query.page > 1 ? await count(tx, where) : 0);
-  return { rows, total: Number(total) };
-}
-
-async function count(tx: Tx, where: SQL): Promise<number> {
-  const [row] = await rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from issued_certificates i where ${where}`);
-  return row?.n ?? 0;
+  const counted = count?.n ?? 0;
+  const sortColumn = ORDER[query.order_by];
+  const window = keysetWindow(query, sortColumn, query.order_by === 'serial' ? null : sql`i.id`, { rows: counted, exact: counted <= CERTIFICATE_COUNT_CAP });
+  // The sort value as PostgreSQL writes it: a time keeps its microseconds, which a Date would lose.
+  const rows = await rowsOf<CertificateRow & { sort_key: string }>(
+    tx,
+    sql`select ${COLUMNS}, ${sortColumn}::text as sort_key
+        from issued_certificates i join certificate_authorities c on c.id = i.ca_id
+        where ${where}${window.condition ? sql` and ${window.condition}` : sql``}
+        order by ${window.orderBy} limit ${window.limit} offset ${window.offset}`,
+  );
+  const page = window.page(rows, (row) => ({ value: row.sort_key, id: row.id }));
+  return {
+    ...page,
+    rows: page.rows.map(({ sort_key: _, ...row }) => row),
+    total: Math.min(counted, CERTIFICATE_COUNT_CAP),
+    capped: counted > CERTIFICATE_COUNT_CAP,
+  };
 }
 
 /** Certificates by serial (upper-case hex). */

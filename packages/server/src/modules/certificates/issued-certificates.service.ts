@@ -47,8 +47,8 @@ export async function list(scope: CertScope, query: CertificatesQuery) {
     if (!ca) throw notFound(Messages.caUnknown(query.ca));
     caId = ca.id;
   }
-  const { rows, total } = await repo.listPage(scope.tx, scope.access.serviceId, query, caId);
-  return { data: rows.map(toIssuedCertificate), total };
+  const { rows, total, capped, next_cursor, prev_cursor } = await repo.listPage(scope.tx, scope.access.serviceId, query, caId);
+  return { data: rows.map(toIssuedCertificate), total, total_capped: capped, next_cursor, prev_cursor };
 }
 
 /**

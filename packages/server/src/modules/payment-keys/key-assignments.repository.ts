@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { KeyAssignmentsQuery } from '@keydeck/contract/payment-keys';
+import { KEY_ASSIGNMENT_COUNT_CAP, type KeyAssignmentsQuery } from '@keydeck/contract/payment-keys';
 import type { Tx } from '../../db/database.ts';
 import { rowsOf, textArray } from '../../db/raw-sql.ts';
+import { keysetWindow } from '../../platform/keyset.ts';
 import { containsPattern } from '../../platform/paging.ts';
 
 export type AssignmentRow = {
@@ -18,21 +19,30 @@ export type AssignmentRow = {
   created_at: Date;
 };
 
-const SELECT = sql`select a.id, dg.name as "group", a.key_slot, k.name as key, k.id as key_id, kg.name as key_group,
-  kg.retrieval_algorithm as key_retrieval_algorithm, k.algorithm, k.usage, k.kcv, a.created_at
-  from key_assignments a
+const FROM = sql`from key_assignments a
   join device_groups dg on dg.id = a.device_group_id
   join symmetric_keys k on k.id = a.key_id
   join key_groups kg on kg.id = k.group_id`;
+const COLUMNS = sql`a.id, dg.name as "group", a.key_slot, k.name as key, k.id as key_id, kg.name as key_group,
+  kg.retrieval_algorithm as key_retrieval_algorithm, k.algorithm, k.usage, k.kcv, a.created_at`;
+const SELECT = sql`select ${COLUMNS} ${FROM}`;
 
-const ORDER: Record<KeyAssignmentsQuery['order_by'], SQL> = {
-  group: sql`lower(dg.name)`,
-  key_slot: sql`a.key_slot`,
-  key: sql`lower(k.name)`,
-  created_at: sql`a.created_at`,
+/**
+ * Each order's column and what breaks its ties, unique in a service: a group's slots in slot order, a slot's
+ * groups in group order (a group's name is unique in its service, case aside), else the assignment's id.
+ */
+const ORDER: Record<KeyAssignmentsQuery['order_by'], { sort: SQL; tie: SQL }> = {
+  group: { sort: sql`lower(dg.name)`, tie: sql`a.key_slot` },
+  key_slot: { sort: sql`a.key_slot`, tie: sql`lower(dg.name)` },
+  key: { sort: sql`lower(k.name)`, tie: sql`a.id` },
+  created_at: { sort: sql`a.created_at`, tie: sql`a.id` },
 };
 
-/** A page of assignments; search matches a device group or key name fragment. */
+/**
+ * A page of assignments (search matches a device group or key name fragment) by keyset (platform/keyset.ts) in
+ * every order, none of which may be empty; counted up to KEY_ASSIGNMENT_COUNT_CAP (a fleet's groups times their
+ * slots), first, so the last page holds what is left over.
+ */
 export async function listPage(tx: Tx, serviceId: string, query: KeyAssignmentsQuery) {
   const where = sql.join(
     [
@@ -42,18 +52,28 @@ export async function listPage(tx: Tx, serviceId: string, query: KeyAssignmentsQ
     ],
     sql` and `,
   );
-  const direction = query.order === 'desc' ? sql`desc` : sql`asc`;
-  const rows = await rowsOf<AssignmentRow & { total: number }>(
-    tx,
-    sql`${SELECT} where ${where}
-        order by ${ORDER[query.order_by]} ${direction}, lower(dg.name), a.key_slot
-        limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`,
-  );
   const [count] = await rowsOf<{ n: number }>(
     tx,
-    sql`select count(*)::int as n from key_assignments a join device_groups dg on dg.id = a.device_group_id join symmetric_keys k on k.id = a.key_id where ${where}`,
+    sql`select count(*)::int as n from (select 1 from key_assignments a join device_groups dg on dg.id = a.device_group_id
+          join symmetric_keys k on k.id = a.key_id where ${where} limit ${KEY_ASSIGNMENT_COUNT_CAP + 1}) m`,
   );
-  return { rows, total: count?.n ?? 0 };
+  const counted = count?.n ?? 0;
+  const { sort, tie } = ORDER[query.order_by];
+  const window = keysetWindow(query, sort, tie, { rows: counted, exact: counted <= KEY_ASSIGNMENT_COUNT_CAP });
+  // The sort value and tie-breaker as PostgreSQL writes them: a time keeps its microseconds, which a Date would lose.
+  const rows = await rowsOf<AssignmentRow & { sort_key: string; tie_key: string }>(
+    tx,
+    sql`select ${COLUMNS}, ${sort}::text as sort_key, ${tie}::text as tie_key ${FROM}
+        where ${where}${window.condition ? sql` and ${window.condition}` : sql``}
+        order by ${window.orderBy} limit ${window.limit} offset ${window.offset}`,
+  );
+  const page = window.page(rows, (row) => ({ value: row.sort_key, id: row.tie_key }));
+  return {
+    ...page,
+    rows: page.rows.map(({ sort_key: _, tie_key: __, ...row }) => row),
+    total: Math.min(counted, KEY_ASSIGNMENT_COUNT_CAP),
+    capped: counted > KEY_ASSIGNMENT_COUNT_CAP,
+  };
 }
 
 export async function find(tx: Tx, serviceId: string, deviceGroupId: string, slot: number): Promise<AssignmentRow | undefined> {

@@ -24,8 +24,8 @@ const toAssignment = (row: repo.AssignmentRow): KeyAssignment => ({
 });
 
 export async function list(scope: KeyScope, query: KeyAssignmentsQuery) {
-  const { rows, total } = await repo.listPage(scope.tx, scope.access.serviceId, query);
-  return { data: rows.map(toAssignment), total };
+  const { rows, total, capped, next_cursor, prev_cursor } = await repo.listPage(scope.tx, scope.access.serviceId, query);
+  return { data: rows.map(toAssignment), total, total_capped: capped, next_cursor, prev_cursor };
 }
 
 type Slot = { group: string; key_slot: number };

@@ -82,6 +82,7 @@ export function CertificateManagementSection({ service, list }: CertificateManag
         query={certificates}
         rowKey={(certificate) => certificate.serial}
         list={{ state, onChange: change }}
+        totalText={certificates.data?.total_capped ? `${certificates.data.total.toLocaleString('en-US')}+` : undefined}
         searchLabel="Search by subject, alternative name or serial"
         toolbar={
           <>

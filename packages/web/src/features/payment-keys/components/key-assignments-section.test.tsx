@@ -46,9 +46,9 @@ function server(level: 'View' | 'Modify') {
       });
     }
     if (url.startsWith(ApiPath.keyAssignments)) {
-      if (!new URL(url, 'http://x').searchParams.has('search')) return jsonResponse(200, { data: [NORTH, SOUTH], total: 2 });
+      if (!new URL(url, 'http://x').searchParams.has('search')) return jsonResponse(200, { data: [NORTH, SOUTH], total: 2, total_capped: false, next_cursor: null, prev_cursor: null });
       const rows = await searched;
-      return jsonResponse(200, { data: rows, total: rows.length });
+      return jsonResponse(200, { data: rows, total: rows.length, total_capped: false, next_cursor: null, prev_cursor: null });
     }
     throw new Error(`unexpected ${init?.method ?? 'GET'} ${url}`);
   });

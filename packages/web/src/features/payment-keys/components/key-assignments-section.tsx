@@ -48,8 +48,20 @@ export function KeyAssignmentsSection({ service }: { service: Service }) {
   const fallbackRows = fallback ? loaded.filter(matchesTerm(state.search)) : [];
   const table = fallback ? { ...assignments, isPlaceholderData: false, data: { data: fallbackRows, total: fallbackRows.length } } : assignments;
 
+  // A cursor belongs to the page it came from: a patch that names none (another page size, order, search, or a
+  // jump) drops it, as useListSearch does for lists kept in the URL.
   const change = (patch: ListStatePatch) =>
-    setState((current) => ({ ...current, ...patch, order_by: orderBy(patch.order_by ?? current.order_by) ?? current.order_by }) as AssignmentListState);
+    setState(
+      (current) =>
+        ({
+          ...current,
+          after: undefined,
+          before: undefined,
+          last: undefined,
+          ...patch,
+          order_by: orderBy(patch.order_by ?? current.order_by) ?? current.order_by,
+        }) as AssignmentListState,
+    );
   const pick = (rows: KeyAssignment[], on: boolean) =>
     setPicked((current) => {
       const next = new Map(current);
@@ -101,6 +113,7 @@ export function KeyAssignmentsSection({ service }: { service: Service }) {
         query={table}
         rowKey={slotKey}
         list={{ state, onChange: change }}
+        totalText={!fallback && assignments.data?.total_capped ? `${assignments.data.total.toLocaleString('en-US')}+` : undefined}
         searchLabel="Search by device group or key"
         toolbar={
           canModify ? (
