@@ -11,7 +11,7 @@ import { benchKeys } from './keys-step.mjs';
 import { auditMedian, LIGHTHOUSE_PRESET, LIGHTHOUSE_RUNS } from './lighthouse.mjs';
 import { startPostgres } from './postgres.mjs';
 import { formatReport, writeJson } from './report.mjs';
-import { enterService, openServiceSession } from './service-session.mjs';
+import { enterService, openServiceSession, SERVICE_CURRENT } from './service-session.mjs';
 import { signIn } from './sign-in.mjs';
 
 const LOGIN_API = '/rest/api/v1/login';
@@ -69,13 +69,14 @@ async function cleanUp() {
  * The signed-in GET and the service call again on a second Keydeck with WORKERS=2 on the same PostgreSQL (the
  * first one idle): what a second process on these cores adds, PostgreSQL sharing them.
  */
-async function benchTwoWorkers(databaseUrl, first) {
+async function benchTwoWorkers(databaseUrl, first, serviceId) {
   const keydeck = await startKeydeck({ label: 'PostgreSQL, 2 workers', databaseUrl, dataDir: first.dataDir, admin: first.admin, workers: 2 });
   try {
     const session = await signIn(keydeck.origin, keydeck.admin);
     const keydeckLoad = await measureGet(keydeck.origin + LOGIN_API, { cookie: session.sessionCookie });
-    const service = await openServiceSession(keydeck.origin, session);
-    return { keydeck: keydeckLoad, service: await measureGet(service.dataUrl, { cookie: session.sessionCookie }) };
+    // The service the first server made: a second one of the same name would be refused.
+    await enterService(keydeck.origin, session, serviceId);
+    return { keydeck: keydeckLoad, service: await measureGet(keydeck.origin + SERVICE_CURRENT, { cookie: session.sessionCookie }) };
   } finally {
     await keydeck.stop();
   }
@@ -208,7 +209,9 @@ async function main() {
   if (postgres) {
     cleanups.push(() => postgres.stop());
     const onPostgres = await benchDatabase('PostgreSQL', { databaseUrl: postgres.url });
-    if (RUN_HTTP && onPostgres) results.load.PostgreSQL.twoWorkers = await step('load with 2 workers on PostgreSQL', () => benchTwoWorkers(postgres.url, onPostgres.keydeck));
+    if (RUN_HTTP && onPostgres?.serviceId) {
+      results.load.PostgreSQL.twoWorkers = await step('load with 2 workers on PostgreSQL', () => benchTwoWorkers(postgres.url, onPostgres.keydeck, onPostgres.serviceId));
+    }
     if (RUN_KEYS && onPostgres?.serviceId) {
       // Seeded while the server runs, as the devices.
       const { keydeck, session } = onPostgres;

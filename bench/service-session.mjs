@@ -1,4 +1,4 @@
-const SERVICE_CURRENT = '/rest/api/v1/service/service_user_group/current';
+export const SERVICE_CURRENT = '/rest/api/v1/service/service_user_group/current';
 const PROVISIONING_POLLS = 150;
 
 /**
