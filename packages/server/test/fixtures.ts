@@ -105,3 +105,14 @@ export async function openInService(t: TestApp, username: string, userId: string
   expect((await visitor.post(`/rest/api/v1/service/login/${serviceId}`)).statusCode).toBe(200);
   return visitor;
 }
+
+/** Account 'acme' with one administrator, 'acme-admin', in a service session on an RKMS service that grants every category at Modify. */
+export async function serviceAdministrator(t: TestApp): Promise<{ admin: Visitor; accountId: string; serviceId: string }> {
+  const acme = await seedAccount(t.database.db, 'acme', [{ username: 'acme-admin', roleNames: [ROLE.admin] }]);
+  const { serviceId } = await seedService(t.database.db, acme.accountId, {
+    type: 'rkms',
+    groups: [{ name: 'Administrators', permissions: ALL_SERVICE_PERMISSIONS }],
+    members: [{ userId: acme.userIds['acme-admin']!, group: 'Administrators' }],
+  });
+  return { admin: await openInService(t, 'acme-admin', acme.userIds['acme-admin']!, serviceId), accountId: acme.accountId, serviceId };
+}

@@ -3,6 +3,7 @@ import { ApiPath } from '@keydeck/contract/http';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE, seedAccount } from '../../../test/fixtures.ts';
+import { pagesBackward, pagesByNumber, pagesForward } from '../../../test/keyset-walk.ts';
 import { ADMIN, Visitor, createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 /** The accounts list pages by keyset in every order: following its cursors shows what page numbers show. */
@@ -51,20 +52,17 @@ describe('accounts list by keyset', () => {
     expect(first.prev_cursor).toBeNull();
     const pages = Math.ceil(first.total / 5);
     expect(pages).toBeGreaterThan(1);
-    const byNumber: string[] = [];
-    for (let page = 1; page <= pages; page++) byNumber.push(...slugs(await list({ order_by, order, ...filters, page: String(page) })));
+    const byNumber: string[] = (await pagesByNumber(list, { order_by, order, ...filters }, pages)).flatMap(slugs);
     expect(byNumber).toHaveLength(first.total);
     expect(new Set(byNumber).size).toBe(first.total);
 
-    const forward: Page[] = [first];
-    while (forward.at(-1)!.next_cursor) forward.push(await list({ order_by, order, ...filters, after: forward.at(-1)!.next_cursor! }));
+    const forward = await pagesForward(list, { order_by, order, ...filters }, first);
     expect(forward.flatMap(slugs)).toEqual(byNumber);
     expect(forward.every((page) => page.total === first.total)).toBe(true);
 
-    const backward: Page[] = [await list({ order_by, order, ...filters, last: 'true' })];
+    const backward = await pagesBackward(list, { order_by, order, ...filters });
     expect(backward[0]!.next_cursor).toBeNull();
     expect(slugs(backward[0]!)).toEqual(byNumber.slice((pages - 1) * 5));
-    while (backward.at(-1)!.prev_cursor) backward.push(await list({ order_by, order, ...filters, before: backward.at(-1)!.prev_cursor! }));
     expect(backward.reverse().flatMap(slugs)).toEqual(byNumber);
   });
 

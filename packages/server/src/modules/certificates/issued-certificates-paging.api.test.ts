@@ -2,8 +2,9 @@ import { certificatesResponse, type CertificatesQuery } from '@keydeck/contract/
 import { ApiPath } from '@keydeck/contract/http';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_SERVICE_PERMISSIONS, ROLE, openInService, seedAccount, seedService } from '../../../test/fixtures.ts';
+import { serviceAdministrator } from '../../../test/fixtures.ts';
 import { opensslCsr } from '../../../test/openssl.ts';
+import { pagesBackward, pagesByNumber, pagesForward } from '../../../test/keyset-walk.ts';
 import { createTestApp, type TestApp, type Visitor } from '../../../test/test-app.ts';
 import { MALFORMED_CURSOR } from '../../platform/keyset.ts';
 
@@ -14,13 +15,7 @@ const CERTIFICATES = 23;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const acme = await seedAccount(t.database.db, 'acme', [{ username: 'acme-admin', roleNames: [ROLE.admin] }]);
-  const { serviceId } = await seedService(t.database.db, acme.accountId, {
-    type: 'rkms',
-    groups: [{ name: 'Administrators', permissions: ALL_SERVICE_PERMISSIONS }],
-    members: [{ userId: acme.userIds['acme-admin']!, group: 'Administrators' }],
-  });
-  admin = await openInService(t, 'acme-admin', acme.userIds['acme-admin']!, serviceId);
+  ({ admin } = await serviceAdministrator(t));
   for (const ca_name of ['Paged Root', 'Other Root']) {
     const ca = await admin.call({ method: 'POST', url: ApiPath.certAuthorities, payload: { ca_name, key_algorithm: 'EC_P256', subject: { common_name: ca_name }, validity_days: 3000 } });
     expect(ca.statusCode, ca.body).toBe(201);
@@ -62,21 +57,18 @@ describe('issued certificates by keyset', () => {
   ])('pages by cursor in %s %s order (filters %j) through the certificates page numbers show', async (order_by, order, filters) => {
     const first = await list({ order_by, order, ...filters });
     const pages = Math.ceil(first.total / 5);
-    const byNumber: string[] = [];
-    for (let page = 1; page <= pages; page++) byNumber.push(...serials(await list({ order_by, order, ...filters, page: String(page) })));
+    const byNumber: string[] = (await pagesByNumber(list, { order_by, order, ...filters }, pages)).flatMap(serials);
     expect(byNumber).toHaveLength(first.total);
     expect(new Set(byNumber).size).toBe(first.total);
 
-    const forward: Page[] = [first];
+    const forward = await pagesForward(list, { order_by, order, ...filters }, first);
     expect(first.prev_cursor).toBeNull();
-    while (forward.at(-1)!.next_cursor) forward.push(await list({ order_by, order, ...filters, after: forward.at(-1)!.next_cursor! }));
     expect(forward.flatMap(serials)).toEqual(byNumber);
     expect(forward.every((page) => page.total === first.total && !page.total_capped)).toBe(true);
 
-    const backward: Page[] = [await list({ order_by, order, ...filters, last: 'true' })];
+    const backward = await pagesBackward(list, { order_by, order, ...filters });
     expect(backward[0]!.next_cursor).toBeNull();
     expect(serials(backward[0]!)).toEqual(byNumber.slice((pages - 1) * 5));
-    while (backward.at(-1)!.prev_cursor) backward.push(await list({ order_by, order, ...filters, before: backward.at(-1)!.prev_cursor! }));
     expect(backward.reverse().flatMap(serials)).toEqual(byNumber);
   });
 

@@ -2,7 +2,8 @@ import { devicesResponse, type DevicesQuery } from '@keydeck/contract/devices';
 import { ApiPath } from '@keydeck/contract/http';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_SERVICE_PERMISSIONS, ROLE, openInService, seedAccount, seedService } from '../../../test/fixtures.ts';
+import { serviceAdministrator } from '../../../test/fixtures.ts';
+import { pagesBackward, pagesByNumber, pagesForward } from '../../../test/keyset-walk.ts';
 import { createTestApp, type TestApp, type Visitor } from '../../../test/test-app.ts';
 
 /** The device list pages by keyset where its order allows: following the cursors shows what page numbers show. */
@@ -12,13 +13,7 @@ const DEVICES = 23;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const acme = await seedAccount(t.database.db, 'acme', [{ username: 'acme-admin', roleNames: [ROLE.admin] }]);
-  const { serviceId } = await seedService(t.database.db, acme.accountId, {
-    type: 'rkms',
-    groups: [{ name: 'Administrators', permissions: ALL_SERVICE_PERMISSIONS }],
-    members: [{ userId: acme.userIds['acme-admin']!, group: 'Administrators' }],
-  });
-  admin = await openInService(t, 'acme-admin', acme.userIds['acme-admin']!, serviceId);
+  ({ admin } = await serviceAdministrator(t));
   expect((await admin.call({ method: 'POST', url: ApiPath.deviceGroups, payload: { groups: [{ group_name: 'Lanes' }, { group_name: 'Kiosks' }] } })).statusCode).toBe(201);
   const devices = Array.from({ length: DEVICES }, (_, i) => ({ serial: `SN-${String(i).padStart(3, '0')}`, group: i % 3 ? 'Lanes' : 'Kiosks' }));
   expect((await admin.call({ method: 'POST', url: ApiPath.devices, payload: { devices } })).statusCode).toBe(201);
@@ -44,22 +39,19 @@ describe('device list by keyset', () => {
     ['created_at', 'desc', {}],
     ['serial', 'asc', { group: 'Lanes', archived: 'false' }],
   ])('pages by cursor in %s %s order (filters %j) through the devices page numbers show', async (order_by, order, filters) => {
-    const byNumber: string[] = [];
-    for (let page = 1; page <= 5; page++) byNumber.push(...serials(await list({ order_by, order, ...filters, page: String(page) })));
+    const byNumber: string[] = (await pagesByNumber(list, { order_by, order, ...filters }, 5)).flatMap(serials);
     expect(new Set(byNumber).size).toBe(byNumber.length);
 
-    const forward: Page[] = [await list({ order_by, order, ...filters })];
-    while (forward.at(-1)!.next_cursor) forward.push(await list({ order_by, order, ...filters, after: forward.at(-1)!.next_cursor! }));
+    const forward = await pagesForward(list, { order_by, order, ...filters }, await list({ order_by, order, ...filters }));
     expect(forward.flatMap(serials)).toEqual(byNumber);
 
-    const backward: Page[] = [await list({ order_by, order, ...filters, last: 'true' })];
-    while (backward.at(-1)!.prev_cursor) backward.push(await list({ order_by, order, ...filters, before: backward.at(-1)!.prev_cursor! }));
+    const backward = await pagesBackward(list, { order_by, order, ...filters });
+
     expect(backward.reverse().flatMap(serials)).toEqual(byNumber);
   });
 
   it('pages by number where the order is by a value a device may lack, the last page included', async () => {
-    const byNumber: string[] = [];
-    for (let page = 1; page <= 5; page++) byNumber.push(...serials(await list({ order_by: 'last_load', page: String(page) })));
+    const byNumber: string[] = (await pagesByNumber(list, { order_by: 'last_load' }, 5)).flatMap(serials);
     expect(byNumber).toHaveLength(DEVICES);
     // Never loaded devices come last, whatever the direction.
     expect(byNumber.slice(-9)).toEqual(['SN-000', 'SN-001', 'SN-002', 'SN-003', 'SN-004', 'SN-005', 'SN-006', 'SN-007', 'SN-008']);

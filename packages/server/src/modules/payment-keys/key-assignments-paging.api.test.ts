@@ -2,7 +2,8 @@ import { ApiPath } from '@keydeck/contract/http';
 import { keyAssignmentsResponse, type KeyAssignmentsQuery } from '@keydeck/contract/payment-keys';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_SERVICE_PERMISSIONS, ROLE, openInService, seedAccount, seedService } from '../../../test/fixtures.ts';
+import { serviceAdministrator } from '../../../test/fixtures.ts';
+import { pagesBackward, pagesByNumber, pagesForward } from '../../../test/keyset-walk.ts';
 import { createTestApp, type TestApp, type Visitor } from '../../../test/test-app.ts';
 import { MALFORMED_CURSOR } from '../../platform/keyset.ts';
 
@@ -15,13 +16,7 @@ const ASSIGNMENTS = 23;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const acme = await seedAccount(t.database.db, 'acme', [{ username: 'acme-admin', roleNames: [ROLE.admin] }]);
-  const { serviceId } = await seedService(t.database.db, acme.accountId, {
-    type: 'rkms',
-    groups: [{ name: 'Administrators', permissions: ALL_SERVICE_PERMISSIONS }],
-    members: [{ userId: acme.userIds['acme-admin']!, group: 'Administrators' }],
-  });
-  admin = await openInService(t, 'acme-admin', acme.userIds['acme-admin']!, serviceId);
+  ({ admin } = await serviceAdministrator(t));
   const groups = Object.keys(SLOTS).map((group_name) => ({ group_name }));
   expect((await admin.call({ method: 'POST', url: ApiPath.deviceGroups, payload: { groups } })).statusCode).toBe(201);
   expect((await admin.call({ method: 'POST', url: ApiPath.keyGroups, payload: { groups: [{ name: 'Paged' }] } })).statusCode).toBe(201);
@@ -60,27 +55,23 @@ describe('key assignments by keyset', () => {
   ])('pages by cursor in %s %s order (filters %j) through the assignments page numbers show', async (order_by, order, filters) => {
     const first = await list({ order_by, order, ...filters });
     const pages = Math.ceil(first.total / 5);
-    const byNumber: string[] = [];
-    for (let page = 1; page <= pages; page++) byNumber.push(...slots(await list({ order_by, order, ...filters, page: String(page) })));
+    const byNumber: string[] = (await pagesByNumber(list, { order_by, order, ...filters }, pages)).flatMap(slots);
     expect(byNumber).toHaveLength(first.total);
     expect(new Set(byNumber).size).toBe(first.total);
 
-    const forward: Page[] = [first];
+    const forward = await pagesForward(list, { order_by, order, ...filters }, first);
     expect(first.prev_cursor).toBeNull();
-    while (forward.at(-1)!.next_cursor) forward.push(await list({ order_by, order, ...filters, after: forward.at(-1)!.next_cursor! }));
     expect(forward.flatMap(slots)).toEqual(byNumber);
     expect(forward.every((page) => page.total === first.total && !page.total_capped)).toBe(true);
 
-    const backward: Page[] = [await list({ order_by, order, ...filters, last: 'true' })];
+    const backward = await pagesBackward(list, { order_by, order, ...filters });
     expect(backward[0]!.next_cursor).toBeNull();
     expect(slots(backward[0]!)).toEqual(byNumber.slice((pages - 1) * 5));
-    while (backward.at(-1)!.prev_cursor) backward.push(await list({ order_by, order, ...filters, before: backward.at(-1)!.prev_cursor! }));
     expect(backward.reverse().flatMap(slots)).toEqual(byNumber);
   });
 
   it('keeps a group\'s slots in slot order and a slot\'s groups in group order', async () => {
-    const byGroup: string[] = [];
-    for (let page = 1; page <= 5; page++) byGroup.push(...slots(await list({ page: String(page) })));
+    const byGroup: string[] = (await pagesByNumber(list, {}, 5)).flatMap(slots);
     expect(byGroup.slice(0, 10)).toEqual(['Kiosks 0', 'Kiosks 1', 'Kiosks 2', 'Kiosks 3', 'Kiosks 4', 'Kiosks 5', 'Kiosks 6', 'Kiosks 7', 'Lanes 0', 'Lanes 1']);
     expect(byGroup.slice(16, 20)).toEqual(['Lanes 8', 'Lanes 9', 'Lanes 10', 'Lanes 11']);
     expect(slots(await list({ order_by: 'key_slot' }))).toEqual(['Kiosks 0', 'Lanes 0', 'Pumps 0', 'Kiosks 1', 'Lanes 1']);

@@ -2,7 +2,8 @@ import { ApiPath } from '@keydeck/contract/http';
 import { symmetricKeysResponse, type SymmetricKeysQuery } from '@keydeck/contract/payment-keys';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_SERVICE_PERMISSIONS, ROLE, openInService, seedAccount, seedService } from '../../../test/fixtures.ts';
+import { serviceAdministrator } from '../../../test/fixtures.ts';
+import { pagesBackward, pagesByNumber, pagesForward } from '../../../test/keyset-walk.ts';
 import { createTestApp, type TestApp, type Visitor } from '../../../test/test-app.ts';
 import { MALFORMED_CURSOR } from '../../platform/keyset.ts';
 
@@ -13,13 +14,7 @@ const KEYS = 23;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const acme = await seedAccount(t.database.db, 'acme', [{ username: 'acme-admin', roleNames: [ROLE.admin] }]);
-  const { serviceId } = await seedService(t.database.db, acme.accountId, {
-    type: 'rkms',
-    groups: [{ name: 'Administrators', permissions: ALL_SERVICE_PERMISSIONS }],
-    members: [{ userId: acme.userIds['acme-admin']!, group: 'Administrators' }],
-  });
-  admin = await openInService(t, 'acme-admin', acme.userIds['acme-admin']!, serviceId);
+  ({ admin } = await serviceAdministrator(t));
   expect((await admin.call({ method: 'POST', url: ApiPath.keyGroups, payload: { groups: [{ name: 'Paged' }] } })).statusCode).toBe(201);
   const rows = Array.from({ length: KEYS }, (_, i) => ({ source: 'generate', name: `Key ${String(i).padStart(2, '0')}`, group: 'Paged', algorithm: 'AES_128', usage: 'D0', mode_of_use: 'B', exportability: 'E' }));
   expect((await admin.call({ method: 'POST', url: ApiPath.symmetricKeys, payload: { symmetric_keys: rows } })).statusCode).toBe(200);
@@ -43,21 +38,18 @@ describe('key list by keyset', () => {
     ['created_at', 'asc'],
     ['created_at', 'desc'],
   ])('pages forward and back by cursor (%s %s) through the same keys as by page number', async (order_by, order) => {
-    const byOffset: string[] = [];
-    for (let page = 1; page <= 5; page++) byOffset.push(...names(await list({ order_by, order, page: String(page) })));
+    const byOffset: string[] = (await pagesByNumber(list, { order_by, order }, 5)).flatMap(names);
     expect(byOffset).toHaveLength(KEYS);
     expect(new Set(byOffset).size).toBe(KEYS);
 
-    const forward: Page[] = [await list({ order_by, order })];
+    const forward = await pagesForward(list, { order_by, order }, await list({ order_by, order }));
     expect(forward[0]!.prev_cursor).toBeNull();
-    while (forward.at(-1)!.next_cursor) forward.push(await list({ order_by, order, after: forward.at(-1)!.next_cursor! }));
     expect(forward.flatMap(names)).toEqual(byOffset);
     expect(forward.every((page) => page.total === KEYS)).toBe(true);
 
-    const backward: Page[] = [await list({ order_by, order, last: 'true' })];
+    const backward = await pagesBackward(list, { order_by, order });
     expect(backward[0]!.next_cursor).toBeNull();
     expect(names(backward[0]!)).toEqual(byOffset.slice(20));
-    while (backward.at(-1)!.prev_cursor) backward.push(await list({ order_by, order, before: backward.at(-1)!.prev_cursor! }));
     // Read from the end, the last page holds the 3 left over after the full pages, as page 5 does.
     expect(backward.reverse().flatMap(names)).toEqual(byOffset);
   });
