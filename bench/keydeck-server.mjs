@@ -6,15 +6,17 @@ import { startService } from './child-service.mjs';
 import { freePort } from './free-port.mjs';
 
 const MAIN = new URL('../packages/server/dist/main.js', import.meta.url).pathname;
+const RECORDER = new URL('./statement-recorder.mjs', import.meta.url).pathname;
 
 /**
  * Starts the built Keydeck server on a fresh data directory (PGlite) or on `databaseUrl`
  * (PostgreSQL), with a random administrator password the bench then signs in with; `workers` server processes
- * on its port (WORKERS, PostgreSQL only).
+ * on its port (WORKERS, PostgreSQL only). With `recordTo`, the process records its statements on SIGUSR2 into that
+ * file (statement-recorder.mjs).
  * Given `dataDir` (and the `admin` it was first started with), the server restarts on that directory, which the
  * caller owns: stop() leaves it in place.
  */
-export async function startKeydeck({ label, databaseUrl, dataDir: ownDataDir, admin: givenAdmin, workers = 1 }) {
+export async function startKeydeck({ label, databaseUrl, dataDir: ownDataDir, admin: givenAdmin, workers = 1, recordTo }) {
   const port = await freePort();
   const dataDir = ownDataDir ?? mkdtempSync(join(tmpdir(), 'keydeck-bench-'));
   const admin = givenAdmin ?? { username: 'admin', password: `Bench-${randomBytes(18).toString('base64url')}-7` };
@@ -30,6 +32,7 @@ export async function startKeydeck({ label, databaseUrl, dataDir: ownDataDir, ad
     // One server process unless told: the worker count is measured, never a default of the machine.
     WORKERS: String(workers),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(recordTo ? { NODE_OPTIONS: `--import ${RECORDER}`, BENCH_RECORD_SQL: recordTo } : {}),
   };
   const removeDataDir = () => ownDataDir || rmSync(dataDir, { recursive: true, force: true });
   try {

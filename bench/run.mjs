@@ -3,6 +3,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startBare } from './bare-baseline.mjs';
 import { measureBundle } from './bundle-size.mjs';
+import { recordCall, startFloor } from './floor-step.mjs';
 import { benchDevices } from './devices-step.mjs';
 import { measureGet } from './http-load.mjs';
 import { startKeydeck } from './keydeck-server.mjs';
@@ -83,8 +84,32 @@ async function benchTwoWorkers(databaseUrl, first, serviceId) {
 }
 
 /**
+ * The service call's floor: the statements one call sent (recorded in the Keydeck process), sent bare by a Fastify
+ * route through the same driver; on PostgreSQL through postgres.js too, the driver Keydeck could use instead. On
+ * PGlite the floor needs the data directory to itself: Keydeck is stopped for it and `restart` starts it again.
+ */
+async function benchServiceFloor(database, { keydeck, session, dataUrl, recordFile, databaseUrl, restart }) {
+  await recordCall(keydeck, recordFile, dataUrl, session.sessionCookie);
+  if (!databaseUrl) await keydeck.stop();
+  try {
+    const drivers = databaseUrl ? { floor: 'pg', floorPostgresJs: 'postgres.js' } : { floor: 'pglite' };
+    for (const [key, driver] of Object.entries(drivers)) {
+      const floor = await startFloor({ recordingFile: recordFile, driver, databaseUrl, pgliteDir: databaseUrl ? undefined : join(keydeck.dataDir, 'pglite') });
+      try {
+        results.load[database][key] = await measureGet(floor.url);
+      } finally {
+        await floor.stop();
+      }
+    }
+  } finally {
+    if (!databaseUrl) await restart();
+  }
+}
+
+/**
  * Starts Keydeck on one database, signs in, and measures the signed-in GET and a service data call next to the
- * baselines on the same database: plain Fastify, and Fastify plus one indexed session look-up (the limit).
+ * baselines on the same database: plain Fastify, Fastify plus one indexed session look-up (the limit), and the
+ * service call's own statements sent bare (its floor).
  */
 async function benchDatabase(database, { databaseUrl, dataDir }) {
   const bare = RUN_HTTP ? await step(`start bare fastify on ${database}`, () => startBare(databaseUrl)) : undefined;
@@ -98,11 +123,13 @@ async function benchDatabase(database, { databaseUrl, dataDir }) {
     // One server at a time on the CPUs.
     await step(`stop bare fastify on ${database}`, () => stopEarly(stopBare));
   }
-  const keydeck = await step(`start keydeck on ${database}`, () => startKeydeck({ label: database, databaseUrl, dataDir }));
+  const recordFile = join(dataDir ?? tmpdir(), `service-call-${process.pid}.json`);
+  cleanups.push(() => rmSync(recordFile, { force: true }));
+  let keydeck = await step(`start keydeck on ${database}`, () => startKeydeck({ label: database, databaseUrl, dataDir, recordTo: recordFile }));
   if (!keydeck) return undefined;
   const stop = () => keydeck.stop();
   cleanups.push(stop);
-  const session = await step(`sign in on ${database}`, () => signIn(keydeck.origin, keydeck.admin));
+  let session = await step(`sign in on ${database}`, () => signIn(keydeck.origin, keydeck.admin));
   let service;
   if (session) {
     if (RUN_HTTP) {
@@ -114,6 +141,15 @@ async function benchDatabase(database, { databaseUrl, dataDir }) {
     if (service && RUN_HTTP) {
       results.load[database].service = await step(`load GET service data on ${database}`, () =>
         measureGet(service.dataUrl, { cookie: session.sessionCookie }),
+      );
+      // PGlite: the same administrator and service on a Keydeck started again on the same data directory.
+      const restart = async () => {
+        keydeck = await startKeydeck({ label: database, dataDir, admin: keydeck.admin });
+        session = await signIn(keydeck.origin, keydeck.admin);
+        await enterService(keydeck.origin, session, service.serviceId);
+      };
+      await step(`service call floor on ${database}`, () =>
+        benchServiceFloor(database, { keydeck, session, dataUrl: service.dataUrl, recordFile, databaseUrl, restart }),
       );
     }
   }

@@ -2,6 +2,10 @@
 export const TARGETS = {
   /** The signed-in GET's requests/s as a share of Fastify plus one session look-up on the same database (issue 29). */
   signedInOfLimitPercent: 80,
+  /** The service call's requests/s as a share of its own statements sent bare through the same driver (issue 29). */
+  serviceOfFloorPercent: 70,
+  /** postgres.js replaces node-postgres if the service call's floor through it is this many times faster (issue 29). */
+  driverChangeFactor: 1.3,
   /** Requests/s with WORKERS=2 over one worker, on PostgreSQL on the same 2 cores (issue 29). */
   twoWorkersFactor: 1.5,
   loginJsGzipBytes: 150 * 1000,
