@@ -57,6 +57,7 @@ import { loggable, registerErrorHandler } from './platform/error-handler.ts';
 import './platform/fastify-types.ts';
 import { registerRequestPipeline } from './platform/request-pipeline.ts';
 import { registerTextInputCheck } from './platform/text-input.ts';
+import { registerRequestMetrics } from './platform/request-metrics.ts';
 import { registerWebApp } from './platform/web-app.ts';
 
 /** Every module, in the order its routes are registered. */
@@ -93,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   app.decorate('auditKey', deps.auditKey);
+  registerRequestMetrics(app);
   registerErrorHandler(app, deps.db);
   registerTextInputCheck(app);
   registerRequestPipeline(app, {

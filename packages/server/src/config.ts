@@ -78,6 +78,12 @@ const environment = z.object({
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
   /** Server processes on the one port (node:cluster); absent = one per core on PostgreSQL, one on PGlite. */
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /** Prometheus metrics on their own port (GET /metrics), never on the console's; absent = no metrics endpoint. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The metrics port's address: loopback unless the scraper is elsewhere on a private network. */
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /** On SIGTERM, how long /readyz answers 503 while the server still serves, so a load balancer drains it first. */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
 })
   // The first administrator's password follows the same rule as every other password.
   .superRefine((e, ctx) => {
@@ -100,6 +106,10 @@ export type Config = {
   port: number;
   /** Server processes sharing the port (workers.ts). */
   workers: number;
+  /** Where GET /metrics is served (metrics-server.ts), if anywhere. */
+  metrics: { host: string; port: number } | null;
+  /** Seconds of answering 503 on /readyz before a stopping server closes (main.ts). */
+  shutdownDrainSeconds: number;
   dataDir: string;
   databaseUrl: string | undefined;
   migrationDatabaseUrl: string | undefined;
@@ -143,6 +153,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     port: e.PORT,
     workers: e.WORKERS ?? (e.DATABASE_URL ? availableParallelism() : 1),
+    metrics: e.METRICS_PORT === undefined ? null : { host: e.METRICS_HOST, port: e.METRICS_PORT },
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     migrationDatabaseUrl: e.MIGRATION_DATABASE_URL,

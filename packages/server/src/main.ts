@@ -1,5 +1,8 @@
 import cluster from 'node:cluster';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { loadConfig, type Config } from './config.ts';
+import { collectProcessMetrics } from './platform/metrics.ts';
+import { startMetricsServer } from './platform/metrics-server.ts';
 import { start } from './start.ts';
 import { runWorkers } from './workers.ts';
 
@@ -7,7 +10,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 const config = loadConfig();
 if (config.workers > 1 && cluster.isPrimary) {
-  // The primary serves nothing itself: its few lines go out as the workers' do, JSON a line.
+  // The primary serves nothing itself but the workers' metrics, added up: its few lines go out as theirs do, JSON a line.
+  if (config.metrics) await startMetricsServer(config.metrics);
   await runWorkers(config.workers, (msg) => process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, msg })}\n`));
 } else {
   await serve(config);
@@ -16,6 +20,11 @@ if (config.workers > 1 && cluster.isPrimary) {
 /** One server process: alone, or one of the primary's workers. */
 async function serve(config: Config): Promise<void> {
   const { app, generatedAdminPassword } = await start(config);
+  if (config.metrics) {
+    collectProcessMetrics();
+    // A worker's figures are served by its primary.
+    if (cluster.isPrimary) await startMetricsServer(config.metrics);
+  }
 
   if (generatedAdminPassword) {
     // Printed once, to the terminal only (never to the log): there is no other way to learn it.
@@ -31,9 +40,12 @@ async function serve(config: Config): Promise<void> {
     process.on(signal, () => {
       if (closing) return;
       closing = true;
-      app.log.info({ signal }, 'shutting down');
-      setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
-      app.close().then(
+      app.log.info({ signal, drainSeconds: config.shutdownDrainSeconds }, 'shutting down');
+      // Not ready first, still serving, so the load balancer's checks take this server out before it stops listening;
+      // then close: no new connections, requests under way finish (within the grace), jobs handed back.
+      app.stopBeingReady();
+      setTimeout(() => process.exit(1), config.shutdownDrainSeconds * 1000 + SHUTDOWN_GRACE_MS).unref();
+      sleep(config.shutdownDrainSeconds * 1000).then(() => app.close()).then(
         () => process.exit(0),
         (err: unknown) => {
           app.log.error({ err }, 'shutdown failed');

@@ -14,6 +14,7 @@ if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run npm run build fi
 
 let primary: ChildProcess;
 let origin: string;
+let metricsUrl: string;
 let dataDir: string;
 let output = '';
 
@@ -45,6 +46,8 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'keydeck-workers-'));
   const port = await freeTcpPort();
   origin = `http://127.0.0.1:${port}`;
+  const metricsPort = await freeTcpPort();
+  metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
   primary = spawn(process.execPath, [MAIN], {
     env: {
       PATH: process.env.PATH,
@@ -56,6 +59,8 @@ beforeAll(async () => {
       ADMIN_PASSWORD: ADMIN.password,
       WEB_DIST: '/nonexistent',
       LOGIN_RATE_LIMIT: '1000',
+      METRICS_PORT: String(metricsPort),
+      SHUTDOWN_DRAIN_SECONDS: '2',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -122,10 +127,31 @@ describe('WORKERS server processes on one port', () => {
     expect(await Promise.all(Array.from({ length: 20 }, session))).toEqual(Array(20).fill(200));
   });
 
-  it('stops every worker on SIGTERM and exits 0', async () => {
+  it("serves every worker's metrics, added up, from the primary on the metrics port", async () => {
+    const { cookie } = await signIn();
+    const metric = async () => {
+      const text = await (await fetch(metricsUrl)).text();
+      const line = text.split('\n').find((l) => l.startsWith('keydeck_http_requests_total{') && l.includes(`route="${ApiPath.login}"`) && l.includes('method="GET"') && l.includes('status="200"'));
+      return { text, served: Number(line?.slice(line.lastIndexOf(' ') + 1) ?? 0) };
+    };
+    const before = await metric();
+    await Promise.all(Array.from({ length: 20 }, () => fetch(`${origin}${ApiPath.login}`, { headers: { cookie } })));
+    const after = await metric();
+    // Both workers answered some of the 20: only the sum of both counts them all.
+    expect(after.served - before.served).toBe(20);
+    expect(after.text).toMatch(/^keydeck_db_pool_connections\{state="total"\} [1-9]/m);
+    expect(after.text).toMatch(/^keydeck_process_resident_memory_bytes [1-9]/m);
+    expect((await fetch(`${origin}/metrics`)).status).toBe(404);
+  });
+
+  it('on SIGTERM answers /readyz 503 while it still serves, then stops every worker and exits 0', async () => {
     const exited = new Promise<number | null>((resolve) => primary.once('exit', (code) => resolve(code)));
     const before = workers();
+    expect((await fetch(`${origin}/readyz`)).status).toBe(200);
     primary.kill('SIGTERM');
+    // Within the 2 s drain: the load balancer's check fails, a request already routed here is still answered.
+    await until('/readyz answering 503', async () => ((await fetch(`${origin}/readyz`)).status === 503 ? true : undefined), 1_500);
+    expect((await fetch(`${origin}/healthz`)).status).toBe(200);
     expect(await exited, output.slice(-3000)).toBe(0);
     expect(before.filter((pid) => existsSync(`/proc/${pid}`))).toEqual([]);
   });

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { migrate, readMigrations } from './migrator.ts';
 import { pgliteStatements } from './pglite-statements.ts';
 import { PreparingClient } from './postgres-client.ts';
+import { observePool } from '../platform/metrics.ts';
 import { prepareServingLogin } from './serving-login.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -80,6 +81,7 @@ async function openPostgres(url: string, migrationUrl: string | undefined): Prom
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000, Client: PreparingClient as unknown as typeof pg.Client });
   pool.on('error', () => undefined); // a dropped idle connection is replaced on next use; readiness reports outages
   const db = drizzlePg(pool) as unknown as Db;
+  const stopObserving = observePool(() => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
   return {
     kind: 'postgres',
     db,
@@ -107,7 +109,10 @@ async function openPostgres(url: string, migrationUrl: string | undefined): Prom
       const result = await pool.query({ text, values });
       return Array.isArray(result) ? (result[result.length - 1] as pg.QueryResult) : result;
     },
-    close: once(() => pool.end()),
+    close: once(() => {
+      stopObserving();
+      return pool.end();
+    }),
   };
 }
 

@@ -1,4 +1,5 @@
 import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
+import { dbQueryDuration, timed } from '../platform/metrics.ts';
 import { statementName } from './statement-names.ts';
 
 type QueryOptions = Parameters<PGlite['query']>[2];
@@ -16,7 +17,11 @@ export function pgliteStatements(client: PGlite) {
   const prepared = new Set<string>();
 
   /** One statement, inside whatever exclusive section the caller holds. */
-  async function run(text: string, values: readonly unknown[] | undefined, options?: QueryOptions): Promise<Results> {
+  function run(text: string, values: readonly unknown[] | undefined, options?: QueryOptions): Promise<Results> {
+    return timed(dbQueryDuration, runUntimed(text, values, options));
+  }
+
+  async function runUntimed(text: string, values: readonly unknown[] | undefined, options?: QueryOptions): Promise<Results> {
     const name = statementName(text, values?.length ?? 0) ?? '';
     if (name !== '' && !prepared.has(name)) {
       await client.execProtocolStream(messages(serialize.parse({ name, text }), serialize.sync()), { syncToFs: false });

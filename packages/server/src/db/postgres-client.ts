@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { dbQueryDuration, timed } from '../platform/metrics.ts';
 import { statementName } from './statement-names.ts';
 
 type QueryConfig = { text?: unknown; name?: unknown; values?: unknown[] };
@@ -12,7 +13,8 @@ export class PreparingClient extends pg.Client {
   // @ts-expect-error -- one implementation for node-postgres's overloads: it only adds the name and passes all on
   override query(config: unknown, values?: unknown, callback?: unknown) {
     const named = withName(config, values);
-    return (super.query as (...args: unknown[]) => unknown).call(this, named, values, callback);
+    const result = (super.query as (...args: unknown[]) => unknown).call(this, named, values, callback);
+    return result instanceof Promise ? timed(dbQueryDuration, result) : result;
   }
 }
 

@@ -10,6 +10,7 @@ import { withNames } from './audit-names.ts';
 import { GENESIS_HASH, LINK_FORMAT, chainKey, linkMac, storable, type ChainedFields } from './audit-chain.ts';
 import type { AuditActor, AuditDeclaration, AuditInput, AuditTarget } from './audit-declaration.ts';
 import { AppError, type RefusalConcern } from './errors.ts';
+import { auditEventsAppended } from './metrics.ts';
 import { actorName } from './principal.ts';
 
 /** What an event records: a declared action, or `http.<method>` for a state-changing request no route declares. */
@@ -153,6 +154,7 @@ async function appendAuditEvent(tx: Tx, auditKey: Uint8Array, sent: AuditEventFi
   const hash = linkMac(auditKey, head!.prevHash, event);
   await tx.insert(auditEvents).values({ ...event, prevHash: head!.prevHash, hash, keyed: true });
   await tx.update(auditChainHeads).set({ hash }).where(eq(auditChainHeads.chain, chain));
+  auditEventsAppended.inc({ action: fields.action, outcome: fields.outcome });
 }
 
 function storableFields(fields: AuditEventFields): AuditEventFields {

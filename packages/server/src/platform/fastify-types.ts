@@ -56,6 +56,8 @@ declare module 'fastify' {
     routeCatalog: RouteOptions[];
     /** The key of the audit chain's links (platform/audit-key.ts). */
     auditKey: Uint8Array;
+    /** From now on /readyz answers 503, so load balancers send no new requests; the server still serves (health). */
+    stopBeingReady(): void;
   }
 
   interface FastifyRequest {

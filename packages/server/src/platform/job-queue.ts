@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
+import { jobDuration, jobRuns, observeQueues } from './metrics.ts';
 import type { Database, Tx } from '../db/database.ts';
 
 /**
@@ -33,6 +34,9 @@ export type JobQueue = {
   stop(): Promise<void>;
 };
 
+/** Jobs waiting to run, by queue, for the metrics (pg-boss keeps them in its own schema). */
+const QUEUE_DEPTH = `select name, count(*)::int as depth from pgboss.job where state in ('created', 'retry') group by name`;
+
 const DEFAULT_OPTIONS: JobQueueOptions = { pollingIntervalSeconds: 2, leaseSeconds: 30, maintenanceIntervalSeconds: 10 };
 
 /**
@@ -65,11 +69,16 @@ export function createJobQueue(database: Database, overrides: Partial<JobQueueOp
   let log: FastifyBaseLogger | undefined;
   boss.on('error', (err) => log?.error({ err }, 'job queue error'));
   const workers = new Map<string, string>();
+  let stopObserving = () => {};
 
   return {
     async start(logger) {
       log = logger;
       await boss.start();
+      stopObserving = observeQueues(async () => {
+        const { rows } = await database.executeSql(QUEUE_DEPTH, []);
+        return Object.fromEntries((rows as { name: string; depth: number }[]).map((row) => [row.name, row.depth]));
+      });
     },
     async work(queue, policy, handler) {
       await boss.createQueue(queue, {
@@ -90,14 +99,18 @@ export function createJobQueue(database: Database, overrides: Partial<JobQueueOp
           // At once: until then the job has its step's whole expiry, which is what a crash in this instant costs.
           void renew();
           const lease = setInterval(renew, (options.leaseSeconds * 1000) / 3);
+          const timer = jobDuration.startTimer({ queue });
           try {
             await track(
               handler(job.data as never, job.id).catch((err: unknown) => {
+                jobRuns.inc({ queue, outcome: 'failed' });
                 log?.warn({ err, queue, job: job.id }, 'job failed; it will be retried');
                 throw err;
               }),
             );
+            jobRuns.inc({ queue, outcome: 'done' });
           } finally {
+            timer();
             clearInterval(lease);
           }
         }
@@ -114,6 +127,7 @@ export function createJobQueue(database: Database, overrides: Partial<JobQueueOp
       if (id) boss.notifyWorker(id);
     },
     async stop() {
+      stopObserving();
       await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
       // pg-boss records a job's completion without waiting for it: let those queries land before the database closes.
       while (inFlight.size > 0) {

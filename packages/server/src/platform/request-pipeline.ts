@@ -20,6 +20,7 @@ import { addressAllowed } from './ip-ranges.ts';
 import { checkServiceAccess, serviceSessionWanted, slideServiceSession, type ServiceSessionWanted } from './service-access.ts';
 import type { ServiceTokens } from './service-tokens.ts';
 import type { ResolvedSession, SessionStore } from './session-store.ts';
+import { rateLimited } from './metrics.ts';
 import { NO_TENANT_SCOPE, SYSTEM_SCOPE, accountScope, inScope, type TenantScope } from './tenant-scope.ts';
 
 export type PipelineDeps = {
@@ -112,7 +113,10 @@ export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps
         token: deps.loginRatePerMinute,
       }[limit];
       const wait = await hitRateLimit(deps.db, `${limit}:${request.ip}`, perMinute);
-      if (wait !== null) throw tooManyRequests(wait);
+      if (wait !== null) {
+        rateLimited.inc({ limit });
+        throw tooManyRequests(wait);
+      }
     }
   });
 

@@ -9,6 +9,7 @@ import { CLUSTER_SYNC_POLICY, CLUSTER_SYNC_QUEUE, syncCluster, type ClusterSyncJ
 import * as clustersRepo from './clusters.repository.ts';
 import { pinContext } from './pins.ts';
 import * as provisionersRepo from './provisioner.repository.ts';
+import { provisionerHeartbeat } from '../../platform/metrics.ts';
 import { tokenProblem } from './token-problems.ts';
 
 export type ProvisionerAgentOptions = {
@@ -57,6 +58,7 @@ export async function startProvisionerAgent(deps: AgentDeps, log: FastifyBaseLog
   /** Registers (or refreshes) the provisioner; under a new id, hosts it and works its queue. */
   const register = async () => {
     const id = await inScope(deps.db, SYSTEM_SCOPE, (tx) => provisionersRepo.register(tx, registration));
+    provisionerHeartbeat.setToCurrentTime();
     if (id === provisionerId) return;
     if (provisionerId) {
       log.info({ provisioner: registration.name, previous: provisionerId, id }, 'built-in provisioner registered anew');

@@ -8,6 +8,9 @@ import { declared } from '../../platform/endpoint-route.ts';
 export function register(app: FastifyInstance, deps: AppDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   let shuttingDown = false;
+  app.decorate('stopBeingReady', () => {
+    shuttingDown = true;
+  });
   app.addHook('preClose', async () => {
     shuttingDown = true;
   });

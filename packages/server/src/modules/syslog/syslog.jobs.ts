@@ -6,6 +6,7 @@ import { SYSTEM_SCOPE, inScope } from '../../platform/tenant-scope.ts';
 import { formatAuditEvent } from './rfc5424.ts';
 import * as repo from './syslog.repository.ts';
 import { DEFAULT_SEND_OPTIONS, sendSyslog, type SendOptions } from './syslog.transport.ts';
+import { syslogDeliveries } from '../../platform/metrics.ts';
 import type { Egress } from '../../platform/egress-policy.ts';
 
 export type DeliveryOptions = {
@@ -72,6 +73,7 @@ export function startSyslogDelivery(db: Db, egress: Egress, log: FastifyBaseLogg
         await repo.markFailed(tx, destination.id, owner, error, (n) => retryDelay(n, options));
       }
     });
+    syslogDeliveries.inc({ outcome: error ? 'failure' : 'success' }, error ? 1 : batch.length);
     if (error) log.warn({ destination: destination.id, error }, 'syslog delivery failed; will retry');
     return true;
   }
