@@ -22,6 +22,7 @@ export const auditEventsAppended = once('keydeck_audit_events_total', (name) => 
 export const rateLimited = once('keydeck_rate_limited_total', (name) => new client.Counter({ name, help: 'Requests refused by a per-address rate limit (sign-in, password reset, sign-up, token), by limit.', labelNames: ['limit'] }));
 export const keystoreOperations = once('keydeck_keystore_operations_total', (name) => new client.Counter({ name, help: 'Keystore operations, by keystore, operation and outcome.', labelNames: ['keystore', 'operation', 'outcome'] }));
 export const provisionerHeartbeat = once('keydeck_provisioner_heartbeat_timestamp_seconds', (name) => new client.Gauge({ name, help: "Unix time of this machine's built-in cloud HSM provisioner's last successful heartbeat." }));
+export const checkpointRound = once('keydeck_audit_checkpoint_round_timestamp_seconds', (name) => new client.Gauge({ name, help: "Unix time of this process's last completed audit checkpoint round (every AUDIT_CHECKPOINT_SECONDS)." }));
 export const syslogDeliveries = once('keydeck_syslog_deliveries_total', (name) => new client.Counter({ name, help: 'Audit events forwarded to syslog destinations, by outcome (a failure is retried).', labelNames: ['outcome'] }));
 
 /**

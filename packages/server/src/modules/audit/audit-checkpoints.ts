@@ -6,6 +6,7 @@ import type { CheckpointLog, SealedCheckpoint } from '../../platform/audit-check
 import type { Egress } from '../../platform/egress-policy.ts';
 import { SYSTEM_SCOPE, inScope } from '../../platform/tenant-scope.ts';
 import { sendCheckpoints } from '../syslog/syslog.service.ts';
+import { checkpointRound } from '../../platform/metrics.ts';
 import * as repo from './audit.repository.ts';
 
 export type Written = { accountId: string | null; checkpoint: SealedCheckpoint };
@@ -56,6 +57,7 @@ export function startAuditCheckpoints(
     try {
       const written = await inScope(deps.db, SYSTEM_SCOPE, (tx) => takeCheckpoints(tx, deps.log));
       await deliverCheckpoints(deps.db, deps.egress, written, logger);
+      checkpointRound.setToCurrentTime();
     } catch (err) {
       logger.error({ err }, 'audit checkpoint failed; will retry');
     }
