@@ -110,6 +110,9 @@ describe('WORKERS server processes on one port', () => {
     // The primary hands connections round-robin: 20 fresh connections reach both workers, each knowing the session.
     expect(await Promise.all(Array.from({ length: 20 }, session))).toEqual(Array(20).fill(200));
     expect(answeredBy()).toEqual(started);
+    // Each line of a signed-in request's log names the request and the account it acted for.
+    const completed = output.split('\n').filter((line) => line.includes('"msg":"request completed"'));
+    expect(completed.at(-1)).toMatch(/"reqId":"[0-9a-f-]{36}".*"accountId":"[0-9a-f-]{36}"/);
     const role = await fetch(`${origin}${ApiPath.roles}`, {
       method: 'POST',
       headers: { cookie, [CSRF_HEADER]: csrf, 'content-type': 'application/json' },

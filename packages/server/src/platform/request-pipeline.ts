@@ -55,7 +55,7 @@ export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps
   app.decorateRequest('prepared', null);
   app.decorateRequest('approved', null);
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     request.afterCommit = [];
     if (!isApiOrPage(request)) return;
     const config = request.routeOptions.config;
@@ -66,6 +66,8 @@ export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps
     const { principal, wanted, serviceSession } = await identify(deps, request, bearer, sessionId);
     request.principal = principal;
     request.sessionId = principal && sessionId ? sessionId : null;
+    // Every later line of this request's log names the account it acted for, beside the request id.
+    if (principal) reply.log = request.log = request.log.child({ accountId: principal.account.id });
     // A delegate acts only through permissions: sign-in, sign-out, MFA and password routes are for people.
     if (bearer !== null && !config?.permission) {
       throw config?.serviceAccess ? forbidden('bearer_service_data', CredentialMessages.noServiceSession) : unauthorized('bearer_not_allowed');
