@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import { jobDuration, jobRuns, observeQueues } from './metrics.ts';
+import { inSpan, SpanKind } from './tracing.ts';
 import type { Database, Tx } from '../db/database.ts';
 
 /**
@@ -102,7 +103,9 @@ export function createJobQueue(database: Database, overrides: Partial<JobQueueOp
           const timer = jobDuration.startTimer({ queue });
           try {
             await track(
-              handler(job.data as never, job.id).catch((err: unknown) => {
+              inSpan(`job ${queue}`, SpanKind.CONSUMER, { 'messaging.destination.name': queue, 'keydeck.job_id': job.id }, () =>
+                handler(job.data as never, job.id),
+              ).catch((err: unknown) => {
                 jobRuns.inc({ queue, outcome: 'failed' });
                 log?.warn({ err, queue, job: job.id }, 'job failed; it will be retried');
                 throw err;
