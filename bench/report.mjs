@@ -56,6 +56,9 @@ function formatHttp({ load, bundle, lighthouse, machine }) {
     ),
     '',
   );
+  for (const [database, { serviceStatements }] of Object.entries(load)) {
+    if (serviceStatements) out.push(`   The service call on ${database} sends ${serviceStatements.length} statements: ${serviceStatements.map((text) => `"${text.slice(0, 30)}…"`).join(', ')}`);
+  }
   const postgresJs = load.PostgreSQL?.floorPostgresJs;
   if (postgresJs) {
     const ratio = postgresJs.requestsPerSecond / load.PostgreSQL.floor?.requestsPerSecond;

@@ -89,7 +89,8 @@ async function benchTwoWorkers(databaseUrl, first, serviceId) {
  * PGlite the floor needs the data directory to itself: Keydeck is stopped for it and `restart` starts it again.
  */
 async function benchServiceFloor(database, { keydeck, session, dataUrl, recordFile, databaseUrl, restart }) {
-  await recordCall(keydeck, recordFile, dataUrl, session.sessionCookie);
+  const recording = await recordCall(keydeck, recordFile, dataUrl, session.sessionCookie);
+  results.load[database].serviceStatements = recording.map((statement) => statement.text.replace(/\s+/g, ' ').slice(0, 60));
   if (!databaseUrl) await keydeck.stop();
   try {
     const drivers = databaseUrl ? { floor: 'pg', floorPostgresJs: 'postgres.js' } : { floor: 'pglite' };
