@@ -19,7 +19,8 @@ const header = z.object({
   version: z.literal(1),
   createdAt: z.string(),
   database: z.enum(['postgres', 'pglite']),
-  kdf: z.object({ name: z.literal('scrypt'), salt: z.string(), N: z.number().int(), r: z.number().int(), p: z.number().int() }),
+  // Bounded: a forged header must not make the restore ask for unbounded memory or time.
+  kdf: z.object({ name: z.literal('scrypt'), salt: z.string(), N: z.number().int().min(2 ** 14).max(2 ** 20), r: z.number().int().min(1).max(8), p: z.number().int().min(1).max(16) }),
   secrets: z.object({ iv: z.string(), bytes: z.number().int().nonnegative() }),
   dump: z.object({ iv: z.string(), bytes: z.number().int().nonnegative() }),
 });
@@ -42,7 +43,9 @@ export async function writeBackupFile(
   passphrase: string,
   content: { database: BackupHeader['database']; secrets: Buffer; dumpPath: string },
 ): Promise<void> {
-  const file = await open(path, 'wx', 0o600);
+  const file = await open(path, 'wx', 0o600).catch((error: NodeJS.ErrnoException) => {
+    throw new BackupError(error.code === 'EEXIST' ? `${path} exists: name a new file` : `Cannot write ${path}: ${error.message}`);
+  });
   try {
     const dumpBytes = (await stat(content.dumpPath)).size;
     const kdf = { name: 'scrypt' as const, salt: randomBytes(16).toString('base64'), ...KDF };

@@ -181,6 +181,11 @@ describe('a backup restores into a fresh installation', () => {
     expect(existsSync(target.dataDir)).toBe(false);
     if (target.databaseUrl) expect(await tablesIn(target.databaseUrl)).toBe(0);
 
+    // A key in the environment would be used instead of the one the backup holds.
+    const withOtherKey = loadConfig({ ...target.env, AUDIT_KEY: randomBytes(32).toString('base64url') });
+    await expect(restoreBackup(withOtherKey, PASSPHRASE, backupFile)).rejects.toThrow('AUDIT_KEY is set, but this backup holds another key in audit.key, which the installation used: unset AUDIT_KEY');
+    expect(existsSync(target.dataDir)).toBe(false);
+
     mkdirSync(target.dataDir, { recursive: true });
     writeFileSync(join(target.dataDir, 'audit.key'), 'someone else’s');
     await expect(restoreBackup(target.config, PASSPHRASE, backupFile)).rejects.toThrow('is not empty: restore into a fresh DATA_DIR');

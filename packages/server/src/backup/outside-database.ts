@@ -71,6 +71,13 @@ export function parseOutsideDatabase(content: Buffer): OutsideDatabase {
  * are not where this configuration keeps them, or a cloud HSM directory that already holds something.
  */
 export function checkRestorable(config: Config, outside: OutsideDatabase): void {
+  // A key the environment gives wins over the file: it must be the key the backup holds.
+  for (const source of keySources(config)) {
+    const held = outside.dataDirFiles.find((f) => f.path === source.file);
+    if (source.configured && held && keyCheck(source.configured) !== keyCheck(Buffer.from(held.data, 'base64').toString('utf8').trim())) {
+      throw new BackupError(`${source.variable} is set, but this backup holds another key in ${source.file}, which the installation used: unset ${source.variable}`);
+    }
+  }
   for (const { name, check } of outside.environmentKeys) {
     const configured = keySources(config).find((s) => s.variable === name)?.configured;
     if (!configured) throw new BackupError(`This backup was made with ${name} set in the environment: set the same ${name} for the restore and the server`);
