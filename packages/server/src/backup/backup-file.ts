@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes, scrypt, type CipherGCM, type DecipherGCM } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { open, rm, stat } from 'node:fs/promises';
+import { link, open, rm, stat } from 'node:fs/promises';
 import { z } from 'zod';
 
 /**
@@ -37,14 +37,18 @@ function deriveKey(passphrase: string, kdf: BackupHeader['kdf']): Promise<Buffer
   );
 }
 
-/** Writes the backup to a new file (never over an existing one), mode 0600; a failed write leaves no file. */
+/**
+ * Writes the backup to a new file (never over an existing one), mode 0600. It is written beside under another name
+ * and linked into place once complete and synced: the name never shows a backup cut short by a crash.
+ */
 export async function writeBackupFile(
   path: string,
   passphrase: string,
   content: { database: BackupHeader['database']; secrets: Buffer; dumpPath: string },
 ): Promise<void> {
-  const file = await open(path, 'wx', 0o600).catch((error: NodeJS.ErrnoException) => {
-    throw new BackupError(error.code === 'EEXIST' ? `${path} exists: name a new file` : `Cannot write ${path}: ${error.message}`);
+  const partial = `${path}.${randomBytes(6).toString('hex')}.partial`;
+  const file = await open(partial, 'wx', 0o600).catch((error: NodeJS.ErrnoException) => {
+    throw new BackupError(`Cannot write ${path}: ${error.message}`);
   });
   try {
     const dumpBytes = (await stat(content.dumpPath)).size;
@@ -67,10 +71,12 @@ export async function writeBackupFile(
     await file.write(Buffer.concat([dump.final(), dump.getAuthTag()]));
     await file.sync();
     await file.close();
-  } catch (error) {
+    await link(partial, path).catch((error: NodeJS.ErrnoException) => {
+      throw error.code === 'EEXIST' ? new BackupError(`${path} exists: name a new file`) : error;
+    });
+  } finally {
     await file.close().catch(() => undefined);
-    await rm(path, { force: true });
-    throw error;
+    await rm(partial, { force: true });
   }
 }
 

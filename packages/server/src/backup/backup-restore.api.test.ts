@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { accountsResponse } from '@keydeck/contract/accounts';
 import { chainVerifications } from '@keydeck/contract/audit';
 import { certificateIssueResponse } from '@keydeck/contract/certificates';
@@ -155,6 +155,7 @@ describe('a backup restores into a fresh installation', () => {
     }
     expect(content.includes(Buffer.from('acme-admin'))).toBe(false);
     await expect(createBackup(original.config, PASSPHRASE, backupFile)).rejects.toThrow('exists: name a new file');
+    expect(readdirSync(dirname(backupFile))).toEqual(['keydeck.backup']);
   });
 
   /** A fresh DATA_DIR (and, on PostgreSQL, a new empty database) with the settings the installation had. */
