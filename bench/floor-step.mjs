@@ -16,11 +16,11 @@ export { pgliteStatements } from '${serverSource('db/pglite-statements.ts')}';
 
 /**
  * The statements one call of `url` sends, recorded in the Keydeck process (started with `recordTo: file`) between
- * two SIGUSR2. Recorded twice in a row until both recordings agree, so that no background job's statement that
- * happened to run alongside is taken for the call's.
+ * two SIGUSR2. Recorded until two recordings agree, so that no background job's statement that happened to run
+ * alongside is taken for the call's.
  */
 export async function recordCall(keydeck, file, url, cookie) {
-  let previous;
+  const seen = new Map();
   for (let attempt = 0; attempt < RECORD_ATTEMPTS; attempt++) {
     rmSync(file, { force: true });
     process.kill(keydeck.pid, 'SIGUSR2');
@@ -30,10 +30,11 @@ export async function recordCall(keydeck, file, url, cookie) {
     process.kill(keydeck.pid, 'SIGUSR2');
     const recording = await readWhenWritten(file);
     const texts = JSON.stringify(recording.map((statement) => statement.text));
-    if (texts === previous) return recording;
-    previous = texts;
+    if (seen.has(texts)) return recording;
+    seen.set(texts, recording);
   }
-  throw new Error(`the statements of GET ${url} differed in each of ${RECORD_ATTEMPTS} recordings`);
+  const counts = [...seen.values()].map((recording) => recording.length).join(', ');
+  throw new Error(`the statements of GET ${url} differed in each of ${RECORD_ATTEMPTS} recordings (${counts} statements)`);
 }
 
 async function readWhenWritten(file) {
