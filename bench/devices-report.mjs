@@ -1,8 +1,8 @@
-import { BARE } from './devices-bare.mjs';
 import { BATCH_SIZE } from './devices-batch.mjs';
 import { LIST_LOAD } from './devices-load.mjs';
 import { SCREEN } from './devices-screen.mjs';
 import { SEED } from './devices-seed.mjs';
+import { BARE } from './list-bare.mjs';
 import { TARGETS } from './targets.mjs';
 import { textTable } from './text-table.mjs';
 
@@ -41,7 +41,8 @@ export function formatDevices(devices, number) {
       ),
     ),
     '',
-    `   CSV export of every device (GET ...?export=true); server RSS from /proc/<pid>/status every 100 ms, 1 MB = 10^6 bytes`,
+    `   CSV export of every device (GET ...?export=true); server RSS from /proc/<pid>/status every 100 ms, growth over the idle server`,
+    '   settled after a small warm-up export (rss.mjs), 1 MB = 10^6 bytes',
     '',
     textTable(
       ['database', 'rows', 'first byte ms', 'first row ms', 'total s', 'rows/s', 'RSS growth MB', 'target', 'verdict'],

@@ -57,3 +57,11 @@ export function listStatements(serviceId, query) {
   };
   return { page, count };
 }
+
+/** The statements of one request, for list-bare.mjs: the page query then the capped count. */
+export async function runBare(db, { serviceId, query }) {
+  const { page, count } = listStatements(serviceId, query);
+  const rows = await db.query(page.text, page.params);
+  const [{ n }] = await db.query(count.text, count.params);
+  if (!rows.length || !n) throw new Error(`the statements for ${JSON.stringify(query)} found no devices: the seed and the cases disagree`);
+}
