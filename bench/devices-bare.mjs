@@ -1,7 +1,7 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { openBareDatabase } from './devices-db.mjs';
 import { LIST_LOAD } from './devices-load.mjs';
-import { listStatements } from './devices-sql.mjs';
+import { runList } from './devices-sql.mjs';
 
 /**
  * Bare timings of one list request: up to `warmUps` runs (at most `warmUpSeconds`), `serialRuns` one after another
@@ -48,7 +48,7 @@ export function timeBare(database, scope, query) {
 const p99 = (times) => [...times].sort((a, b) => a - b)[Math.ceil(times.length * 0.99) - 1];
 const median = (times) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
 
-/** In the worker: the page query then the capped count, as one request runs them, timed together. */
+/** In the worker: a request's statements (devices-sql.mjs), as one request runs them, timed together. */
 async function run({ database, scope, query }) {
   // PostgreSQL: a connection a stream, as the server's pool has; PGlite: one database, as the server has.
   const dbs = database.databaseUrl
@@ -64,12 +64,10 @@ async function run({ database, scope, query }) {
         [scope.accountId, `${BARE.budgetSeconds}s`],
       );
     }
-    const { page, count } = listStatements(scope.serviceId, query);
     const once = async (db) => {
       const started = performance.now();
-      const rows = await db.query(page.text, page.params);
-      const [{ n }] = await db.query(count.text, count.params);
-      if (!rows.length || !n) throw new Error(`the statements for ${JSON.stringify(query)} found no devices: the seed and the cases disagree`);
+      const { rows, total } = await runList(db, scope.serviceId, query);
+      if (!rows.length || !total) throw new Error(`the statements for ${JSON.stringify(query)} found no devices: the seed and the cases disagree`);
       return performance.now() - started;
     };
     const started = performance.now();
