@@ -31,7 +31,7 @@ export async function runList(db, serviceId, query) {
   const q = { page: 1, page_size: PAGE_SIZE, order: 'asc', order_by: 'serial', operator: 'and', ...query };
   let groupId;
   if (q.group !== undefined) {
-    const [row] = await db.query('select g.id from device_groups g where g.service_id = $1 and lower(g.name) = lower($2)', [serviceId, q.group]);
+    const [row] = await db.query('select g.id from device_groups g where g.service_id = $1 and g.name_key = lower($2)', [serviceId, q.group]);
     groupId = row?.id ?? null;
   }
   const { estimate, count, page } = listStatements(serviceId, q, groupId);

@@ -27,7 +27,7 @@ export type MatchFilters = Omit<DeviceFilters, 'group'> & { groupId?: string | n
 export async function resolveFilters(tx: Tx, serviceId: string, filters: DeviceFilters): Promise<MatchFilters> {
   const { group, ...rest } = filters;
   if (group === undefined) return rest;
-  const [row] = await rowsOf<{ id: string }>(tx, sql`select g.id from device_groups g where g.service_id = ${serviceId} and lower(g.name) = lower(${group})`);
+  const [row] = await rowsOf<{ id: string }>(tx, sql`select g.id from device_groups g where g.service_id = ${serviceId} and g.name_key = lower(${group})`);
   return { ...rest, groupId: row?.id ?? null };
 }
 
