@@ -23,18 +23,24 @@ export function listCases() {
 }
 
 /**
- * The statements of one request, run on `db` as GET service/device runs them: the group looked up by name (when
- * the query names one), the planner's estimate of the matching devices, an exact capped count only where that
- * estimate is small, then the page. Resolves { rows, total }.
+ * The statements of one request, run on `db` as GET service/device runs them: whether ILIKE is leakproof (when it
+ * searches: by fragment if so, else by prefix), the group looked up by name (when the query names one), the
+ * planner's estimate of the matching devices, an exact capped count only where that estimate is small, then the
+ * page. Resolves { rows, total }.
  */
 export async function runList(db, serviceId, query) {
   const q = { page: 1, page_size: PAGE_SIZE, order: 'asc', order_by: 'serial', operator: 'and', ...query };
+  let searchBy;
+  if (q.search) {
+    const [row] = await db.query(`select proleakproof as leakproof from pg_proc where oid = 'pg_catalog.texticlike(text, text)'::regprocedure`, []);
+    searchBy = row?.leakproof ? 'fragment' : 'prefix';
+  }
   let groupId;
   if (q.group !== undefined) {
     const [row] = await db.query('select g.id from device_groups g where g.service_id = $1 and g.name_key = lower($2)', [serviceId, q.group]);
     groupId = row?.id ?? null;
   }
-  const { estimate, count, page } = listStatements(serviceId, q, groupId);
+  const { estimate, count, page } = listStatements(serviceId, q, groupId, searchBy);
   const [plan] = await db.query(estimate.text, estimate.params);
   const json = plan['QUERY PLAN'];
   let total = Math.round((typeof json === 'string' ? JSON.parse(json) : json)[0].Plan['Plan Rows']);
@@ -43,7 +49,7 @@ export async function runList(db, serviceId, query) {
 }
 
 /** The estimate, the capped count and the page query for one request's query string (defaults applied), with their parameters. */
-function listStatements(serviceId, q, groupId) {
+function listStatements(serviceId, q, groupId, searchBy) {
   const params = [];
   const p = (value) => `$${params.push(value)}`;
   const narrowing = [];
@@ -55,7 +61,11 @@ function listStatements(serviceId, q, groupId) {
   ];
   if (days.length) narrowing.push(`(${days.join(' and ')})`);
   const conditions = [`d.service_id = ${p(serviceId)}`];
-  if (q.search) conditions.push(`d.serial ilike ${p(`%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
+  if (q.search && searchBy === 'fragment') conditions.push(`d.serial ilike ${p(`%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
+  if (q.search && searchBy === 'prefix') {
+    const capitals = q.search.toUpperCase();
+    conditions.push(capitals === q.search ? `starts_with(d.serial, ${p(q.search)})` : `(starts_with(d.serial, ${p(q.search)}) or starts_with(d.serial, ${p(capitals)}))`);
+  }
   if (narrowing.length) conditions.push(`(${narrowing.join(q.operator === 'or' ? ' or ' : ' and ')})`);
   const where = conditions.join(' and ');
   const whereParams = [...params];
