@@ -16,7 +16,7 @@ export function formatDevices(devices, number) {
     `${number}. Devices: one service with ${SEED.devices.toLocaleString('en-US')} devices, ${SEED.groups.toLocaleString('en-US')} groups, ${SEED.models} models, seeded by SQL ` +
       `(${ran.map(([db, d]) => `${db} ${d.seed ? `${d.seed.seconds.toFixed(0)} s` : 'failed'}`).join(', ')})`,
     `   list GET /rest/api/v1/service/device: autocannon, ${LIST_LOAD.connections} connections, ${LIST_LOAD.seconds} s after ${LIST_LOAD.warmUpSeconds} s, p99;`,
-    `   bare: its page query and capped count run directly as the application role (row-level security as in a request), p99 of ` +
+    `   bare: its statements (devices-sql.mjs: group look-up, estimate, count only where small, page) run directly as the application role (row-level security as in a request), p99 of ` +
       `${BARE.loadedRuns} runs from ${BARE.streams} concurrent streams (the same concurrency) and of ${BARE.serialRuns} one at a time, within ${BARE.budgetSeconds} s`,
     `   target: p99 ≤ ${T.listP99Ms} ms and ≤ ${T.listOverBare}× the bare p99 at the same concurrency; not loaded when its statements take over ${BARE.loadOnlyBelowMs} ms bare one at a time`,
     '',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { keysetCursors, keysetQuery, pagingQuery } from './paging.ts';
+import { estimatedTotal, keysetCursors, keysetQuery, pagingQuery } from './paging.ts';
 import { distinctName } from './names.ts';
 
 /**
@@ -185,9 +185,10 @@ export const symmetricKeysQuery = pagingQuery(['name', 'created_at', 'algorithm'
 export type SymmetricKeysQuery = z.output<typeof symmetricKeysQuery>;
 export const symmetricKeysResponse = z.object({
   data: z.array(symmetricKey),
-  /** Counted up to KEY_COUNT_CAP; total_capped says there are more. */
+  /** Counted up to KEY_COUNT_CAP where few keys match (total_capped says there are more), else estimated. */
   total: z.number().int().min(0),
   total_capped: z.boolean(),
+  ...estimatedTotal,
   ...keysetCursors,
 });
 
