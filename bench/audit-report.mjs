@@ -2,6 +2,7 @@ import { AUDIT_SEED } from './audit-seed.mjs';
 import { LIST_LOAD } from './devices-load.mjs';
 import { BARE } from './list-bare.mjs';
 import { TARGETS } from './targets.mjs';
+import { exportTable } from './csv-export.mjs';
 import { textTable } from './text-table.mjs';
 
 const T = TARGETS.audit;
@@ -10,7 +11,6 @@ const T = TARGETS.audit;
 export function formatAudit(audit, number) {
   const ran = Object.entries(audit).filter(([, a]) => a);
   if (!ran.length) return [];
-  const mb = (bytes) => (bytes / 1e6).toFixed(1);
   const notMirrored = ran.flatMap(([database, a]) =>
     Object.entries(a.list).filter(([, { http }]) => http?.cursorAsBench === false).map(([name]) => `${name} on ${database}`),
   );
@@ -45,21 +45,7 @@ export function formatAudit(audit, number) {
     '   CSV export of the whole account (GET audit/events/export); server RSS from /proc/<pid>/status every 100 ms, growth over the idle',
     '   server settled after a small warm-up export (rss.mjs), 1 MB = 10^6 bytes',
     '',
-    textTable(
-      ['database', 'rows', 'first byte ms', 'first row ms', 'total s', 'rows/s', 'RSS growth MB', 'baseline MB', 'target', 'verdict'],
-      ran.map(([database, { export: e }]) => [
-        database,
-        e ? e.rows.toLocaleString('en-US') : 'n/a',
-        e ? Math.round(e.firstByteMs) : '',
-        e ? Math.round(e.firstRowMs) : '',
-        e ? e.totalSeconds.toFixed(1) : '',
-        e ? Math.round(e.rowsPerSecond).toLocaleString('en-US') : '',
-        e ? mb(e.rssGrowthBytes) : '',
-        e ? `${mb(e.rssBaselineBytes)}${e.rssBaselineSettled ? '' : ' (unsettled)'}` : '',
-        `first byte < ${T.exportFirstByteMs} ms, RSS < ${T.exportRssGrowthBytes / 1e6} MB`,
-        verdict(e && e.firstByteMs < T.exportFirstByteMs && e.rssGrowthBytes < T.exportRssGrowthBytes),
-      ]),
-    ),
+    exportTable(ran, T),
     '',
   ];
 }

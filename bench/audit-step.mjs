@@ -3,7 +3,7 @@ import { openBareDatabase } from './devices-db.mjs';
 import { listUrl, loadList } from './devices-load.mjs';
 import { accountOfUser, AUDIT_SEED, seedAudit } from './audit-seed.mjs';
 import { AUDIT_EXPORT_PATH, AUDIT_PATH, auditFilterCases, nextCursor, warmUpFilter } from './audit-sql.mjs';
-import { BARE, timeBare } from './list-bare.mjs';
+import { notLoaded, timeBare } from './list-bare.mjs';
 
 const AUDIT_SQL = new URL('./audit-sql.mjs', import.meta.url).href;
 
@@ -43,9 +43,9 @@ export async function benchAudit(label, { database, username, server, step }) {
   for (const [i, { name, query }] of scope.cases.entries()) {
     const entry = result.list[name];
     if (!entry.bare) continue;
-    const alone = entry.bare.serialP99Ms;
-    if (!(alone <= BARE.loadOnlyBelowMs)) {
-      entry.http = { skipped: `not loaded: its statements ${alone ? `take ${Math.round(alone)} ms` : `did not finish within ${entry.bare.stoppedAfterSeconds} s`} bare` };
+    const skipped = notLoaded(entry.bare);
+    if (skipped) {
+      entry.http = skipped;
       continue;
     }
     entry.http = await step(`load the audit list (${name}) on ${label}`, () => loadList(keydeck.origin, cookie, query, { path: AUDIT_PATH, base }));

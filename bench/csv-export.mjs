@@ -1,4 +1,26 @@
 import { settledRss, sampleRss } from './rss.mjs';
+import { textTable } from './text-table.mjs';
+
+const mb = (bytes) => (bytes / 1e6).toFixed(1);
+
+/** The report's table of one export per database (`ran`: [database, { export }] pairs), against the targets `t`. */
+export function exportTable(ran, t) {
+  return textTable(
+    ['database', 'rows', 'first byte ms', 'first row ms', 'total s', 'rows/s', 'RSS growth MB', 'baseline MB', 'target', 'verdict'],
+    ran.map(([database, { export: e }]) => [
+      database,
+      e ? e.rows.toLocaleString('en-US') : 'n/a',
+      e ? Math.round(e.firstByteMs) : '',
+      e ? Math.round(e.firstRowMs) : '',
+      e ? e.totalSeconds.toFixed(1) : '',
+      e ? Math.round(e.rowsPerSecond).toLocaleString('en-US') : '',
+      e ? mb(e.rssGrowthBytes) : '',
+      e ? `${mb(e.rssBaselineBytes)}${e.rssBaselineSettled ? '' : ' (unsettled)'}` : '',
+      `first byte < ${t.exportFirstByteMs} ms, RSS < ${t.exportRssGrowthBytes / 1e6} MB`,
+      !e ? 'n/a' : e.firstByteMs < t.exportFirstByteMs && e.rssGrowthBytes < t.exportRssGrowthBytes ? 'PASS' : 'FAIL',
+    ]),
+  );
+}
 
 const EXPORT_TIMEOUT_MS = 300_000;
 const NEWLINE = 0x0a;

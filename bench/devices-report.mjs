@@ -4,6 +4,7 @@ import { SCREEN } from './devices-screen.mjs';
 import { SEED } from './devices-seed.mjs';
 import { BARE } from './list-bare.mjs';
 import { TARGETS } from './targets.mjs';
+import { exportTable } from './csv-export.mjs';
 import { textTable } from './text-table.mjs';
 
 const T = TARGETS.devices;
@@ -44,20 +45,7 @@ export function formatDevices(devices, number) {
     `   CSV export of every device (GET ...?export=true); server RSS from /proc/<pid>/status every 100 ms, growth over the idle server`,
     '   settled after a small warm-up export (rss.mjs), 1 MB = 10^6 bytes',
     '',
-    textTable(
-      ['database', 'rows', 'first byte ms', 'first row ms', 'total s', 'rows/s', 'RSS growth MB', 'target', 'verdict'],
-      ran.map(([database, { export: e }]) => [
-        database,
-        e ? e.rows.toLocaleString('en-US') : 'n/a',
-        e ? Math.round(e.firstByteMs) : '',
-        e ? Math.round(e.firstRowMs) : '',
-        e ? e.totalSeconds.toFixed(1) : '',
-        e ? Math.round(e.rowsPerSecond).toLocaleString('en-US') : '',
-        e ? (e.rssGrowthBytes / 1e6).toFixed(1) : '',
-        `first byte < ${T.exportFirstByteMs} ms, RSS < ${T.exportRssGrowthBytes / 1e6} MB`,
-        verdict(e && e.firstByteMs < T.exportFirstByteMs && e.rssGrowthBytes < T.exportRssGrowthBytes),
-      ]),
-    ),
+    exportTable(ran, T),
     '',
     `   one batch call of ${BATCH_SIZE.toLocaleString('en-US')} named devices, every per-device result checked`,
     '',

@@ -5,7 +5,7 @@ import { listUrl, loadList } from './devices-load.mjs';
 import { measureDevicesScreen } from './devices-screen.mjs';
 import { accountOf, SEED, seedDevices } from './devices-seed.mjs';
 import { listCases } from './devices-sql.mjs';
-import { BARE, timeBare } from './list-bare.mjs';
+import { notLoaded, timeBare } from './list-bare.mjs';
 
 /**
  * The devices step on one database: seed SEED into the service, time each list request's statements bare, then
@@ -38,9 +38,9 @@ export async function benchDevices(label, { database, serviceId, server, step })
   for (const { name, query } of cases) {
     const entry = result.list[name];
     if (!entry.bare) continue;
-    const alone = entry.bare.serialP99Ms;
-    if (!(alone <= BARE.loadOnlyBelowMs)) {
-      entry.http = { skipped: `not loaded: its statements ${alone ? `take ${Math.round(alone)} ms` : `did not finish within ${entry.bare.stoppedAfterSeconds} s`} bare` };
+    const skipped = notLoaded(entry.bare);
+    if (skipped) {
+      entry.http = skipped;
       continue;
     }
     entry.http = await step(`load the device list (${name}) on ${label}`, () => loadList(keydeck.origin, keydeck.session.sessionCookie, query));

@@ -26,6 +26,13 @@ export const BARE = {
  * slow, { p99Ms, runs } of the concurrent runs; or { stoppedAfterSeconds } when not one run finished in time. On
  * PGlite nothing else may have the data directory open.
  */
+/** Why a list is not put under load (its statements alone are too slow bare, or did not finish), or null. */
+export function notLoaded(bare) {
+  const alone = bare.serialP99Ms;
+  if (alone <= BARE.loadOnlyBelowMs) return null;
+  return { skipped: `not loaded: its statements ${alone ? `take ${Math.round(alone)} ms` : `did not finish within ${bare.stoppedAfterSeconds} s`} bare` };
+}
+
 export function timeBare(database, scope, request) {
   const worker = new Worker(new URL(import.meta.url), { workerData: { database, scope, request } });
   // Runs started just before the budget ends may queue behind nine others (PGlite runs one statement at a time).

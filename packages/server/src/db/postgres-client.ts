@@ -23,7 +23,8 @@ export class PreparingClient extends pg.Client {
     }
     const text = typeof config === 'string' ? config : String((config as QueryConfig).text);
     const parameters = Array.isArray(values) ? values : ((config as QueryConfig).values ?? []);
-    const verb = text.trim().toLowerCase();
+    // Only a short text can be BEGIN, COMMIT or ROLLBACK: a long one is not copied to find out.
+    const verb = text.length <= 16 ? text.trim().toLowerCase() : '';
     // A transaction's BEGIN waits for its first statement: one without parameters (a request's tenant scope,
     // tenant-scope.ts) travels with it in one round trip; one with parameters follows it. A transaction that ends
     // before any statement never began.

@@ -1,7 +1,6 @@
-import { context } from '@opentelemetry/api';
+import { context, type Span } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { failed, startServerSpan } from './tracing.ts';
-import type { Span } from '@opentelemetry/api';
 
 const spans = new WeakMap<FastifyRequest, Span>();
 
@@ -12,7 +11,7 @@ const spans = new WeakMap<FastifyRequest, Span>();
  */
 export function registerRequestTracing(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => {
-    const started = startServerSpan(`${request.method}`, request.headers, { 'http.request.method': request.method, 'keydeck.request_id': request.id });
+    const started = startServerSpan(request.method, request.headers, { 'http.request.method': request.method, 'keydeck.request_id': request.id });
     if (!started) return done();
     spans.set(request, started.span);
     context.with(started.context, done);
