@@ -128,7 +128,7 @@ async function benchDatabase(database, { databaseUrl, dataDir }) {
     await step(`stop bare fastify on ${database}`, () => stopEarly(stopBare));
   }
   const recordFile = join(dataDir ?? tmpdir(), `service-call-${process.pid}.json`);
-  cleanups.push(() => rmSync(recordFile, { force: true }));
+  cleanups.push(() => [recordFile, `${recordFile}.on`].forEach((file) => rmSync(file, { force: true })));
   let keydeck = await step(`start keydeck on ${database}`, () => startKeydeck({ label: database, databaseUrl, dataDir, recordTo: recordFile }));
   if (!keydeck) return undefined;
   const stop = () => keydeck.stop();
