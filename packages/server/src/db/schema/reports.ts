@@ -55,7 +55,7 @@ export const scheduledReports = pgTable(
  * What each run of a report did: when, who or what started it, the file's rows and bytes, and per destination
  * whether it arrived and why not. A run is written once, when it ends (its id was handed out when it was
  * queued); the application role may only add runs, never change or remove one. A report's runs go with it.
- * The history's index, (report_id, started_at, id), is migration 0055's.
+ * The history's index, (report_id, started_at, id), is migration 0054's.
  */
 export const reportRuns = pgTable(
   'report_runs',

@@ -23,7 +23,7 @@ const administratorCount = sql<number>`(select count(distinct ur.user_id)::int f
 
 /**
  * The orders of the accounts list; a slug is unique, so it needs no tie-breaker. By name, case aside, through the
- * stored lower-cased key (migration 0055), which its index serves under row-level security.
+ * stored lower-cased key (migration 0054), which its index serves under row-level security.
  */
 const ORDER: Record<ListQuery['order_by'], SQL> = {
   name: sql`"accounts"."name_key"`,

@@ -45,7 +45,7 @@ function listColumns(idleSeconds: number) {
 
 /**
  * The orders of the users list; a username is unique (users_username_lower), so it needs no tie-breaker. Case
- * aside, by the stored lower-cased keys (migration 0055), which the account's indexes serve under row-level security.
+ * aside, by the stored lower-cased keys (migration 0054), which the account's indexes serve under row-level security.
  */
 const ORDER: Record<ListQuery['order_by'], SQL> = {
   name: sql`"users"."name_key"`,
