@@ -1,11 +1,10 @@
 #!/usr/bin/env node
-// The packed tool runs its bundle (dist/, built by prepack); in the repository it runs the sources through tsx.
+// In the repository the tool runs its sources through tsx; the packed tool (no sources) runs its bundle, built by prepack.
 import { existsSync } from 'node:fs';
 
-const bundle = new URL('../dist/keydeck.mjs', import.meta.url);
-if (existsSync(bundle)) await import(bundle.href);
-else {
+const sources = new URL('../src/main.ts', import.meta.url);
+if (existsSync(sources)) {
   const { register } = await import('tsx/esm/api');
   register();
-  await import(new URL('../src/main.ts', import.meta.url).href);
-}
+  await import(sources.href);
+} else await import(new URL('../dist/keydeck.mjs', import.meta.url).href);
