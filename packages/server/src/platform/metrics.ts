@@ -37,7 +37,7 @@ export function collectProcessMetrics(): void {
 
 /** Counts for the pool and queue gauges, read when Prometheus scrapes. */
 type Reader = () => Promise<Record<string, number>> | Record<string, number>;
-const readers: { pool: Reader[]; queues: Reader[] } = { pool: [], queues: [] };
+const readers: { pool: Reader[]; queues: Reader[]; syslog: Reader[] } = { pool: [], queues: [], syslog: [] };
 
 once('keydeck_db_pool_connections', (name) =>
   new client.Gauge({
@@ -55,9 +55,24 @@ once('keydeck_job_queue_depth', (name) =>
     name,
     help: 'Background jobs waiting to run (created or waiting for a retry), by queue.',
     labelNames: ['queue'],
+    // Every worker reads the same shared queues: the primary reports one reading, not their sum.
+    aggregator: 'max',
     async collect() {
       this.reset();
       for (const counts of await readAll(readers.queues)) for (const [queue, value] of Object.entries(counts)) this.set({ queue }, value);
+    },
+  }),
+);
+
+once('keydeck_syslog_forwarding_lag_seconds', (name) =>
+  new client.Gauge({
+    name,
+    help: 'Age of the oldest audit event waiting for an enabled syslog destination (0 when none waits): forwarding is behind or stuck.',
+    aggregator: 'max',
+    async collect() {
+      this.reset();
+      const lags = (await readAll(readers.syslog)).map(({ lag }) => lag ?? 0);
+      if (lags.length > 0) this.set(Math.max(...lags));
     },
   }),
 );
@@ -82,6 +97,11 @@ async function readAll(list: Reader[]): Promise<Record<string, number>[]> {
 /** Reports a connection pool's counts in keydeck_db_pool_connections; returns the way to stop. */
 export function observePool(read: Reader): () => void {
   return observe(readers.pool, read);
+}
+
+/** Reports the syslog outbox's oldest waiting event in keydeck_syslog_forwarding_lag_seconds; returns the way to stop. */
+export function observeSyslogLag(read: () => Promise<number>): () => void {
+  return observe(readers.syslog, async () => ({ lag: await read() }));
 }
 
 /** Reports the job queues' depths in keydeck_job_queue_depth; returns the way to stop. */

@@ -13,9 +13,12 @@ import { startRsyslog, waitFor, type Rsyslog } from '../../../test/rsyslog.ts';
 import { ADMIN, Visitor, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import type { Db } from '../../db/database.ts';
 import { start } from '../../start.ts';
+import { startMetricsServer } from '../../platform/metrics-server.ts';
+import { freeTcpPort } from '../../../test/free-port.ts';
 
 let t: TestApp;
 let rsyslog: Rsyslog;
+let metrics: { url: string; close(): Promise<void> };
 const tmp = mkdtempSync(join(tmpdir(), 'keydeck-syslog-test-'));
 
 const configs = (accountId: string) => `/rest/api/v1/accounts/${accountId}/syslog-configs`;
@@ -77,6 +80,9 @@ async function allDelivered(db: Db, accountId: string, received: () => string, t
 beforeAll(async () => {
   t = await createTestApp();
   rsyslog = await startRsyslog();
+  const port = await freeTcpPort();
+  const server = await startMetricsServer({ host: '127.0.0.1', port });
+  metrics = { url: `http://127.0.0.1:${port}/metrics`, close: () => new Promise((resolve) => server.close(() => resolve())) };
   await allowLoopback(t.app);
 });
 
@@ -86,7 +92,15 @@ async function allowLoopback(app: FastifyInstance) {
   await platform.signIn(ADMIN.username, ADMIN.password);
   expect((await platform.call({ method: 'PUT', url: ApiPath.egressPolicy, payload: { allowed_ranges: ['127.0.0.1/32'] } })).statusCode).toBe(200);
 }
+/** What Prometheus reads as the forwarding lag: the oldest waiting event's age in seconds. */
+async function forwardingLag(): Promise<number> {
+  const text = await (await fetch(metrics.url)).text();
+  const line = text.split('\n').find((l) => l.startsWith('keydeck_syslog_forwarding_lag_seconds '));
+  return Number(line?.split(' ')[1]);
+}
+
 afterAll(async () => {
+  await metrics?.close();
   await t?.close();
   await rsyslog?.close();
   rmSync(tmp, { recursive: true, force: true });
@@ -153,12 +167,14 @@ describe('syslog delivery to rsyslog', () => {
     expect(status.last_error_at).not.toBeNull();
     expect(Date.parse(status.next_attempt_at!)).toBeGreaterThan(Date.parse(status.last_error_at!));
     expect(await undelivered(t.database.db, a.accountId, rsyslog.received)).toHaveLength(status.lag);
+    await waitFor(async () => (await forwardingLag()) >= 1, 10_000, () => 'the metric to show the waiting events\' age');
 
     await rsyslog.start();
     await a.failSignIns(2);
     await allDelivered(t.database.db, a.accountId, rsyslog.received, 30_000);
     await waitFor(async () => (status = (await a.config(config.id)).delivery).lag === 0, 10_000, () => 'lag 0');
     expect(status.state).toBe('ok');
+    expect(await forwardingLag()).toBe(0);
   });
 
   it('loses no undelivered event when the server restarts', async () => {

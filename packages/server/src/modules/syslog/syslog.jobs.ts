@@ -6,7 +6,7 @@ import { SYSTEM_SCOPE, inScope } from '../../platform/tenant-scope.ts';
 import { formatAuditEvent } from './rfc5424.ts';
 import * as repo from './syslog.repository.ts';
 import { DEFAULT_SEND_OPTIONS, sendSyslog, type SendOptions } from './syslog.transport.ts';
-import { syslogDeliveries } from '../../platform/metrics.ts';
+import { observeSyslogLag, syslogDeliveries } from '../../platform/metrics.ts';
 import type { Egress } from '../../platform/egress-policy.ts';
 
 export type DeliveryOptions = {
@@ -97,8 +97,10 @@ export function startSyslogDelivery(db: Db, egress: Egress, log: FastifyBaseLogg
   }
 
   schedule();
+  const stopObserving = observeSyslogLag(() => inScope(db, SYSTEM_SCOPE, (tx) => repo.outboxLagSeconds(tx)));
   return {
     async stop() {
+      stopObserving();
       stopped = true;
       clearTimeout(timer);
       await running;

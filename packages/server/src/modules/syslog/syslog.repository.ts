@@ -111,6 +111,20 @@ export async function leaseDueDestination(tx: Tx, owner: string, leaseMs: number
   return row;
 }
 
+/**
+ * Seconds the oldest event waiting for an enabled destination has waited, 0 when none waits: each destination's first
+ * row in event order, through the outbox's (destination, event) index, so a long backlog costs a scrape nothing.
+ */
+export async function outboxLagSeconds(tx: Tx): Promise<number> {
+  const result = (await tx.execute(sql`
+    select coalesce(extract(epoch from now() - min(w.oldest)), 0)::float8 as lag
+    from (
+      select (select o.created_at from syslog_outbox o where o.destination_id = d.id order by o.event_id limit 1) as oldest
+      from syslog_destinations d where d.enabled
+    ) w`)) as unknown as { rows: { lag: number }[] };
+  return Number(result.rows[0]?.lag ?? 0);
+}
+
 /** The oldest waiting events of a destination, in event order, with the fields a syslog message carries. */
 export async function readOutboxBatch(tx: Tx, destinationId: string, limit: number) {
   return tx
