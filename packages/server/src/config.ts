@@ -2,16 +2,22 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { passwordProblem } from '@keydeck/contract/passwords';
 import { z } from 'zod';
+import { postgresUrlProblem } from './db/connection-string.ts';
 
+const postgresUrl = z.string().superRefine((url, ctx) => {
+  const problem = postgresUrlProblem(url);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const environment = z.object({
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().url().optional(),
+  /** One host, or several tried in order (postgres://u@h1:5432,h2:5432/db?target_session_attrs=read-write): README. */
+  DATABASE_URL: postgresUrl.optional(),
   /** The login that owns the tables and runs migrations; DATABASE_URL's login then owns nothing (README). */
-  MIGRATION_DATABASE_URL: z.string().url().optional(),
+  MIGRATION_DATABASE_URL: postgresUrl.optional(),
   ADMIN_USERNAME: z.string().trim().min(1).default('admin'),
   ADMIN_PASSWORD: z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -3,6 +3,7 @@ import { Messages } from '@keydeck/contract/messages';
 import { buildApp } from './app.ts';
 import { bootstrap } from './bootstrap.ts';
 import type { Config } from './config.ts';
+import { parsePostgresUrl } from './db/connection-string.ts';
 import { openDatabase } from './db/database.ts';
 import { startSyslogDelivery, type DeliveryOptions } from './modules/syslog/syslog.jobs.ts';
 import { createAntiForgery } from './platform/anti-forgery.ts';
@@ -109,9 +110,6 @@ export async function start(
 /** The console's own listener and its database: never a tenant's destination. */
 function ownEndpoints(config: Config): Endpoint[] {
   const own: Endpoint[] = [{ host: config.host, port: config.port }];
-  if (config.databaseUrl) {
-    const url = new URL(config.databaseUrl);
-    own.push({ host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port || 5432) });
-  }
+  if (config.databaseUrl) own.push(...parsePostgresUrl(config.databaseUrl).hosts.map(({ host, port }) => ({ host, port })));
   return own;
 }

@@ -10,7 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { migrate, readMigrations } from './migrator.ts';
 import { pgliteStatements } from './pglite-statements.ts';
-import { PreparingClient } from './postgres-client.ts';
+import { postgresConnection } from './postgres-hosts.ts';
 import { observePool } from '../platform/metrics.ts';
 import { prepareServingLogin } from './serving-login.ts';
 
@@ -36,6 +36,8 @@ export interface Database {
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 /** Serialises migrations across processes sharing one PostgreSQL. */
 const MIGRATION_LOCK = 727_001;
+/** Per host tried: a host lost without a word (no refusal) costs this before the next is tried. */
+const CONNECTION_TIMEOUT_MS = 5_000;
 
 /**
  * PostgreSQL when a URL is given, otherwise embedded PGlite stored in dataDir (or in memory when dataDir is null).
@@ -78,7 +80,8 @@ async function openPglite(dataDir: string | null): Promise<Database> {
 }
 
 async function openPostgres(url: string, migrationUrl: string | undefined): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000, Client: PreparingClient as unknown as typeof pg.Client });
+  const serving = postgresConnection(url, CONNECTION_TIMEOUT_MS);
+  const pool = new pg.Pool({ ...serving.config, max: 10, Client: serving.Client });
   pool.on('error', () => undefined); // a dropped idle connection is replaced on next use; readiness reports outages
   const db = drizzlePg(pool) as unknown as Db;
   const stopObserving = observePool(() => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
@@ -95,11 +98,12 @@ async function openPostgres(url: string, migrationUrl: string | undefined): Prom
         }
         return;
       }
-      const [serving] = (await pool.query<{ name: string }>('select current_user as name')).rows;
-      const owner = new pg.Client({ connectionString: migrationUrl });
+      const [servingLogin] = (await pool.query<{ name: string }>('select current_user as name')).rows;
+      const owning = postgresConnection(migrationUrl, CONNECTION_TIMEOUT_MS);
+      const owner = new owning.Client(owning.config);
       await owner.connect();
       try {
-        await migrateAsOwner(owner, serving!.name);
+        await migrateAsOwner(owner, servingLogin!.name);
       } finally {
         await owner.end();
       }
