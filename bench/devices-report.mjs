@@ -1,9 +1,10 @@
-import { BARE } from './devices-bare.mjs';
 import { BATCH_SIZE } from './devices-batch.mjs';
 import { LIST_LOAD } from './devices-load.mjs';
 import { SCREEN } from './devices-screen.mjs';
 import { SEED } from './devices-seed.mjs';
+import { BARE } from './list-bare.mjs';
 import { TARGETS } from './targets.mjs';
+import { exportTable } from './csv-export.mjs';
 import { textTable } from './text-table.mjs';
 
 const T = TARGETS.devices;
@@ -16,7 +17,7 @@ export function formatDevices(devices, number) {
     `${number}. Devices: one service with ${SEED.devices.toLocaleString('en-US')} devices, ${SEED.groups.toLocaleString('en-US')} groups, ${SEED.models} models, seeded by SQL ` +
       `(${ran.map(([db, d]) => `${db} ${d.seed ? `${d.seed.seconds.toFixed(0)} s` : 'failed'}`).join(', ')})`,
     `   list GET /rest/api/v1/service/device: autocannon, ${LIST_LOAD.connections} connections, ${LIST_LOAD.seconds} s after ${LIST_LOAD.warmUpSeconds} s, p99;`,
-    `   bare: its page query and capped count run directly as the application role (row-level security as in a request), p99 of ` +
+    `   bare: its statements (devices-sql.mjs: group look-up, estimate, count only where small, page) run directly as the application role (row-level security as in a request), p99 of ` +
       `${BARE.loadedRuns} runs from ${BARE.streams} concurrent streams (the same concurrency) and of ${BARE.serialRuns} one at a time, within ${BARE.budgetSeconds} s`,
     `   target: p99 ≤ ${T.listP99Ms} ms and ≤ ${T.listOverBare}× the bare p99 at the same concurrency; not loaded when its statements take over ${BARE.loadOnlyBelowMs} ms bare one at a time`,
     '',
@@ -41,22 +42,10 @@ export function formatDevices(devices, number) {
       ),
     ),
     '',
-    `   CSV export of every device (GET ...?export=true); server RSS from /proc/<pid>/status every 100 ms, 1 MB = 10^6 bytes`,
+    `   CSV export of every device (GET ...?export=true); server RSS from /proc/<pid>/status every 100 ms, growth over the idle server`,
+    '   settled after a small warm-up export (rss.mjs), 1 MB = 10^6 bytes',
     '',
-    textTable(
-      ['database', 'rows', 'first byte ms', 'first row ms', 'total s', 'rows/s', 'RSS growth MB', 'target', 'verdict'],
-      ran.map(([database, { export: e }]) => [
-        database,
-        e ? e.rows.toLocaleString('en-US') : 'n/a',
-        e ? Math.round(e.firstByteMs) : '',
-        e ? Math.round(e.firstRowMs) : '',
-        e ? e.totalSeconds.toFixed(1) : '',
-        e ? Math.round(e.rowsPerSecond).toLocaleString('en-US') : '',
-        e ? (e.rssGrowthBytes / 1e6).toFixed(1) : '',
-        `first byte < ${T.exportFirstByteMs} ms, RSS < ${T.exportRssGrowthBytes / 1e6} MB`,
-        verdict(e && e.firstByteMs < T.exportFirstByteMs && e.rssGrowthBytes < T.exportRssGrowthBytes),
-      ]),
-    ),
+    exportTable(ran, T),
     '',
     `   one batch call of ${BATCH_SIZE.toLocaleString('en-US')} named devices, every per-device result checked`,
     '',

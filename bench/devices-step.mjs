@@ -1,11 +1,11 @@
-import { BARE, timeBare } from './devices-bare.mjs';
+import { measureCsvExport } from './csv-export.mjs';
 import { measureBatches } from './devices-batch.mjs';
 import { openBareDatabase } from './devices-db.mjs';
-import { measureExport } from './devices-export.mjs';
-import { loadList } from './devices-load.mjs';
+import { listUrl, loadList } from './devices-load.mjs';
 import { measureDevicesScreen } from './devices-screen.mjs';
 import { accountOf, SEED, seedDevices } from './devices-seed.mjs';
 import { listCases } from './devices-sql.mjs';
+import { notLoaded, timeBare } from './list-bare.mjs';
 
 /**
  * The devices step on one database: seed SEED into the service, time each list request's statements bare, then
@@ -30,7 +30,7 @@ export async function benchDevices(label, { database, serviceId, server, step })
 
   const cases = listCases();
   for (const { name, query } of cases) {
-    result.list[name] = { query, bare: await step(`bare statements of the device list (${name}) on ${label}`, () => timeBare(database, scope, query)) };
+    result.list[name] = { query, bare: await step(`bare statements of the device list (${name}) on ${label}`, () => timeBare(database, scope, { module: new URL('./devices-sql.mjs', import.meta.url).href, args: { serviceId, query } })) };
   }
 
   const keydeck = await step(`keydeck with 1M devices on ${label}`, server);
@@ -38,15 +38,22 @@ export async function benchDevices(label, { database, serviceId, server, step })
   for (const { name, query } of cases) {
     const entry = result.list[name];
     if (!entry.bare) continue;
-    const alone = entry.bare.serialP99Ms;
-    if (!(alone <= BARE.loadOnlyBelowMs)) {
-      entry.http = { skipped: `not loaded: its statements ${alone ? `take ${Math.round(alone)} ms` : `did not finish within ${entry.bare.stoppedAfterSeconds} s`} bare` };
+    const skipped = notLoaded(entry.bare);
+    if (skipped) {
+      entry.http = skipped;
       continue;
     }
     entry.http = await step(`load the device list (${name}) on ${label}`, () => loadList(keydeck.origin, keydeck.session.sessionCookie, query));
   }
   result.export = await step(`export every device as CSV on ${label}`, () =>
-    measureExport(keydeck.origin, keydeck.session.sessionCookie, keydeck.pid, SEED.devices),
+    measureCsvExport({
+      url: listUrl(keydeck.origin, { export: 'true' }),
+      // A serial fragment a few devices have.
+      warmUpUrl: listUrl(keydeck.origin, { export: 'true', search: '12345' }),
+      cookie: keydeck.session.sessionCookie,
+      serverPid: keydeck.pid,
+      expectedRows: SEED.devices,
+    }),
   );
   result.batch = await step(`10,000-device batches on ${label}`, () => measureBatches(keydeck.origin, keydeck.session));
   result.screen = await step(`Remote Devices screen in Chromium on ${label}`, () => measureDevicesScreen(keydeck.origin, keydeck.session.browserCookies, serviceId));

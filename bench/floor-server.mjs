@@ -15,20 +15,27 @@ app.get('/floor', async () => ({ rows: await replay(steps) }));
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
 process.once('SIGTERM', () => app.close().then(() => process.exit(0)));
 
-/** The recording as statements alone and transactions (what `begin` … `commit` enclose). */
+/**
+ * The recording as steps: a statement alone, or a transaction's statements as they were sent, from its BEGIN (which
+ * may carry its first statement: `begin; select …`) to its COMMIT.
+ */
 function stepsOf(recording) {
   const steps = [];
   let open = null;
   for (const statement of recording) {
-    const verb = statement.text.trim().toLowerCase();
-    if (verb === 'begin') steps.push((open = { transaction: [] }));
-    else if (verb === 'commit') open = null;
-    else if (open) open.transaction.push(statement);
-    else steps.push(statement);
+    const text = statement.text.trim().toLowerCase();
+    if (text === 'begin' || text.startsWith('begin;')) steps.push((open = { transaction: [statement] }));
+    else if (open) {
+      open.transaction.push(statement);
+      if (text === 'commit') open = null;
+    } else steps.push(statement);
   }
   if (open) throw new Error('the recorded call left a transaction open');
   return steps;
 }
+
+/** A result's rows; of several statements sent as one text, the last one's. */
+const rowsOf = (result) => (Array.isArray(result) ? result.at(-1) : result).rows;
 
 /** replay(steps) for one driver: resolves the last statement's rows. */
 async function driver(name) {
@@ -41,14 +48,13 @@ async function driver(name) {
       let rows;
       for (const step of steps) {
         if (!step.transaction) {
-          rows = (await run(pool, step)).rows;
+          rows = rowsOf(await run(pool, step));
           continue;
         }
         const client = await pool.connect();
         try {
-          await client.query('begin');
-          for (const statement of step.transaction) rows = (await run(client, statement)).rows;
-          await client.query('commit');
+          for (const statement of step.transaction.slice(0, -1)) rows = rowsOf(await run(client, statement));
+          await run(client, step.transaction.at(-1));
         } finally {
           client.release();
         }
@@ -59,17 +65,23 @@ async function driver(name) {
   if (name === 'postgres.js') {
     const { default: postgres } = await import('postgres');
     const sql = postgres(process.env.DATABASE_URL, { max: 10, prepare: true });
-    const run = (client, { text, values }) => client.unsafe(text, values ?? [], { prepare: true });
+    // A text of several statements (a BEGIN carrying one) goes as a simple query, as node-postgres sends it.
+    const run = (client, { text, values }) => (values?.length ? client.unsafe(text, values, { prepare: true }) : client.unsafe(text).simple());
     return async (steps) => {
       let rows;
       for (const step of steps) {
-        if (!step.transaction) rows = await run(sql, step);
-        else
-          rows = await sql.begin(async (tx) => {
-            let last;
-            for (const statement of step.transaction) last = await run(tx, statement);
-            return last;
-          });
+        if (!step.transaction) {
+          rows = await run(sql, step);
+          continue;
+        }
+        // A connection of its own for the transaction's statements as sent (a BEGIN carrying a statement included).
+        const connection = await sql.reserve();
+        try {
+          for (const statement of step.transaction.slice(0, -1)) rows = await run(connection, statement);
+          await run(connection, step.transaction.at(-1));
+        } finally {
+          connection.release();
+        }
       }
       return [...rows];
     };
@@ -85,7 +97,8 @@ async function driver(name) {
         else
           rows = await statements.transaction(async (tx) => {
             let last;
-            for (const statement of step.transaction) last = (await tx.query(statement.text, statement.values)).rows;
+            // PGlite's transaction() sends the BEGIN and the COMMIT itself.
+            for (const statement of step.transaction.slice(1, -1)) last = (await tx.query(statement.text, statement.values)).rows;
             return last;
           });
       }

@@ -16,31 +16,36 @@ export { pgliteStatements } from '${serverSource('db/pglite-statements.ts')}';
 
 /**
  * The statements one call of `url` sends, recorded in the Keydeck process (started with `recordTo: file`) between
- * two SIGUSR2. Recorded twice in a row until both recordings agree, so that no background job's statement that
- * happened to run alongside is taken for the call's.
+ * two SIGUSR2. Recorded until two recordings agree, so that no background job's statement that happened to run
+ * alongside is taken for the call's.
  */
 export async function recordCall(keydeck, file, url, cookie) {
-  let previous;
+  const seen = new Map();
   for (let attempt = 0; attempt < RECORD_ATTEMPTS; attempt++) {
     rmSync(file, { force: true });
+    rmSync(`${file}.on`, { force: true });
     process.kill(keydeck.pid, 'SIGUSR2');
+    // The process handles the signal between other work: the call goes once it says it records.
+    await readWhenWritten(`${file}.on`);
     const response = await fetch(url, { headers: { cookie }, signal: AbortSignal.timeout(10_000) });
     await response.arrayBuffer();
     if (!response.ok) throw new Error(`recording GET ${url}: ${response.status}`);
     process.kill(keydeck.pid, 'SIGUSR2');
-    const recording = await readWhenWritten(file);
+    const recording = JSON.parse(await readWhenWritten(file));
+    if (recording.length === 0) throw new Error(`GET ${url} sent no statement while the Keydeck process recorded`);
     const texts = JSON.stringify(recording.map((statement) => statement.text));
-    if (texts === previous) return recording;
-    previous = texts;
+    if (seen.has(texts)) return recording;
+    seen.set(texts, recording);
   }
-  throw new Error(`the statements of GET ${url} differed in each of ${RECORD_ATTEMPTS} recordings`);
+  const counts = [...seen.values()].map((recording) => recording.length).join(', ');
+  throw new Error(`the statements of GET ${url} differed in each of ${RECORD_ATTEMPTS} recordings (${counts} statements)`);
 }
 
 async function readWhenWritten(file) {
   for (const deadline = Date.now() + FILE_WAIT_MS; Date.now() < deadline; await sleep(20)) {
-    if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+    if (existsSync(file)) return readFileSync(file, 'utf8');
   }
-  throw new Error(`the Keydeck process wrote no recording to ${file}`);
+  throw new Error(`the Keydeck process wrote no ${file}`);
 }
 
 /**

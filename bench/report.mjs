@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { formatAudit } from './audit-report.mjs';
 import { formatDevices } from './devices-report.mjs';
 import { formatKeys } from './keys-report.mjs';
 import { LOAD } from './http-load.mjs';
@@ -9,7 +10,7 @@ const RESULTS = new URL('./results/', import.meta.url);
 
 /** The human-readable report: one section per measurement, then what could not be measured. */
 export function formatReport(results) {
-  const { devices, keys, errors, machine } = results;
+  const { devices, keys, audit, errors, machine } = results;
   const out = [
     `Keydeck bench — ${results.startedAt}, Node ${machine.node}, ${machine.cpus} CPUs, ` +
       `load average ${machine.loadAverageAtStart.toFixed(2)} at start, ${machine.loadAverageAtEnd.toFixed(2)} at end`,
@@ -22,6 +23,7 @@ export function formatReport(results) {
   if (!results.only || results.only === 'http') out.push(...formatHttp(results));
   out.push(...formatDevices(devices, results.only === 'devices' ? 1 : 4));
   out.push(...formatKeys(keys, results.only === 'keys' ? 1 : 5));
+  out.push(...formatAudit(audit, results.only === 'audit' ? 1 : 6));
   if (errors.length) {
     out.push('Could not measure:', ...errors.map((e) => `  - ${e.step}: ${e.message.replaceAll('\n', '\n      ')}`), '');
   }
@@ -56,6 +58,9 @@ function formatHttp({ load, bundle, lighthouse, machine }) {
     ),
     '',
   );
+  for (const [database, { serviceStatements }] of Object.entries(load)) {
+    if (serviceStatements) out.push(`   The service call on ${database} sends ${serviceStatements.length} statements: ${serviceStatements.map((text) => `"${text.slice(0, 30)}…"`).join(', ')}`);
+  }
   const postgresJs = load.PostgreSQL?.floorPostgresJs;
   if (postgresJs) {
     const ratio = postgresJs.requestsPerSecond / load.PostgreSQL.floor?.requestsPerSecond;

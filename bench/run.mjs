@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { benchAudit } from './audit-step.mjs';
 import { startBare } from './bare-baseline.mjs';
 import { measureBundle } from './bundle-size.mjs';
 import { recordCall, startFloor } from './floor-step.mjs';
@@ -16,13 +17,14 @@ import { enterService, openServiceSession, SERVICE_CURRENT } from './service-ses
 import { signIn } from './sign-in.mjs';
 
 const LOGIN_API = '/rest/api/v1/login';
-// BENCH_ONLY=devices runs the devices step alone, BENCH_ONLY=keys the payment keys step alone; BENCH_ONLY=http the
-// HTTP load, bundle and Lighthouse alone. Unset: everything.
+// BENCH_ONLY=devices runs the devices step alone, BENCH_ONLY=keys the payment keys step alone, BENCH_ONLY=audit the
+// audit log step alone; BENCH_ONLY=http the HTTP load, bundle and Lighthouse alone. Unset: everything.
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && !['devices', 'keys', 'http'].includes(ONLY)) throw new Error(`BENCH_ONLY=${ONLY}: expected devices, keys or http`);
+if (ONLY !== undefined && !['devices', 'keys', 'audit', 'http'].includes(ONLY)) throw new Error(`BENCH_ONLY=${ONLY}: expected devices, keys, audit or http`);
 const RUN_HTTP = ONLY === undefined || ONLY === 'http';
 const RUN_DEVICES = ONLY === undefined || ONLY === 'devices';
 const RUN_KEYS = ONLY === undefined || ONLY === 'keys';
+const RUN_AUDIT = ONLY === undefined || ONLY === 'audit';
 
 const results = {
   startedAt: new Date().toISOString(),
@@ -31,6 +33,7 @@ const results = {
   only: ONLY ?? null,
   load: { PGlite: {}, PostgreSQL: {} },
   devices: { PGlite: undefined, PostgreSQL: undefined },
+  audit: { PGlite: undefined, PostgreSQL: undefined },
   keys: { crypto: { software: undefined, pkcs11: undefined }, list: { PGlite: undefined, PostgreSQL: undefined } },
   bundle: undefined,
   lighthouse: { preset: LIGHTHOUSE_PRESET, runs: LIGHTHOUSE_RUNS, pages: { '/login': undefined, '/home': undefined } },
@@ -89,7 +92,8 @@ async function benchTwoWorkers(databaseUrl, first, serviceId) {
  * PGlite the floor needs the data directory to itself: Keydeck is stopped for it and `restart` starts it again.
  */
 async function benchServiceFloor(database, { keydeck, session, dataUrl, recordFile, databaseUrl, restart }) {
-  await recordCall(keydeck, recordFile, dataUrl, session.sessionCookie);
+  const recording = await recordCall(keydeck, recordFile, dataUrl, session.sessionCookie);
+  results.load[database].serviceStatements = recording.map((statement) => statement.text.replace(/\s+/g, ' ').slice(0, 60));
   if (!databaseUrl) await keydeck.stop();
   try {
     const drivers = databaseUrl ? { floor: 'pg', floorPostgresJs: 'postgres.js' } : { floor: 'pglite' };
@@ -124,7 +128,7 @@ async function benchDatabase(database, { databaseUrl, dataDir }) {
     await step(`stop bare fastify on ${database}`, () => stopEarly(stopBare));
   }
   const recordFile = join(dataDir ?? tmpdir(), `service-call-${process.pid}.json`);
-  cleanups.push(() => rmSync(recordFile, { force: true }));
+  cleanups.push(() => [recordFile, `${recordFile}.on`].forEach((file) => rmSync(file, { force: true })));
   let keydeck = await step(`start keydeck on ${database}`, () => startKeydeck({ label: database, databaseUrl, dataDir, recordTo: recordFile }));
   if (!keydeck) return undefined;
   const stop = () => keydeck.stop();
@@ -157,22 +161,42 @@ async function benchDatabase(database, { databaseUrl, dataDir }) {
 }
 
 /**
- * PGlite: the devices step seeds and times bare SQL on the data directory while no server has it open, then
- * starts Keydeck again on it (same administrator), signs in and logs in to the service again.
+ * Keydeck started again on PGlite's data directory (same administrator), signed in and logged in to the service
+ * (when there is one); its stop lets go of the files.
  */
-async function devicesOnPglite(dataDir, { keydeck, serviceId }) {
+async function restartOnPglite(dataDir, { keydeck, serviceId }) {
+  const restarted = await startKeydeck({ label: 'PGlite', dataDir, admin: keydeck.admin });
+  const stop = () => restarted.stop();
+  cleanups.push(stop);
+  const session = await signIn(restarted.origin, restarted.admin);
+  if (serviceId) await enterService(restarted.origin, session, serviceId);
+  return { origin: restarted.origin, pid: restarted.pid, session, stop };
+}
+
+/**
+ * PGlite: the devices and audit steps seed and time bare SQL on the data directory while no server has it open,
+ * then start Keydeck again on it; it is stopped after each step, so the next one can have the files.
+ */
+async function devicesOnPglite(dataDir, pglite) {
+  let restarted;
   results.devices.PGlite = await benchDevices('PGlite', {
     database: { keydeckDataDir: dataDir },
-    serviceId,
+    serviceId: pglite.serviceId,
     step,
-    async server() {
-      const restarted = await startKeydeck({ label: 'PGlite', dataDir, admin: keydeck.admin });
-      cleanups.push(() => restarted.stop());
-      const session = await signIn(restarted.origin, restarted.admin);
-      await enterService(restarted.origin, session, serviceId);
-      return { origin: restarted.origin, pid: restarted.pid, session };
-    },
+    server: async () => (restarted = await restartOnPglite(dataDir, pglite)),
   });
+  if (restarted) await step('stop keydeck with the devices on PGlite', () => stopEarly(restarted.stop));
+}
+
+async function auditOnPglite(dataDir, pglite) {
+  let restarted;
+  results.audit.PGlite = await benchAudit('PGlite', {
+    database: { keydeckDataDir: dataDir },
+    username: pglite.keydeck.admin.username,
+    step,
+    server: async () => (restarted = await restartOnPglite(dataDir, { keydeck: pglite.keydeck })),
+  });
+  if (restarted) await step('stop keydeck with the audit events on PGlite', () => stopEarly(restarted.stop));
 }
 
 /**
@@ -237,7 +261,8 @@ async function main() {
       if (pglite.serviceId) await devicesOnPglite(pgliteDir, pglite);
       else results.errors.push({ step: 'devices on PGlite', message: 'skipped: no service session' });
     }
-    // The restarted server and the million devices are done with: free the CPUs and the disk for PostgreSQL.
+    if (RUN_AUDIT) await auditOnPglite(pgliteDir, pglite);
+    // The restarted servers, the million devices and audit events are done with: free the CPUs and the disk for PostgreSQL.
     await cleanUp();
   }
 
@@ -274,6 +299,18 @@ async function main() {
       });
     } else if (RUN_DEVICES) {
       results.errors.push({ step: 'devices on PostgreSQL', message: 'skipped: no service session' });
+    }
+    if (RUN_AUDIT && onPostgres?.session) {
+      // Seeded while the server runs, as the devices.
+      const { keydeck, session } = onPostgres;
+      results.audit.PostgreSQL = await benchAudit('PostgreSQL', {
+        database: { databaseUrl: postgres.url },
+        username: keydeck.admin.username,
+        step,
+        server: async () => ({ origin: keydeck.origin, pid: keydeck.pid, session }),
+      });
+    } else if (RUN_AUDIT) {
+      results.errors.push({ step: 'audit on PostgreSQL', message: 'skipped: not signed in' });
     }
   }
 }

@@ -1,6 +1,6 @@
 // Loaded into a Keydeck server process by the bench (NODE_OPTIONS=--import), never by Keydeck itself: records the
 // statements the process sends to its database, with their parameters, between two SIGUSR2 signals, and writes
-// them as JSON to BENCH_RECORD_SQL when recording stops. The service-call floor (floor-server.mjs) replays them.
+// them as JSON to BENCH_RECORD_SQL when recording stops (BENCH_RECORD_SQL.on says it has started). The service-call floor (floor-server.mjs) replays them.
 // Both drivers are seen where every statement passes: node-postgres's Client.query, and PGlite's protocol round
 // (execProtocolRaw), whose Parse, Bind and Query messages are decoded here.
 import { writeFileSync } from 'node:fs';
@@ -14,6 +14,8 @@ if (file) {
   process.on('SIGUSR2', () => {
     if (recording === null) {
       recording = [];
+      // Signals are handled between other work: the bench waits for this before it sends the call.
+      writeFileSync(`${file}.on`, '');
       return;
     }
     writeFileSync(file, JSON.stringify(recording));

@@ -23,6 +23,12 @@ export const TARGETS = {
     /** The Remote Devices screen: opened until rows show, and a click on the next page until its rows show. */
     screenMs: 1_000,
   },
+  audit: {
+    /** An audit list request (100 a page) of an account with 1,000,000 events under load, by database (issue 29). */
+    listP99Ms: { PGlite: 150, PostgreSQL: 30 },
+    exportFirstByteMs: 1_000,
+    exportRssGrowthBytes: 100 * 1000 * 1000,
+  },
   keys: {
     /** A key list request (100 a page) at 100,000 keys under load, by database (issue 29). */
     listP99Ms: { PGlite: 150, PostgreSQL: 30 },

@@ -9,6 +9,9 @@ await build({
     'src/main.ts',
     'src/seed-demo.ts',
     'src/openapi.ts',
+    // npm run backup / restore (src/backup): run from the build, never rebuilding under a running server.
+    { in: 'src/backup/backup-command.ts', out: 'backup' },
+    { in: 'src/backup/restore-command.ts', out: 'restore' },
     // The SoftHSM2 driver starts it as a process of its own, from beside itself (softhsm2/softhsm2-driver.ts).
     { in: 'src/modules/cloud-hsms/softhsm2/token-worker.ts', out: 'softhsm2-token-worker' },
   ],

@@ -1,13 +1,15 @@
 import { z } from 'zod';
-import { keysetCursors, keysetQuery, pagingQuery } from './paging.ts';
+import { keysetCursors } from './paging.ts';
+import { CERTIFICATE_STATUSES, caNameRef } from './certificates-queries.ts';
 import { distinctName } from './names.ts';
+
+export { CA_NAME_MAX, CERTIFICATE_STATUSES, caNameRef, certificatesQuery, type CertificatesQuery, type CertificateStatus } from './certificates-queries.ts';
 
 /**
  * Certificate authorities of a service and the certificates they issue (spec §1, §2 Certificate Authorities and
  * Certificate Management, §3 Certificate authority: ca_name, §7 service/cert_authority). A CA's key lives in the
  * keystore; only certificates, CRLs and public facts travel.
  */
-export const CA_NAME_MAX = 64;
 export const CA_BATCH_MAX = 100;
 /** A CA lives at most 25 years; a certificate it issues at most 10, and never past the CA's own notAfter. */
 export const CA_VALIDITY_DAYS_MAX = 9_125;
@@ -75,15 +77,7 @@ export const REVOCATION_REASON_LABELS: Record<RevocationReason, string> = {
 
 export const CA_STATUSES = ['active', 'expired'] as const;
 export type CaStatus = (typeof CA_STATUSES)[number];
-export const CERTIFICATE_STATUSES = ['valid', 'revoked', 'expired'] as const;
-export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
 
-/** The same name as a reference to something that exists: a name stored before the distinct-name rule is still found. */
-export const caNameRef = z
-  .string()
-  .trim()
-  .min(1, 'Enter a CA name')
-  .max(CA_NAME_MAX, `A CA name has at most ${CA_NAME_MAX} characters`);
 export const caName = distinctName(caNameRef);
 
 /** A serial number in hex as lists show it; colons and spaces between bytes are allowed, as openssl prints it. */
@@ -229,13 +223,6 @@ export const issuedCertificate = z.object({
 });
 export type IssuedCertificate = z.infer<typeof issuedCertificate>;
 
-/** GET service/certificate: search matches the subject or a SAN (a fragment, any case) or the serial's start. */
-export const certificatesQuery = pagingQuery(['subject', 'serial', 'issued_at', 'not_after'], 'subject').extend({
-  ...keysetQuery,
-  ca: caNameRef.optional(),
-  status: z.enum(CERTIFICATE_STATUSES).optional(),
-});
-export type CertificatesQuery = z.output<typeof certificatesQuery>;
 export const certificatesResponse = z.object({
   data: z.array(issuedCertificate),
   /** Counted up to CERTIFICATE_COUNT_CAP; total_capped says there are more. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEVICE_ORDER_BY, deviceFilters, deviceGroupNameRef, SERIAL_MAX } from './devices-queries.ts';
-import { flag, keysetCursors, keysetQuery, MAX_PAGE_SIZE, PAGING_DEFAULTS } from './paging.ts';
+import { estimatedTotal, flag, keysetCursors, keysetQuery, MAX_PAGE_SIZE, PAGING_DEFAULTS } from './paging.ts';
 import { distinctName } from './names.ts';
 
 export { DEVICE_GROUP_NAME_MAX, DEVICE_ORDER_BY, deviceFilters, deviceGroupNameRef, SERIAL_MAX, type DeviceFilters } from './devices-queries.ts';
@@ -109,9 +109,10 @@ export const devicesQuery = z
 export type DevicesQuery = z.output<typeof devicesQuery>;
 export const devicesResponse = z.object({
   data: z.array(device),
-  /** Counted up to DEVICE_COUNT_CAP; total_capped says there are more. */
+  /** Counted up to DEVICE_COUNT_CAP where few devices match (total_capped says there are more), else estimated. */
   total: z.number().int().min(0),
   total_capped: z.boolean(),
+  ...estimatedTotal,
   /** By keyset in serial, group and added order; null in device model and last load order (they may be empty). */
   ...keysetCursors,
 });

@@ -32,6 +32,11 @@ export const keysetQuery = {
   /** The filter's last page, read from its end. */
   last: flag.optional(),
 };
+/**
+ * A large list's total may be the planner's estimate rather than a count (read from the database's statistics, no
+ * row read): then total_estimated is true and the console says "about 1.2 million". Absent when total is counted.
+ */
+export const estimatedTotal = { total_estimated: z.literal(true).optional() };
 /** The cursors of a keyset page's last and first rows: null where there is no next or previous page. */
 export const keysetCursors = {
   next_cursor: z.string().nullable(),

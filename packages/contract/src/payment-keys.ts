@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { keysetCursors, keysetQuery, pagingQuery } from './paging.ts';
+import { estimatedTotal, keysetCursors, keysetQuery, pagingQuery } from './paging.ts';
 import { distinctName } from './names.ts';
+import { KEY_STATES, keyGroupNameRef } from './payment-keys-queries.ts';
+
+export { KEY_GROUP_NAME_MAX, KEY_STATES, keyGroupNameRef, symmetricKeysQuery, type KeyState, type SymmetricKeysQuery } from './payment-keys-queries.ts';
 
 /**
  * Payment keys of a service (spec §3, §7): key groups and their key retrieval algorithm, symmetric keys with
@@ -8,7 +11,6 @@ import { distinctName } from './names.ts';
  * Key values never travel in answers; only components and key blocks travel in requests.
  */
 export const KEY_NAME_MAX = 100;
-export const KEY_GROUP_NAME_MAX = 100;
 /** Terminals number their key slots from 0; 0–99 covers every terminal family we load. */
 export const KEY_SLOT_MAX = 99;
 export const KEY_BATCH_MAX = 100;
@@ -86,8 +88,6 @@ export const KBPK_MODES: Record<'wrap' | 'unwrap', readonly ModeOfUse[]> = { wra
 export const EXPORTABILITY = { E: 'Exportable', N: 'Not exportable', S: 'Sensitive (exportable in a key block only)' } as const;
 export type Exportability = keyof typeof EXPORTABILITY;
 
-export const KEY_STATES = ['active', 'disabled', 'retired'] as const;
-export type KeyState = (typeof KEY_STATES)[number];
 export const KCV_METHODS = { tdes: 'TDES: zeros encrypted under the key', 'aes-cmac': 'AES-CMAC of zeros (X9.24-1:2017)', 'aes-ecb': 'AES-ECB of zeros (legacy)' } as const;
 export type KcvMethod = keyof typeof KCV_METHODS;
 export const KEY_ORIGINS = { generated: 'Generated', components: 'Imported from components', key_block: 'Imported from a TR-31 key block' } as const;
@@ -108,11 +108,6 @@ export const keyNameRef = z
   .min(1, 'Enter a key name')
   .max(KEY_NAME_MAX, `A key name has at most ${KEY_NAME_MAX} characters`);
 export const keyName = distinctName(keyNameRef);
-export const keyGroupNameRef = z
-  .string()
-  .trim()
-  .min(1, 'Enter a key group name')
-  .max(KEY_GROUP_NAME_MAX, `A key group name has at most ${KEY_GROUP_NAME_MAX} characters`);
 export const keyGroupName = distinctName(keyGroupNameRef);
 /** A key value or component in hex; spaces between groups of digits are allowed, as printed on component forms. */
 export const keyHex = z
@@ -177,17 +172,12 @@ export const symmetricKey = z.object({
 });
 export type SymmetricKey = z.infer<typeof symmetricKey>;
 
-export const symmetricKeysQuery = pagingQuery(['name', 'created_at', 'algorithm', 'usage', 'state'], 'name').extend({
-  ...keysetQuery,
-  group: keyGroupNameRef.optional(),
-  state: z.enum(KEY_STATES).optional(),
-});
-export type SymmetricKeysQuery = z.output<typeof symmetricKeysQuery>;
 export const symmetricKeysResponse = z.object({
   data: z.array(symmetricKey),
-  /** Counted up to KEY_COUNT_CAP; total_capped says there are more. */
+  /** Counted up to KEY_COUNT_CAP where few keys match (total_capped says there are more), else estimated. */
   total: z.number().int().min(0),
   total_capped: z.boolean(),
+  ...estimatedTotal,
   ...keysetCursors,
 });
 

@@ -36,6 +36,6 @@ export const scheduledReportsApi = endpoints({ product: 'crypto-cluster', tag: '
   },
   listScheduledReportRuns: {
     method: 'GET', path: ApiPath.scheduledReportRuns, query: scheduledReportRunsQuery, responses: { 200: reportRunsResponse },
-    summary: 'List report runs', description: 'Lists past runs of the service\'s scheduled reports with their outcome.',
+    summary: 'List report runs', description: 'Lists past runs of one of the service\'s scheduled reports with their outcome, newest first, a page at a time.',
   },
 });

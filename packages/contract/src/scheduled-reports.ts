@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEVICE_CSV_COLUMNS } from './devices.ts';
 import type { PermissionCategory } from './permissions.ts';
 import { distinctName } from './names.ts';
+import { keysetCursors, keysetQuery } from './paging.ts';
 import { cronProblem, isTimeZone, REPORT_FREQUENCIES, WEEKDAYS, type DayOfMonth, type ReportFrequency, type Weekday } from './report-schedule.ts';
 
 /**
@@ -52,7 +53,7 @@ export const REPORT_COLUMNS: Record<ReportKind, readonly string[]> = {
 export const REPORT_NAME_MAX = 100;
 export const REPORT_RECIPIENTS_MAX = 10;
 export const REPORT_BATCH_MAX = 20;
-/** Runs the history answers at most, newest first. */
+/** Runs one page of the history holds at most, newest first. */
 export const REPORT_RUNS_MAX = 100;
 
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
@@ -189,10 +190,16 @@ export const scheduledReportsUpdateBody = z.object({ reports: z.array(scheduledR
 /** DELETE: the reports' names; their run history goes with them (each run's outcome stays in the audit log). */
 export const scheduledReportsDeleteBody = z.object({ reports: z.array(name).min(1).max(REPORT_BATCH_MAX) });
 export const scheduledReportRunBody = z.object({ name });
+/**
+ * A page of a report's runs, newest first: `limit` runs, then the older ones after its next_cursor (a run every
+ * few minutes makes a hundred thousand a year, so the history pages by keyset and is not counted).
+ */
 export const scheduledReportRunsQuery = z.object({
   name,
   limit: z.coerce.number().int().min(1).max(REPORT_RUNS_MAX).default(20),
+  ...keysetQuery,
 });
+export type ScheduledReportRunsQuery = z.output<typeof scheduledReportRunsQuery>;
 
 export const REPORT_RUN_STATUSES = ['success', 'partial', 'failed'] as const;
 export type ReportRunStatus = (typeof REPORT_RUN_STATUSES)[number];
@@ -270,4 +277,6 @@ export type ScheduledReportsResultResponse = z.infer<typeof scheduledReportsResu
 /** POST …/run answers 202 at once: the run is queued, and its outcome appears in the run history under run_id. */
 export const scheduledReportRunResponse = z.object({ run_id: z.string(), name: z.string(), message: z.string() });
 export type ScheduledReportRunResponse = z.infer<typeof scheduledReportRunResponse>;
-export const reportRunsResponse = z.object({ runs: z.array(reportRun) });
+/** next_cursor: the page of older runs; prev_cursor: of newer ones (null where there are none). */
+export const reportRunsResponse = z.object({ runs: z.array(reportRun), ...keysetCursors });
+export type ReportRunsResponse = z.infer<typeof reportRunsResponse>;

@@ -58,6 +58,8 @@ import './platform/fastify-types.ts';
 import { registerRequestPipeline } from './platform/request-pipeline.ts';
 import { registerTextInputCheck } from './platform/text-input.ts';
 import { registerRequestMetrics } from './platform/request-metrics.ts';
+import { registerRequestTracing } from './platform/request-tracing.ts';
+import { logFields } from './platform/log-fields.ts';
 import { registerWebApp } from './platform/web-app.ts';
 
 /** Every module, in the order its routes are registered. */
@@ -68,6 +70,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      // Each line of a request names its account and, with tracing on, its trace (log-fields.ts).
+      mixin: logFields as (fields: object, level: number) => object,
       // Cookies carry the session and anti-forgery token: never logged.
       redact: ['req.headers.cookie', 'req.headers["x-vcsrf-token"]', 'res.headers["set-cookie"]'],
       // Links from mails carry single-use tokens in their query: never logged.
@@ -94,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   app.decorate('auditKey', deps.auditKey);
+  registerRequestTracing(app);
   registerRequestMetrics(app);
   registerErrorHandler(app, deps.db);
   registerTextInputCheck(app);

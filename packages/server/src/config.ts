@@ -88,6 +88,8 @@ const environment = z.object({
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** The metrics port's address: loopback unless the scraper is elsewhere on a private network. */
   METRICS_HOST: z.string().default('127.0.0.1'),
+  /** Where OpenTelemetry traces go (OTLP over HTTP, e.g. http://collector:4318); absent = no tracing. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
   /** On SIGTERM, how long /readyz answers 503 while the server still serves, so a load balancer drains it first. */
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
 })
@@ -114,6 +116,8 @@ export type Config = {
   workers: number;
   /** Where GET /metrics is served (metrics-server.ts), if anywhere. */
   metrics: { host: string; port: number } | null;
+  /** The OTLP endpoint traces are exported to (tracing.ts), if any. */
+  otlpEndpoint: string | undefined;
   /** Seconds of answering 503 on /readyz before a stopping server closes (main.ts). */
   shutdownDrainSeconds: number;
   dataDir: string;
@@ -161,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: e.WORKERS ?? (e.DATABASE_URL ? availableParallelism() : 1),
     metrics: e.METRICS_PORT === undefined ? null : { host: e.METRICS_HOST, port: e.METRICS_PORT },
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
+    otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     migrationDatabaseUrl: e.MIGRATION_DATABASE_URL,

@@ -26,6 +26,7 @@ import { loadEncryptionKey } from './platform/encryption-key.ts';
 import { createServiceTokens } from './platform/service-tokens.ts';
 import { createCredentialTokens } from './platform/credential-tokens.ts';
 import { createSessionStore } from './platform/session-store.ts';
+import { startTracing } from './platform/tracing.ts';
 import { readVersions } from './versions.ts';
 
 /** config -> database -> migrations -> bootstrap -> app, ready to listen. Shared by main and the tests. */
@@ -41,6 +42,8 @@ export async function start(
   } = {},
 ) {
   secureDataDir(config.dataDir);
+  const versions = readVersions(config.webDist);
+  const stopTracing = await startTracing(config.otlpEndpoint, versions.server);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     migrationDatabaseUrl: config.migrationDatabaseUrl,
@@ -56,7 +59,6 @@ export async function start(
   const egress = createEgress(database.db, ownEndpoints(config), Messages.egressRefused);
   const mailer = createMailer(config.mail);
   const secretBox = createSecretBox(await loadEncryptionKey(database.db, config.encryptionKey, config.dataDir));
-  const versions = readVersions(config.webDist);
   const app = await buildApp({
     config,
     database,
@@ -75,6 +77,8 @@ export async function start(
     keystore,
     versions,
   });
+  // The last to stop: spans of the shutdown itself are still sent.
+  app.addHook('onClose', stopTracing);
   app.addHook('onClose', () => database.close());
   app.addHook('onClose', () => keystore.close());
   // onClose hooks run last-added first: delivery stops (its in-flight batch recorded) before the database closes.

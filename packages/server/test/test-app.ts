@@ -12,9 +12,12 @@ import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver.ts';
 
 export const ADMIN = { username: 'admin', password: 'Correct-Horse-9-Battery' };
 
-/** A fresh database (in-memory PGlite, or a new database on the test PostgreSQL) and the app on it. */
-export async function createTestApp(env: Record<string, string | undefined> = {}) {
-  const databaseUrl = await freshPostgresDatabase();
+/**
+ * A fresh database (in-memory PGlite, or a new database on the test PostgreSQL) and the app on it. With onDisk,
+ * PGlite lives in DATA_DIR as in production, and DATA_DIR and DATABASE_URL may be given (an installation restored).
+ */
+export async function createTestApp(env: Record<string, string | undefined> = {}, options: { onDisk?: boolean } = {}) {
+  const databaseUrl = env.DATABASE_URL ?? (await freshPostgresDatabase());
   const dataDir = mkdtempSync(join(tmpdir(), 'keydeck-test-'));
   const config = loadConfig({
     ADMIN_USERNAME: ADMIN.username,
@@ -29,7 +32,7 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const { app, database, generatedAdminPassword, scheduledReports, keyCeremonies } = await start(config, { inMemory: true });
+  const { app, database, generatedAdminPassword, scheduledReports, keyCeremonies } = await start(config, { inMemory: !options.onDisk });
   const close = async () => {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });

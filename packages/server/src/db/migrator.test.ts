@@ -62,3 +62,19 @@ describe('migrations read from their folder', () => {
     expect(await tables()).toEqual(['more', 'notes']);
   });
 });
+
+describe('the rule of rolling upgrades (ARCHITECTURE.md, "Upgrades without downtime")', () => {
+  /** What the previous release's code would trip on while it still serves: only a release after it may do these. */
+  const CONTRACTING = /\b(drop\s+table|drop\s+column|rename\s+(to|column)|alter\s+column\s+\S+\s+(set\s+data\s+)?type|set\s+not\s+null|drop\s+view|drop\s+function)\b/i;
+  /** Migrations before the rule was written predate it. */
+  const FIRST_UNDER_THE_RULE = '0052';
+
+  it('lets a migration only add, unless its name says it contracts what a release before stopped using', () => {
+    const real = readMigrations(new URL('./migrations', import.meta.url).pathname).filter((m) => m.name >= FIRST_UNDER_THE_RULE);
+    const offending = real.filter((m) => !m.name.endsWith('_contract') && m.statements.some((statement) => CONTRACTING.test(statement)));
+    expect(offending.map((m) => m.name)).toEqual([]);
+    // The check itself: it would catch these.
+    expect(['alter table users drop column email', 'ALTER TABLE roles ALTER COLUMN name TYPE varchar(10)', 'alter table roles alter column colour set not null'].every((s) => CONTRACTING.test(s))).toBe(true);
+    expect(CONTRACTING.test('alter table users add column preferred_locale text')).toBe(false);
+  });
+});

@@ -1,5 +1,6 @@
 import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
 import { dbQueryDuration, timed } from '../platform/metrics.ts';
+import { inStatementSpan } from '../platform/tracing.ts';
 import { statementName } from './statement-names.ts';
 
 type QueryOptions = Parameters<PGlite['query']>[2];
@@ -18,7 +19,7 @@ export function pgliteStatements(client: PGlite) {
 
   /** One statement, inside whatever exclusive section the caller holds. */
   function run(text: string, values: readonly unknown[] | undefined, options?: QueryOptions): Promise<Results> {
-    return timed(dbQueryDuration, runUntimed(text, values, options));
+    return timed(dbQueryDuration, inStatementSpan(text, () => runUntimed(text, values, options)));
   }
 
   async function runUntimed(text: string, values: readonly unknown[] | undefined, options?: QueryOptions): Promise<Results> {

@@ -18,6 +18,14 @@ describe('anti-forgery tokens', () => {
     expect(tokens.isValid(undefined, 'session-a')).toBe(false);
   });
 
+  it('still refuses a token for another session once it was checked good for its own', () => {
+    const token = tokens.issue('session-a');
+    expect(tokens.isValid(token, 'session-a')).toBe(true);
+    expect(tokens.isValid(token, 'session-a')).toBe(true);
+    expect(tokens.isValid(token, 'session-b')).toBe(false);
+    expect(tokens.isValid(token, 'session-a')).toBe(true);
+  });
+
   it('issues a different token every time', () => {
     expect(tokens.issue(ANONYMOUS_BINDING)).not.toBe(tokens.issue(ANONYMOUS_BINDING));
   });

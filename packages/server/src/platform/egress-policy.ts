@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/database.ts';
 import { platformSettings } from '../db/schema/platform.ts';
+import { inSpan, SpanKind } from './tracing.ts';
 import { addressInRanges, canonicalRange, plainAddress } from './ip-ranges.ts';
 
 /**
@@ -73,14 +74,16 @@ export type Egress = {
 
 export function createEgress(db: Db, own: Endpoint[], refusal: string): Egress {
   return {
-    async resolve(host, port) {
-      const addresses = isIP(host) ? [{ address: host, family: isIP(host) as 4 | 6 }] : await lookUp(host, refusal);
-      const allowed = await allowedRanges(db);
-      // Every address must pass: a name that also resolves inward could be answered differently next time.
-      if (addresses.length === 0 || !addresses.every((a) => egressAllowed(a.address, port, allowed, own))) throw new EgressRefused(refusal);
-      return addresses[0]!;
-    },
+    resolve: (host, port) => inSpan('egress check', SpanKind.INTERNAL, { 'server.address': host, 'server.port': port }, () => check(host, port)),
   };
+
+  async function check(host: string, port: number): Promise<{ address: string; family: 4 | 6 }> {
+    const addresses = isIP(host) ? [{ address: host, family: isIP(host) as 4 | 6 }] : await lookUp(host, refusal);
+    const allowed = await allowedRanges(db);
+    // Every address must pass: a name that also resolves inward could be answered differently next time.
+    if (addresses.length === 0 || !addresses.every((a) => egressAllowed(a.address, port, allowed, own))) throw new EgressRefused(refusal);
+    return addresses[0]!;
+  }
 }
 
 /**

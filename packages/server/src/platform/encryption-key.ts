@@ -7,7 +7,7 @@ import { platformSettings } from '../db/schema/platform.ts';
 import { loadDataDirKey } from './data-dir-key.ts';
 import { SYSTEM_SCOPE, inScope } from './tenant-scope.ts';
 
-const FILE = 'encryption.key';
+export const ENCRYPTION_KEY_FILE = 'encryption.key';
 /** Where versions before this one kept the key: in the database, so that a dump alone opened every sealed secret. */
 const LEGACY_SETTING = 'encryption_key';
 /** An HMAC of a fixed text under the key: tells a server it holds the key the stored secrets were sealed under. */
@@ -20,12 +20,12 @@ const CHECK_SETTING = 'encryption_key_check';
  */
 export async function loadEncryptionKey(db: Db, configured: string | undefined, dataDir: string): Promise<string> {
   await moveOutOfDatabase(db, dataDir);
-  const path = join(dataDir, FILE);
+  const path = join(dataDir, ENCRYPTION_KEY_FILE);
   const sealedBefore = await setting(db, CHECK_SETTING);
   if (!configured && sealedBefore && !existsSync(path)) {
-    throw new Error(`The database's secrets are sealed under a key this server does not have: set ENCRYPTION_KEY, or copy ${FILE} from the DATA_DIR of the server that first started on this database into ${path}`);
+    throw new Error(`The database's secrets are sealed under a key this server does not have: set ENCRYPTION_KEY, or copy ${ENCRYPTION_KEY_FILE} from the DATA_DIR of the server that first started on this database into ${path}`);
   }
-  const key = loadDataDirKey(configured, dataDir, FILE).toString('base64url');
+  const key = loadDataDirKey(configured, dataDir, ENCRYPTION_KEY_FILE).toString('base64url');
   const check = checkOf(key);
   await inScope(db, SYSTEM_SCOPE, (tx) => tx.insert(platformSettings).values({ key: CHECK_SETTING, value: check }).onConflictDoNothing());
   if ((await setting(db, CHECK_SETTING)) !== check) {
@@ -41,7 +41,7 @@ export async function loadEncryptionKey(db: Db, configured: string | undefined, 
 async function moveOutOfDatabase(db: Db, dataDir: string): Promise<void> {
   const legacy = await setting(db, LEGACY_SETTING);
   if (!legacy) return;
-  const path = join(dataDir, FILE);
+  const path = join(dataDir, ENCRYPTION_KEY_FILE);
   if (!writeOnce(path, legacy) && readFileSync(path, 'utf8').trim() !== legacy) {
     throw new Error(`${path} holds another key than the database's platform_settings.${LEGACY_SETTING}: keep the one the stored secrets were sealed under, remove the other, and start again`);
   }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import { jobDuration, jobRuns, observeQueues } from './metrics.ts';
+import { inSpan, SpanKind } from './tracing.ts';
 import type { Database, Tx } from '../db/database.ts';
 
 /**
@@ -81,14 +82,16 @@ export function createJobQueue(database: Database, overrides: Partial<JobQueueOp
       });
     },
     async work(queue, policy, handler) {
-      await boss.createQueue(queue, {
-        name: queue,
-        retryLimit: policy.retryLimit,
-        retryDelay: policy.retryDelaySeconds,
-        retryBackoff: true,
-        // The step's expiry: the worker also gives up on a handler that runs longer (pg-boss's own timeout).
-        expireInSeconds: policy.expireInSeconds,
-      });
+      const create = () =>
+        boss.createQueue(queue, {
+          name: queue,
+          retryLimit: policy.retryLimit,
+          retryDelay: policy.retryDelaySeconds,
+          retryBackoff: true,
+          // The step's expiry: the worker also gives up on a handler that runs longer (pg-boss's own timeout).
+          expireInSeconds: policy.expireInSeconds,
+        });
+      await retriedOnDeadlock(create);
       let id = '';
       id = await boss.work<object>(queue, { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds }, async (jobs) => {
         for (const job of jobs) {
@@ -102,7 +105,9 @@ export function createJobQueue(database: Database, overrides: Partial<JobQueueOp
           const timer = jobDuration.startTimer({ queue });
           try {
             await track(
-              handler(job.data as never, job.id).catch((err: unknown) => {
+              inSpan(`job ${queue}`, SpanKind.CONSUMER, { 'messaging.destination.name': queue, 'keydeck.job_id': job.id }, () =>
+                handler(job.data as never, job.id),
+              ).catch((err: unknown) => {
                 jobRuns.inc({ queue, outcome: 'failed' });
                 log?.warn({ err, queue, job: job.id }, 'job failed; it will be retried');
                 throw err;
@@ -145,4 +150,20 @@ export function createJobQueue(database: Database, overrides: Partial<JobQueueOp
 function transactionDb(tx: Tx): PgBoss.Db {
   const client = (tx as unknown as { session: { client: { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } } }).session.client;
   return { executeSql: (text, values) => client.query(text, values) };
+}
+
+/**
+ * pg-boss creates a queue's table and attaches it to its jobs' in one statement: several servers first starting on
+ * one database at once deadlock there, and PostgreSQL cancels all but one. Creating a queue is idempotent, so the
+ * cancelled ones try again (seen with three servers started together: two of them stopped at start without this).
+ */
+async function retriedOnDeadlock(create: () => Promise<void>, attempts = 5): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await create();
+    } catch (err) {
+      if ((err as { code?: string }).code !== '40P01' || attempt === attempts) throw err;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 200 * attempt));
+    }
+  }
 }

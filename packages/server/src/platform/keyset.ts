@@ -65,9 +65,15 @@ export function keysetWindow(request: KeysetRequest, sortColumn: SQL, idColumn: 
   };
 }
 
-/** Rows past the cursor: by sort value then id, or by the sort value alone where it is unique (idColumn null). */
+/**
+ * Rows past the cursor: by sort value then id, or by the sort value alone where it is unique (idColumn null). The
+ * sort value's own bound, implied by the pair's, lets an index on the sort column start at the cursor where the
+ * pair cannot be an index condition (a tie-breaker from a joined table).
+ */
 const comparison = (operator: SQL, sortColumn: SQL, idColumn: SQL | null, cursor: Cursor) =>
-  idColumn ? sql`(${sortColumn}, ${idColumn}) ${operator} (${cursor.value}, ${cursor.id})` : sql`${sortColumn} ${operator} ${cursor.value}`;
+  idColumn
+    ? sql`${sortColumn} ${operator}= ${cursor.value} and (${sortColumn}, ${idColumn}) ${operator} (${cursor.value}, ${cursor.id})`
+    : sql`${sortColumn} ${operator} ${cursor.value}`;
 
 /**
  * The window of an order that cannot be keyset-paged (a column that may be null): each page at its offset, the

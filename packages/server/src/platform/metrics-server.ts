@@ -8,13 +8,14 @@ import client from 'prom-client';
  * (prom-client asks each worker over the cluster channel and adds their figures up); a lone process for itself.
  */
 export async function startMetricsServer(where: { host: string; port: number }): Promise<Server> {
-  const aggregator = cluster.isPrimary ? new client.AggregatorRegistry() : null;
+  // Started by a primary only (main.ts): with workers it asks them, alone it answers its own registry.
+  const aggregator = new client.AggregatorRegistry();
   const server = createServer((request, response) => {
     if (request.method !== 'GET' || request.url !== '/metrics') {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');
       return;
     }
-    const metrics = aggregator && clusterMode() ? aggregator.clusterMetrics() : client.register.metrics();
+    const metrics = hasWorkers() ? aggregator.clusterMetrics() : client.register.metrics();
     metrics.then(
       (text) => response.writeHead(200, { 'content-type': client.register.contentType }).end(text),
       () => response.writeHead(503, { 'content-type': 'text/plain' }).end('Metrics unavailable\n'),
@@ -27,7 +28,7 @@ export async function startMetricsServer(where: { host: string; port: number }):
   return server;
 }
 
-/** Whether this process is the primary of workers (then the workers hold the figures). */
-function clusterMode(): boolean {
-  return cluster.isPrimary && Object.keys(cluster.workers ?? {}).length > 0;
+/** Whether this process has workers (then they hold the figures). */
+function hasWorkers(): boolean {
+  return Object.keys(cluster.workers ?? {}).length > 0;
 }

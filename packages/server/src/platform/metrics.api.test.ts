@@ -69,6 +69,18 @@ describe('GET /metrics on the metrics port', () => {
     expect(delta('keydeck_db_query_duration_seconds_count', { outcome: 'success' })).toBeGreaterThan(0);
   });
 
+  it('still answers, at once, when a database is gone', async () => {
+    const gone = await createTestApp();
+    try {
+      await gone.database.close();
+      const started = Date.now();
+      expect(await scrape()).toContain('keydeck_http_requests_total');
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await gone.app.close().catch(() => undefined);
+    }
+  });
+
   it('answers nothing else, and the console port does not serve it', async () => {
     expect((await fetch(metricsUrl.replace('/metrics', '/'))).status).toBe(404);
     const onConsole = await t.app.inject({ method: 'GET', url: '/metrics' });

@@ -46,7 +46,7 @@ once('keydeck_db_pool_connections', (name) =>
     labelNames: ['state'],
     async collect() {
       this.reset();
-      for (const read of readers.pool) for (const [state, value] of Object.entries(await read())) this.inc({ state }, value);
+      for (const counts of await readAll(readers.pool)) for (const [state, value] of Object.entries(counts)) this.inc({ state }, value);
     },
   }),
 );
@@ -57,10 +57,27 @@ once('keydeck_job_queue_depth', (name) =>
     labelNames: ['queue'],
     async collect() {
       this.reset();
-      for (const read of readers.queues) for (const [queue, value] of Object.entries(await read())) this.set({ queue }, value);
+      for (const counts of await readAll(readers.queues)) for (const [queue, value] of Object.entries(counts)) this.set({ queue }, value);
     },
   }),
 );
+
+/** How long a scrape waits for a reader (the queue depth is a query): a database that does not answer must not hang it. */
+const READ_TIMEOUT_MS = 1_000;
+
+/** Every reader's counts; one that fails or does not answer in time is left out (its gauge then shows nothing). */
+async function readAll(list: Reader[]): Promise<Record<string, number>[]> {
+  const settled = await Promise.allSettled(
+    list.map((read) => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('metrics reader timed out')), READ_TIMEOUT_MS);
+      });
+      return Promise.race([Promise.resolve().then(read), late]).finally(() => clearTimeout(timer));
+    }),
+  );
+  return settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+}
 
 /** Reports a connection pool's counts in keydeck_db_pool_connections; returns the way to stop. */
 export function observePool(read: Reader): () => void {

@@ -21,6 +21,7 @@ import { checkServiceAccess, serviceSessionWanted, slideServiceSession, type Ser
 import type { ServiceTokens } from './service-tokens.ts';
 import type { ResolvedSession, SessionStore } from './session-store.ts';
 import { rateLimited } from './metrics.ts';
+import { logAccount } from './log-fields.ts';
 import { NO_TENANT_SCOPE, SYSTEM_SCOPE, accountScope, inScope, type TenantScope } from './tenant-scope.ts';
 
 export type PipelineDeps = {
@@ -55,7 +56,7 @@ export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps
   app.decorateRequest('prepared', null);
   app.decorateRequest('approved', null);
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', async (request) => {
     request.afterCommit = [];
     if (!isApiOrPage(request)) return;
     const config = request.routeOptions.config;
@@ -66,8 +67,7 @@ export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps
     const { principal, wanted, serviceSession } = await identify(deps, request, bearer, sessionId);
     request.principal = principal;
     request.sessionId = principal && sessionId ? sessionId : null;
-    // Every later line of this request's log names the account it acted for, beside the request id.
-    if (principal) reply.log = request.log = request.log.child({ accountId: principal.account.id });
+    if (principal) logAccount(request, principal.account.id);
     // A delegate acts only through permissions: sign-in, sign-out, MFA and password routes are for people.
     if (bearer !== null && !config?.permission) {
       throw config?.serviceAccess ? forbidden('bearer_service_data', CredentialMessages.noServiceSession) : unauthorized('bearer_not_allowed');

@@ -1,7 +1,8 @@
 import { Navigate, useMatches } from '@tanstack/react-router';
 import type { Service } from '@keydeck/contract/services';
 import type { ChildTab } from '../lib/navigation';
-import { useServiceSections, WorkspaceServiceContext } from '../lib/service-sections';
+import { useServiceSections } from '../lib/service-sections';
+import { WorkspaceServiceContext } from '../lib/workspace-service';
 import { RouteTabs } from '../lib/ui/route-tabs';
 import { SectionNav } from '../lib/ui/section-nav';
 

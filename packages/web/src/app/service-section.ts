@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import type { AsyncRouteComponent } from '@tanstack/react-router';
 import type { Service } from '@keydeck/contract/services';
-import { useWorkspaceService } from '../lib/service-sections';
+import { useWorkspaceService } from '../lib/workspace-service';
 
 /**
  * A workspace section's route component: the feature's section (split into its own chunk) given the workspace's

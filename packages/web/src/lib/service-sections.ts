@@ -1,4 +1,3 @@
-import { createContext, useContext } from 'react';
 import type { Service } from '@keydeck/contract/services';
 import type { ServiceSectionRule } from './route-static-data';
 import { useServiceAccess } from './service-access';
@@ -16,13 +15,4 @@ export function useServiceSections(service: Service): { opens(rule: ServiceSecti
       access.can(category) && (feature === undefined || features.on(feature)) && (serviceType === undefined || service.type === serviceType),
     isLoading: access.isLoading || features.isLoading,
   };
-}
-
-/** The service whose workspace is open: the workspace layout provides it to its section routes. */
-export const WorkspaceServiceContext = createContext<Service | null>(null);
-
-export function useWorkspaceService(): Service {
-  const service = useContext(WorkspaceServiceContext);
-  if (!service) throw new Error('A workspace section opens only inside the service workspace');
-  return service;
 }

@@ -33,7 +33,10 @@ export const auditEvents = pgTable(
     linkFormat: smallint('link_format').notNull(),
   },
   (t) => [
-    index('audit_events_account_time').on(t.accountId, t.occurredAt),
+    index('audit_events_account_time').on(t.accountId, t.occurredAt, t.id),
+    // INCLUDE (action) in its migration (0052), which drizzle's index builder cannot say.
+    index('audit_events_account_actor_time').on(t.accountId, t.actorUsername, t.occurredAt, t.id),
+    index('audit_events_account_action_time').on(t.accountId, t.action, t.occurredAt, t.id),
     uniqueIndex('audit_events_chain').on(t.accountId, t.seq),
   ],
 );

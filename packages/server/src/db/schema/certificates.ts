@@ -69,6 +69,5 @@ export const issuedCertificates = pgTable(
   (t) => [
     uniqueIndex('issued_certificates_service_serial').on(t.serviceId, t.serial),
     index('issued_certificates_ca').on(t.caId, t.notAfter),
-    index('issued_certificates_service_subject').on(t.serviceId, t.subject),
   ],
 );

@@ -11,9 +11,11 @@ export const deviceGroups = pgTable(
     accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
     serviceId: uuid('service_id').notNull().references(() => services.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** lower(name), stored: compared by a leakproof operator, so its index serves look-ups under row-level security (0053). */
+    nameKey: text('name_key').generatedAlwaysAs(sql`lower(name)`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('device_groups_service_name').on(t.serviceId, sql`lower(${t.name})`)],
+  (t) => [uniqueIndex('device_groups_service_name').on(t.serviceId, sql`lower(${t.name})`), index('device_groups_service_name_key').on(t.serviceId, t.nameKey)],
 );
 
 /** A service's device models (spec §3 Device model); names unique per service, ignoring case. */

@@ -58,6 +58,20 @@ describe('audit events list', () => {
     expect((await acmeAdmin.get(`${EVENTS}?outcome=maybe`)).statusCode).toBe(400);
   });
 
+  it('matches part of a user or action name in any case, in the list and the export alike', async () => {
+    const byUser = auditPage.parse((await acmeAdmin.get(`${EVENTS}?user=ACME-ADM&page_size=100`)).json());
+    expect(byUser.total).toBeGreaterThan(0);
+    expect(byUser.data.every((e) => e.actor_username === 'acme-admin')).toBe(true);
+    const logins = auditPage.parse((await acmeAdmin.get(`${EVENTS}?user=acme-admin&action=LOGI&page_size=100`)).json());
+    expect(logins.total).toBeGreaterThan(0);
+    expect(logins.data.every((e) => e.actor_username === 'acme-admin' && e.action.includes('login'))).toBe(true);
+    // An underscore is a character here, not a wildcard; nobody matches nothing.
+    expect(auditPage.parse((await acmeAdmin.get(`${EVENTS}?user=acme_admin`)).json()).total).toBe(0);
+    expect(auditPage.parse((await acmeAdmin.get(`${EVENTS}?user=nobody-here`)).json()).data).toEqual([]);
+    const csv = (await acmeAdmin.get(`${EVENTS}/export?user=acme-admin&action=LOGI`)).body;
+    expect(csv.trim().split('\n')).toHaveLength(logins.total + 1);
+  });
+
   it('shows a platform administrator every account, or one of them', async () => {
     const platform = new Visitor(t.app);
     await platform.signIn(ADMIN.username, ADMIN.password);

@@ -44,9 +44,10 @@ async function withBestNames(tx: Tx, events: AuditEvent[]): Promise<AuditEvent[]
 /** Streams matching events as CSV, batch by batch, to `write` (which may wait for the client to drain). */
 export async function exportCsv(tx: Tx, accountId: string | null, filters: AuditFilters, write: (chunk: string) => Promise<void>) {
   await write(csvLine(AUDIT_CSV_COLUMNS));
+  const where = await repo.matching(tx, accountId, filters);
   let afterId = 0;
   for (;;) {
-    const batch = await repo.exportBatch(tx, accountId, filters, afterId, EXPORT_BATCH);
+    const batch = await repo.exportBatch(tx, where, afterId, EXPORT_BATCH);
     if (batch.length === 0) return;
     await write(batch.map((row) => csvLine(AUDIT_CSV_COLUMNS.map((column) => csvValue(row, column)))).join(''));
     afterId = batch.at(-1)!.id;

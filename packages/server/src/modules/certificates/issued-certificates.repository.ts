@@ -30,8 +30,9 @@ const COLUMNS = sql`i.id, i.ca_id, c.name as ca_name, c.subject as ca_subject, i
   i.extended_key_usage, i.certificate_pem, i.sha256_fingerprint, i.not_before, i.not_after, i.revoked_at, i.revocation_reason,
   i.issued_by, i.created_at`;
 
+/** By subject case aside, through its stored lower-cased key (migration 0054), which the index serves under row-level security. */
 const ORDER: Record<CertificatesQuery['order_by'], SQL> = {
-  subject: sql`lower(i.subject)`,
+  subject: sql`i.subject_key`,
   serial: sql`i.serial`,
   issued_at: sql`i.created_at`,
   not_after: sql`i.not_after`,

@@ -37,7 +37,7 @@ export async function findByNames(tx: Tx, serviceId: string, names: string[]): P
   const found = await rowsOf<GroupRow>(
     tx,
     sql`select id, name, created_at from device_groups where service_id = ${serviceId}
-      and lower(name) = any(${textArray(names.map((n) => n.toLowerCase()))})`,
+      and name_key = any(${textArray(names.map((n) => n.toLowerCase()))})`,
   );
   return new Map(found.map((g) => [g.name.toLowerCase(), g]));
 }

@@ -22,6 +22,7 @@ import * as groupsRepo from './device-groups.repository.ts';
 import * as modelsRepo from './device-models.repository.ts';
 import * as repo from './devices.repository.ts';
 import { iso } from '../../db/raw-sql.ts';
+import { totalFields } from '../../platform/list-count.ts';
 
 /** The caller's service session and account: every call acts on that service only. */
 export type DeviceScope = { tx: Tx; accountId: string; access: ServiceAccess };
@@ -33,12 +34,12 @@ const EXPORT_BATCH = 1_000;
 
 export async function list(scope: DeviceScope, query: DevicesQuery): Promise<DevicesResponse> {
   // Counted first: the last page holds what is left over after the full pages.
-  const counted = await repo.countCapped(scope.tx, scope.access.serviceId, query);
-  const page = await repo.listPage(scope.tx, scope.access.serviceId, query, { rows: counted, exact: counted <= DEVICE_COUNT_CAP });
+  const filters = await repo.resolveFilters(scope.tx, scope.access.serviceId, query);
+  const total = await repo.countMatching(scope.tx, scope.access.serviceId, filters);
+  const page = await repo.listPage(scope.tx, scope.access.serviceId, query, filters, total);
   return {
     data: page.rows.map((d) => ({ ...d, last_load: iso(d.last_load), created_at: iso(d.created_at)! })),
-    total: Math.min(counted, DEVICE_COUNT_CAP),
-    total_capped: counted > DEVICE_COUNT_CAP,
+    ...totalFields(total),
     next_cursor: page.next_cursor,
     prev_cursor: page.prev_cursor,
   };
@@ -47,9 +48,10 @@ export async function list(scope: DeviceScope, query: DevicesQuery): Promise<Dev
 /** Every matching device as CSV, in serial order, a batch at a time: memory stays flat however many there are. */
 export async function exportCsv(scope: DeviceScope, filters: DeviceFilters, write: (chunk: string) => Promise<void>): Promise<void> {
   await write(csvLine(DEVICE_CSV_COLUMNS));
+  const matching = await repo.resolveFilters(scope.tx, scope.access.serviceId, filters);
   let after: string | null = null;
   for (;;) {
-    const batch = await repo.exportBatch(scope.tx, scope.access.serviceId, filters, after, EXPORT_BATCH);
+    const batch = await repo.exportBatch(scope.tx, scope.access.serviceId, matching, after, EXPORT_BATCH);
     if (batch.length === 0) return;
     await write(
       batch
@@ -205,7 +207,7 @@ async function runBatch(call: BatchCall, body: BatchBody, operation: Operation):
 
   const target: repo.BatchTarget = body.devices
     ? { serials: [...new Set(body.devices)] }
-    : { filters: body.filter!, after: body.after, limit: DEVICE_BATCH_MAX };
+    : { filters: await repo.resolveFilters(tx, serviceId, body.filter!), after: body.after, limit: DEVICE_BATCH_MAX };
   const found = await operation.apply(tx, serviceId, target);
   const changed = found.filter((row) => row.changed).map((row) => row.serial);
   await repo.recordChanges(tx, { accountId, serviceId, requestId: call.requestId, change: operation.change }, changed);

@@ -3,6 +3,7 @@ import { KEY_COUNT_CAP, type SymmetricKeysQuery } from '@keydeck/contract/paymen
 import type { Tx } from '../../db/database.ts';
 import { rowsOf, textArray } from '../../db/raw-sql.ts';
 import { keysetWindow } from '../../platform/keyset.ts';
+import { countOrEstimate } from '../../platform/list-count.ts';
 import { containsPattern } from '../../platform/paging.ts';
 
 export type KeyRow = {
@@ -42,8 +43,8 @@ const ORDER: Record<SymmetricKeysQuery['order_by'], SQL> = {
 
 /**
  * A page of the service's keys (optionally of one group, one state, or names containing search), by keyset
- * (platform/keyset.ts), and their total,
- * counted up to KEY_COUNT_CAP: a count of every key on every page would read them all (100,000 keys: 100 ms).
+ * (platform/keyset.ts), and their total: counted where the planner expects few keys, its estimate where many
+ * (platform/list-count.ts): a count of up to KEY_COUNT_CAP keys on every page read them on every page.
  */
 export async function listPage(tx: Tx, serviceId: string, query: SymmetricKeysQuery, groupId: string | null) {
   const where = sql.join(
@@ -55,9 +56,8 @@ export async function listPage(tx: Tx, serviceId: string, query: SymmetricKeysQu
     ],
     sql` and `,
   );
-  const [count] = await rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from (select 1 from symmetric_keys k where ${where} limit ${KEY_COUNT_CAP + 1}) m`);
-  const counted = count?.n ?? 0;
-  const window = keysetWindow(query, ORDER[query.order_by], sql`k.id`, { rows: counted, exact: counted <= KEY_COUNT_CAP });
+  const total = await countOrEstimate(tx, sql`from symmetric_keys k where ${where}`, KEY_COUNT_CAP);
+  const window = keysetWindow(query, ORDER[query.order_by], sql`k.id`, total);
   // The page's ids first, from the index alone (after a cursor, or at an offset for a jump, which skips index
   // entries, not joined rows); then the page's rows and what they show.
   const rows = await rowsOf<KeyRow & { assignments: number; sort_key: string }>(
@@ -72,7 +72,7 @@ export async function listPage(tx: Tx, serviceId: string, query: SymmetricKeysQu
   );
   // The sort value as PostgreSQL writes it: a time keeps its microseconds, which a Date would lose.
   const page = window.page(rows, (row) => ({ value: row.sort_key, id: row.id }));
-  return { ...page, total: Math.min(counted, KEY_COUNT_CAP), capped: counted > KEY_COUNT_CAP };
+  return { ...page, total };
 }
 
 /** Keys by lower-cased name. */

@@ -32,6 +32,7 @@ import { RowRefusal, type KeyScope } from './payment-keys.scope.ts';
 import * as repo from './symmetric-keys.repository.ts';
 import type { KeyRow } from './symmetric-keys.repository.ts';
 import { iso } from '../../db/raw-sql.ts';
+import { totalFields } from '../../platform/list-count.ts';
 
 export const toSymmetricKey = (row: KeyRow, assignments: number): SymmetricKey => ({
   id: row.id,
@@ -68,8 +69,8 @@ export async function list(scope: KeyScope, query: SymmetricKeysQuery) {
     if (!group) throw notFound(Messages.keyGroupUnknown(query.group));
     groupId = group.id;
   }
-  const { rows, total, capped, next_cursor, prev_cursor } = await repo.listPage(scope.tx, scope.access.serviceId, query, groupId);
-  return { data: rows.map((row) => toSymmetricKey(row, row.assignments)), total, total_capped: capped, next_cursor, prev_cursor };
+  const { rows, total, next_cursor, prev_cursor } = await repo.listPage(scope.tx, scope.access.serviceId, query, groupId);
+  return { data: rows.map((row) => toSymmetricKey(row, row.assignments)), ...totalFields(total), next_cursor, prev_cursor };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { ReportKind, ReportRunOutcome, ReportRunStatus, ReportTrigger } fro
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { rowsOf, textArray } from '../../db/raw-sql.ts';
+import { keysetWindow, type KeysetRequest, type WindowedPage } from '../../platform/keyset.ts';
 
 export type ReportRow = {
   id: string;
@@ -126,20 +127,42 @@ export async function previousRunStart(tx: Tx, reportId: string): Promise<Date |
   return row ? new Date(row.started_at) : null;
 }
 
-/** The newest run of each of the service's reports (each found through its report's index, not a scan of every run). */
+/**
+ * The newest run of each of the service's reports (each found through its report's index, not a scan of every
+ * run), in the history's order: the id breaks a tie in start time.
+ */
 export async function lastRuns(tx: Tx, serviceId: string): Promise<Map<string, RunRow>> {
   const rows = await rowsOf<RunRow>(
     tx,
     sql`select x.* from scheduled_reports r
-        cross join lateral (select ${RUN_COLUMNS} from report_runs where report_id = r.id order by started_at desc, finished_at desc limit 1) x
+        cross join lateral (select ${RUN_COLUMNS} from report_runs where report_id = r.id order by started_at desc, id desc limit 1) x
         where r.service_id = ${serviceId}`,
   );
   return new Map(rows.map((r) => [r.report_id, r]));
 }
 
-/** A report's runs, newest first. */
-export function runs(tx: Tx, reportId: string, limit: number): Promise<RunRow[]> {
-  return rowsOf<RunRow>(tx, sql`select ${RUN_COLUMNS} from report_runs where report_id = ${reportId} order by started_at desc, finished_at desc limit ${limit}`);
+/** A report's newest run, as the history's first page starts. */
+export async function lastRun(tx: Tx, reportId: string): Promise<RunRow | undefined> {
+  const [row] = await rowsOf<RunRow>(tx, sql`select ${RUN_COLUMNS} from report_runs where report_id = ${reportId} order by started_at desc, id desc limit 1`);
+  return row;
+}
+
+/**
+ * A page of a report's runs, newest first, by keyset (platform/keyset.ts) on the start time, the id breaking ties:
+ * an older page costs what the first does however long the history. Not counted: the last page (the oldest runs)
+ * is read from the end and holds a full page.
+ */
+export async function runsPage(tx: Tx, reportId: string, request: Omit<KeysetRequest, 'page' | 'order'>): Promise<WindowedPage<RunRow>> {
+  const window = keysetWindow({ ...request, page: 1, order: 'desc' }, sql`started_at`, sql`id`, { rows: 0, exact: false });
+  // The start as PostgreSQL writes it: a time keeps its microseconds, which a Date would lose.
+  const rows = await rowsOf<RunRow & { sort_key: string }>(
+    tx,
+    sql`select ${RUN_COLUMNS}, started_at::text as sort_key from report_runs
+        where report_id = ${reportId}${window.condition ? sql` and ${window.condition}` : sql``}
+        order by ${window.orderBy} limit ${window.limit}`,
+  );
+  const page = window.page(rows, (row) => ({ value: row.sort_key, id: row.id }));
+  return { ...page, rows: page.rows.map(({ sort_key: _, ...row }) => row) };
 }
 
 export async function runExists(tx: Tx, id: string): Promise<boolean> {

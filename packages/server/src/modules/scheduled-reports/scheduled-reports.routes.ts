@@ -85,6 +85,6 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
   routes.route({
     ...declared(scheduledReportsApi.listScheduledReportRuns),
     config: view,
-    handler: async (request) => reports.runs(await scopeOf(request), request.query.name, request.query.limit),
+    handler: async (request) => reports.runs(await scopeOf(request), request.query),
   });
 }

@@ -8,11 +8,13 @@ import {
   scheduleProblems,
   type ReportKind,
   type ReportRun,
+  type ReportRunsResponse,
   type ScheduledReport,
   type ScheduledReportChange,
   type ScheduledReportFields,
   type ScheduledReportResult,
   type ScheduledReportRunResponse,
+  type ScheduledReportRunsQuery,
 } from '@keydeck/contract/scheduled-reports';
 import { serviceTypeFeatures } from '@keydeck/contract/service-features';
 import { allowsServiceAccess, type ServicePermissions } from '@keydeck/contract/services';
@@ -216,14 +218,17 @@ export async function runNow(scope: ReportScope, jobs: JobQueue, name: string): 
   return { run_id: runId, name: report.name, message: Messages.scheduledReportQueued(report.name) };
 }
 
-export async function runs(scope: ReportScope, name: string, limit: number): Promise<{ runs: ReportRun[] }> {
-  const report = await named(scope, name);
-  return { runs: (await repo.runs(scope.tx, report.id, limit)).map(runToWire) };
+/** A page of a report's runs, newest first, and the cursors of the older and newer pages. */
+export async function runs(scope: ReportScope, query: ScheduledReportRunsQuery): Promise<ReportRunsResponse> {
+  const report = await named(scope, query.name);
+  const { limit, after, before, last } = query;
+  const page = await repo.runsPage(scope.tx, report.id, { page_size: limit, after, before, last });
+  return { runs: page.rows.map(runToWire), next_cursor: page.next_cursor, prev_cursor: page.prev_cursor };
 }
 
 async function wire(scope: ReportScope, id: string): Promise<ScheduledReport> {
   const row = (await repo.findById(scope.tx, scope.serviceId, id))!;
-  const [last] = await repo.runs(scope.tx, id, 1);
+  const last = await repo.lastRun(scope.tx, id);
   return toWire(row, last ?? null);
 }
 

@@ -43,11 +43,14 @@ function listColumns(idleSeconds: number) {
   };
 }
 
-/** The orders of the users list; a username is unique (users_username_lower), so it needs no tie-breaker. */
+/**
+ * The orders of the users list; a username is unique (users_username_lower), so it needs no tie-breaker. Case
+ * aside, by the stored lower-cased keys (migration 0054), which the account's indexes serve under row-level security.
+ */
 const ORDER: Record<ListQuery['order_by'], SQL> = {
-  name: sql`lower(${users.name})`,
-  username: sql`lower(${users.username})`,
-  email: sql`lower(${users.email})`,
+  name: sql`"users"."name_key"`,
+  username: sql`"users"."username_key"`,
+  email: sql`"users"."email_key"`,
   created_at: sql`${users.createdAt}`,
 };
 

@@ -1,5 +1,5 @@
-import { certificatesQuery } from '@keydeck/contract/certificates';
-import { symmetricKeysQuery } from '@keydeck/contract/payment-keys';
+import { certificatesQuery } from '@keydeck/contract/certificates-queries';
+import { symmetricKeysQuery } from '@keydeck/contract/payment-keys-queries';
 import { Permission } from '@keydeck/contract/permissions';
 import { deviceListSearch } from '../../features/devices/devices.search';
 import { servicesDashboardSearch, serviceWorkspaceSearch } from '../../features/services/services.search';

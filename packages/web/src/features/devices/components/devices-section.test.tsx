@@ -17,7 +17,7 @@ const device = (serial: string, failed = false) => ({
   created_at: '2026-02-01T00:00:00.000Z',
 });
 
-function serverWith(level: 'View' | 'Modify', total = 2, capped = false, rows = [device('A1'), device('A2', true)]) {
+function serverWith(level: 'View' | 'Modify', total = 2, capped = false, rows = [device('A1'), device('A2', true)], estimated = false) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
     if (url.includes('/service/login/')) return serviceLoginResponse(SERVICE_ID);
@@ -36,7 +36,9 @@ function serverWith(level: 'View' | 'Modify', total = 2, capped = false, rows = 
         remaining: 0,
       });
     }
-    if (url.startsWith(ApiPath.devices)) return jsonResponse(200, { data: rows, total, total_capped: capped, next_cursor: null, prev_cursor: null });
+    if (url.startsWith(ApiPath.devices)) {
+      return jsonResponse(200, { data: rows, total, total_capped: capped, ...(estimated ? { total_estimated: true } : {}), next_cursor: null, prev_cursor: null });
+    }
     throw new Error(`unexpected ${init?.method ?? 'GET'} ${url}`);
   });
 }
@@ -60,6 +62,13 @@ describe('DevicesSection', () => {
     serverWith('View', 10_000, true);
     render();
     expect((await screen.findByTestId('devices-total')).textContent).toMatch(/^10,000\+ devices match\. .*narrow the filter/);
+  });
+
+  it('says "about 1 million" when the total is the planner’s estimate, in the pager too', async () => {
+    serverWith('View', 1_012_345, false, [device('A1'), device('A2', true)], true);
+    render();
+    expect((await screen.findByTestId('devices-total')).textContent).toBe('about 1 million devices');
+    expect(screen.getByTestId('table-range').textContent).toBe('Showing 1–10 of about 1 million');
   });
 
   it('runs a batch on the picked devices and reports each result in the server’s words, failures first', async () => {

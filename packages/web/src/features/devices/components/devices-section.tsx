@@ -7,6 +7,7 @@ import type { Service } from '@keydeck/contract/services';
 import { ApiError } from '../../../lib/api-error';
 import { useServiceAccess } from '../../../lib/service-access';
 import { DataTable } from '../../../lib/ui/data-table';
+import { inexactTotal } from '../../../lib/ui/list-total';
 import type { DeviceBatchTarget } from '../api/device-batch';
 import { deviceListState, deviceOrderBy, isFiltered, wireFilter, type DeviceListPatch } from '../api/device-list';
 import { devicesQueryOptions, useExportDevices } from '../api/devices.api';
@@ -58,7 +59,8 @@ export function DevicesSection({ service, list }: DevicesSectionProps) {
 
   const total = devices.data?.total ?? 0;
   const capped = devices.data?.total_capped ?? false;
-  const matchingText = `${total.toLocaleString('en-US')}${capped ? '+' : ''}`;
+  const inexact = inexactTotal(devices.data);
+  const matchingText = inexact ?? total.toLocaleString('en-US');
   const target: DeviceBatchTarget = allMatching ? { filter, matching: total } : { serials: [...picked] };
   const pick = (serials: string[], on: boolean) =>
     setPicked((current) => {
@@ -100,7 +102,7 @@ export function DevicesSection({ service, list }: DevicesSectionProps) {
         <Text size="sm" c="dimmed" aria-live="polite" data-testid="devices-total">
           {capped
             ? `${matchingText} devices match. Only the first ${total.toLocaleString('en-US')} can be paged through: narrow the filter to see the others.`
-            : `${matchingText} device${total === 1 ? '' : 's'}`}
+            : `${matchingText} device${total === 1 && !inexact ? '' : 's'}`}
         </Text>
       ) : null}
       <DataTable
@@ -127,7 +129,7 @@ export function DevicesSection({ service, list }: DevicesSectionProps) {
         }
         emptyText={isFiltered(state) ? 'No devices match.' : `This service has no devices yet. ${canModify ? 'Add one with Add device, or import many with Import CSV.' : 'Someone who may change devices adds them.'}`}
         {...(canModify ? { picked: { rowLabel: (device: Device) => `device ${device.serial}`, keys: picked, onToggle: (rows: Device[], on: boolean) => pick(rows.map((row) => row.serial), on) } } : {})}
-        totalText={capped ? matchingText : undefined}
+        totalText={inexact}
         minWidth={860}
       />
       <AddDeviceModal serviceId={service.id} opened={dialog === 'add'} onClose={() => setDialog(null)} />

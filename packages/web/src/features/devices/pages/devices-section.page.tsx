@@ -1,5 +1,5 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { useWorkspaceService } from '../../../lib/service-sections';
+import { useWorkspaceService } from '../../../lib/workspace-service';
 import { useListSearch } from '../../../lib/ui/list-search';
 import { DevicesSection } from '../components/devices-section';
 

@@ -9,6 +9,7 @@ import { useServiceAccess } from '../../../lib/service-access';
 import { showToast } from '../../../lib/toasts';
 import { DataTable } from '../../../lib/ui/data-table';
 import type { ListStatePatch } from '../../../lib/ui/list-search';
+import { inexactTotal } from '../../../lib/ui/list-total';
 import { SelectionPanel } from '../../../lib/ui/selection-panel';
 import { ACTION_LABELS, actionQuestion } from '../api/key-actions';
 import { keyCustodiansQueryOptions } from '../../../lib/key-custodians.queries';
@@ -134,7 +135,7 @@ export function SymmetricKeysSection({ service, list }: SymmetricKeysSectionProp
           query={keys}
           rowKey={(key) => key.name}
           list={{ state, onChange: change }}
-          totalText={keys.data?.total_capped ? `${keys.data.total.toLocaleString('en-US')}+` : undefined}
+          totalText={inexactTotal(keys.data)}
           searchLabel="Search keys by name"
           toolbar={
             <>

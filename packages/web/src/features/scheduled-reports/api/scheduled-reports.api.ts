@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ScheduledReportCreate, ScheduledReportResult, ScheduledReportsResultResponse, ScheduledReportUpdate } from '@keydeck/contract/scheduled-reports';
 import { scheduledReportsApi } from '@keydeck/contract/scheduled-reports.api';
 import { transferApi } from '@keydeck/contract/transfer.api';
@@ -13,12 +13,26 @@ export const scheduledReportsQueryOptions = (serviceId: string) =>
     meta: { errorContext: 'Could not load the scheduled reports' },
   });
 
-/** A report's runs, newest first. */
+/** A report's newest runs, where a run queued from this screen shows once it ended. */
 export const reportRunsQueryOptions = (serviceId: string, name: string) =>
   queryOptions({
     queryKey: scheduledReportKeys(serviceId).detail(name, 'runs'),
     queryFn: ({ signal }) =>
       serviceCall(serviceId, scheduledReportsApi.listScheduledReportRuns, { query: { name, limit: 50 }, signal }),
+    meta: { errorContext: `Could not load the runs of ${name}` },
+  });
+
+/** Runs the history shows at first, and adds with each 'Load older runs'. */
+export const RUN_PAGE_SIZE = 20;
+
+/** A report's whole history, newest first, a page at a time: each older page after the previous one's cursor. */
+export const reportRunPagesQueryOptions = (serviceId: string, name: string) =>
+  infiniteQueryOptions({
+    queryKey: scheduledReportKeys(serviceId).detail(name, 'runs', 'pages'),
+    queryFn: ({ pageParam, signal }) =>
+      serviceCall(serviceId, scheduledReportsApi.listScheduledReportRuns, { query: { name, limit: RUN_PAGE_SIZE, after: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
     meta: { errorContext: `Could not load the runs of ${name}` },
   });
 

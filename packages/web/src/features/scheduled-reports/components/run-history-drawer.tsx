@@ -4,9 +4,9 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Loader.css';
 import { Alert, Button, Drawer, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { REPORT_KIND_LABELS, type ReportRun, type ScheduledReport } from '@keydeck/contract/scheduled-reports';
-import { reportRunsQueryOptions } from '../api/scheduled-reports.api';
+import { reportRunPagesQueryOptions } from '../api/scheduled-reports.api';
 import { plural, RunStatusBadge } from './report-cells';
 import { formatInZone } from './zoned-time';
 
@@ -22,7 +22,8 @@ interface RunHistoryDrawerProps {
 }
 
 /**
- * Every run of one report, newest first: when and why it ran, what it built, and what happened at each destination.
+ * Every run of one report, newest first, a page at a time ('Load older runs'): when and why it ran, what it built,
+ * and what happened at each destination.
  * Its header is a plain box, not a <header>: inside the dialog it is no second banner landmark beside the page's.
  */
 export function RunHistoryDrawer({ serviceId, report, queued, onRunNow, running, onClose }: RunHistoryDrawerProps) {
@@ -41,7 +42,8 @@ export function RunHistoryDrawer({ serviceId, report, queued, onRunNow, running,
 }
 
 function History({ serviceId, report, queued, onRunNow, running }: Omit<RunHistoryDrawerProps, 'report' | 'onClose'> & { report: ScheduledReport }) {
-  const runs = useQuery(reportRunsQueryOptions(serviceId, report.name));
+  const runs = useInfiniteQuery(reportRunPagesQueryOptions(serviceId, report.name));
+  const shown = runs.data?.pages.flatMap((page) => page.runs);
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -69,14 +71,19 @@ function History({ serviceId, report, queued, onRunNow, running }: Omit<RunHisto
           {runs.error.message}
         </Alert>
       ) : null}
-      {runs.data && runs.data.runs.length === 0 && queued === 0 ? (
+      {shown && shown.length === 0 && queued === 0 ? (
         <Text size="sm" c="dimmed">
           No runs yet. {report.enabled && report.next_run_at ? `The first one is due ${formatInZone(report.next_run_at, report.time_zone)}.` : ''}
         </Text>
       ) : null}
       <Stack gap="sm" role="list" aria-label={`Runs of ${report.name}`}>
-        {runs.data?.runs.map((run) => <RunCard key={run.id} run={run} zone={report.time_zone} />)}
+        {shown?.map((run) => <RunCard key={run.id} run={run} zone={report.time_zone} />)}
       </Stack>
+      {runs.hasNextPage ? (
+        <Button variant="default" size="xs" loading={runs.isFetchingNextPage} onClick={() => void runs.fetchNextPage()}>
+          Load older runs
+        </Button>
+      ) : null}
     </Stack>
   );
 }

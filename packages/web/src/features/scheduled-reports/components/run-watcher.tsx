@@ -13,7 +13,7 @@ const GIVE_UP_MS = 10 * 60_000;
 
 /**
  * Watches one queued run until its outcome is in the report's history (the job queue runs it in the background),
- * then hands it over once and refreshes the list's last run; after GIVE_UP_MS it hands over null.
+ * then hands it over once and refreshes the list's last run and the history; after GIVE_UP_MS it hands over null.
  */
 export function RunWatcher({ serviceId, queued, onDone }: { serviceId: string; queued: QueuedRun; onDone: (queued: QueuedRun, run: ReportRun | null) => void }) {
   const queryClient = useQueryClient();
@@ -33,7 +33,8 @@ export function RunWatcher({ serviceId, queued, onDone }: { serviceId: string; q
     if (reported.current || (!found && !expired)) return;
     reported.current = true;
     onDone(queued, found);
-    void queryClient.invalidateQueries({ queryKey: scheduledReportKeys(serviceId).lists() });
+    // The list's last run and the open history (its own pages) both show the run now.
+    void queryClient.invalidateQueries({ queryKey: scheduledReportKeys(serviceId).all });
   }, [found, expired, onDone, queued, queryClient, serviceId]);
   return null;
 }

@@ -61,6 +61,8 @@ const daily: ScheduledReport = {
 interface World {
   permissions: ServicePermissions;
   runs?: ReportRun[];
+  /** The page after cursor 'older' (runs then answers next_cursor 'older'). */
+  olderRuns?: ReportRun[];
   reports?: ScheduledReport[];
 }
 
@@ -71,7 +73,10 @@ function server(world: World) {
     if (url.includes('/service/login/')) return serviceLoginResponse(SERVICE_ID);
     if (url.includes('/service_user_group/current')) return serviceGroupResponse(world.permissions);
     if (url === ApiPath.scheduledReports && method === 'GET') return jsonResponse(200, { reports: world.reports ?? [daily] });
-    if (url.startsWith(`${ApiPath.scheduledReportRuns}?`)) return jsonResponse(200, { runs: world.runs ?? [run] });
+    if (url.startsWith(`${ApiPath.scheduledReportRuns}?`)) {
+      if (new URL(url, 'http://keydeck.test').searchParams.get('after') === 'older') return jsonResponse(200, { runs: world.olderRuns, next_cursor: null, prev_cursor: 'newer' });
+      return jsonResponse(200, { runs: world.runs ?? [run], next_cursor: world.olderRuns ? 'older' : null, prev_cursor: null });
+    }
     if (url === ApiPath.scheduledReports && method === 'POST') {
       const row = (JSON.parse(String(init!.body)) as { reports: { name: string }[] }).reports[0]!;
       return jsonResponse(200, { results: [{ name: row.name, success: true, message: Messages.scheduledReportAdded(row.name), report: { ...daily, ...row } }] });
@@ -137,6 +142,24 @@ describe('ScheduledReportsSection', () => {
     expect(card.textContent).toContain(`✗ Reports SFTP: ${Messages.transferRefused('sftp.example.com:22')}`);
     expect(card.textContent).toContain('✓ Mail: Mailed daily-devices-20260302T060000Z.csv to ops@example.com.');
     expect(within(drawer).queryByRole('button', { name: 'Run now' })).toBeNull();
+  });
+
+  it('shows the newest runs and, on Load older runs, the page after them, until there are no older ones', async () => {
+    const older: ReportRun = { ...run, id: 'run-0', status: 'failed', started_at: '2026-03-01T06:00:00.000Z', finished_at: '2026-03-01T06:00:01.000Z', file_name: null, rows: null, bytes: null, outcomes: [], error: 'The report could not be built.' };
+    const spy = server({ permissions: { Log: 'View' }, olderRuns: [older] });
+    render();
+    const row = (await within(await screen.findByRole('table', { name: 'Scheduled reports' })).findByText('Daily devices')).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'Runs of Daily devices' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Runs of Daily devices' });
+    const list = within(drawer).getByRole('list', { name: 'Runs of Daily devices' });
+    expect(await within(list).findAllByRole('listitem')).toHaveLength(1);
+
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'Load older runs' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(list).getAllByRole('listitem')[1]!.textContent).toContain('The report could not be built.');
+    expect(within(drawer).queryByRole('button', { name: 'Load older runs' })).toBeNull();
+    const asked = spy.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith(`${ApiPath.scheduledReportRuns}?`));
+    expect(asked.some((url) => url.includes('after=older'))).toBe(true);
   });
 
   it('labels every time with its zone: the next run and the runs in the report’s zone, as its schedule', async () => {

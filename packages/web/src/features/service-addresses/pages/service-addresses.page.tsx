@@ -1,5 +1,5 @@
 import { useServiceAccess } from '../../../lib/service-access';
-import { useWorkspaceService } from '../../../lib/service-sections';
+import { useWorkspaceService } from '../../../lib/workspace-service';
 import { ServiceAddressesPanel } from '../components/service-addresses-panel';
 
 /** /home/service/admin/addresses: the addresses the current service accepts its users from. */

@@ -1,5 +1,5 @@
 import { useServiceAccess } from '../../../lib/service-access';
-import { useWorkspaceService } from '../../../lib/service-sections';
+import { useWorkspaceService } from '../../../lib/workspace-service';
 import { ServiceGroupsPanel } from '../components/service-groups-panel';
 
 /** /home/service/admin/groups: the current service's user groups and what each may do. */

@@ -1,5 +1,5 @@
 import { useServiceAccess } from '../../../lib/service-access';
-import { useWorkspaceService } from '../../../lib/service-sections';
+import { useWorkspaceService } from '../../../lib/workspace-service';
 import { ServiceUsersPanel } from '../components/service-users-panel';
 
 /** /home/service/admin: the current service's users (the caller's own row cannot be removed). */

@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useServiceAccess } from '../../../lib/service-access';
-import { useWorkspaceService } from '../../../lib/service-sections';
+import { useWorkspaceService } from '../../../lib/workspace-service';
 import { allServicesQueryOptions } from '../api/services.api';
 import { locationName } from '../components/service-columns';
 import { ServiceDetails } from '../components/service-details';

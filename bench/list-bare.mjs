@@ -1,10 +1,9 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { openBareDatabase } from './devices-db.mjs';
 import { LIST_LOAD } from './devices-load.mjs';
-import { listStatements } from './devices-sql.mjs';
 
 /**
- * Bare timings of one list request: up to `warmUps` runs (at most `warmUpSeconds`), `serialRuns` one after another
+ * Bare timings of one list request (the devices' or the audit log's): up to `warmUps` runs (at most `warmUpSeconds`), `serialRuns` one after another
  * (until a third of the budget), then `loadedRuns` from as many concurrent streams as the HTTP load has connections
  * (the figure the HTTP p99 is compared with: same concurrency, no server), all within `budgetSeconds`. The
  * concurrent runs are skipped when one run alone takes over `loadOnlyBelowMs` (p99): such a list is not loaded.
@@ -20,14 +19,22 @@ export const BARE = {
 };
 
 /**
- * Times the statements of one list request run bare. They run in a worker thread, so a statement that takes
- * minutes (PGlite has no working statement_timeout) is stopped by ending the worker. Resolves
- * { serialP99Ms, serialMedianMs, serialRuns } and, unless one run alone is too slow, { p99Ms, runs } of the
- * concurrent runs; or { stoppedAfterSeconds } when not one run finished in time. On PGlite nothing else may have
- * the data directory open.
+ * Times the statements of one list request run bare: `request` is { module, args }, a module whose
+ * `runBare(db, args)` sends them as the server does for one request (and throws when they find nothing). They
+ * run in a worker thread, so a statement that takes minutes (PGlite has no working statement_timeout) is stopped
+ * by ending the worker. Resolves { serialP99Ms, serialMedianMs, serialRuns } and, unless one run alone is too
+ * slow, { p99Ms, runs } of the concurrent runs; or { stoppedAfterSeconds } when not one run finished in time. On
+ * PGlite nothing else may have the data directory open.
  */
-export function timeBare(database, scope, query) {
-  const worker = new Worker(new URL(import.meta.url), { workerData: { database, scope, query } });
+/** Why a list is not put under load (its statements alone are too slow bare, or did not finish), or null. */
+export function notLoaded(bare) {
+  const alone = bare.serialP99Ms;
+  if (alone <= BARE.loadOnlyBelowMs) return null;
+  return { skipped: `not loaded: its statements ${alone ? `take ${Math.round(alone)} ms` : `did not finish within ${bare.stoppedAfterSeconds} s`} bare` };
+}
+
+export function timeBare(database, scope, request) {
+  const worker = new Worker(new URL(import.meta.url), { workerData: { database, scope, request } });
   // Runs started just before the budget ends may queue behind nine others (PGlite runs one statement at a time).
   const limitSeconds = BARE.budgetSeconds * 2;
   let timer;
@@ -48,8 +55,9 @@ export function timeBare(database, scope, query) {
 const p99 = (times) => [...times].sort((a, b) => a - b)[Math.ceil(times.length * 0.99) - 1];
 const median = (times) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
 
-/** In the worker: the page query then the capped count, as one request runs them, timed together. */
-async function run({ database, scope, query }) {
+/** In the worker: one request's statements, as the server runs them, timed together. */
+async function run({ database, scope, request }) {
+  const { runBare } = await import(request.module);
   // PostgreSQL: a connection a stream, as the server's pool has; PGlite: one database, as the server has.
   const dbs = database.databaseUrl
     ? await Promise.all(Array.from({ length: BARE.streams }, () => openBareDatabase(database)))
@@ -64,12 +72,9 @@ async function run({ database, scope, query }) {
         [scope.accountId, `${BARE.budgetSeconds}s`],
       );
     }
-    const { page, count } = listStatements(scope.serviceId, query);
     const once = async (db) => {
       const started = performance.now();
-      const rows = await db.query(page.text, page.params);
-      const [{ n }] = await db.query(count.text, count.params);
-      if (!rows.length || !n) throw new Error(`the statements for ${JSON.stringify(query)} found no devices: the seed and the cases disagree`);
+      await runBare(db, request.args);
       return performance.now() - started;
     };
     const started = performance.now();
