@@ -26,8 +26,9 @@ export interface ReplicatedPostgres {
  * Replication is synchronous (synchronous_standby_names, synchronous_commit=on): a commit is acknowledged only once
  * the standby has flushed it, so every acknowledged write survives the primary's loss. fsync=off as in the other
  * test servers: only the primary is ever lost, and never started again.
+ * @param synchronous false: asynchronous replication (for measuring what synchronous costs).
  */
-export async function startReplicatedPostgres(): Promise<ReplicatedPostgres> {
+export async function startReplicatedPostgres(synchronous = true): Promise<ReplicatedPostgres> {
   const dir = postgresWorkDir();
   const [primaryPort, standbyPort] = [await freeTcpPort(), await freeTcpPort()];
   const primary = join(dir, 'primary');
@@ -52,7 +53,6 @@ export async function startReplicatedPostgres(): Promise<ReplicatedPostgres> {
       'wal_level = replica',
       'max_wal_senders = 5',
       'synchronous_commit = on',
-      `synchronous_standby_names = '${STANDBY_NAME}'`,
       '',
     ].join('\n'),
   );
@@ -64,7 +64,13 @@ export async function startReplicatedPostgres(): Promise<ReplicatedPostgres> {
     PGPASSWORD: REPLICATOR_PASSWORD,
   });
   start(standby, standbyPort, `-c cluster_name=${STANDBY_NAME}`);
-  await untilSynchronous(primaryUrl);
+  // Only now, and on the primary alone: before, its commits would wait for a standby not there yet; the standby,
+  // once promoted, runs alone until an operator attaches a new one, so it must not wait for one either.
+  if (synchronous) {
+    await sql(primaryUrl, `alter system set synchronous_standby_names = '${STANDBY_NAME}'`);
+    await sql(primaryUrl, 'select pg_reload_conf()');
+    await untilSynchronous(primaryUrl);
+  }
 
   let primaryRunning = true;
   return {

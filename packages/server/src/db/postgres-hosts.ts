@@ -80,7 +80,10 @@ class HostSelector {
   private async look(): Promise<PostgresHost> {
     const findings: string[] = [];
     for (const host of this.parsed.hosts) {
-      const probe = new pg.Client({ ...this.config, host: host.host, port: host.port });
+      const probe = new pg.Client(this.config);
+      // Not as settings: node-postgres lets the connection string's host and port win over them.
+      probe.host = host.host;
+      probe.port = host.port;
       const reported = reportedSettings(probe);
       try {
         await probe.connect();
