@@ -105,8 +105,8 @@ describe('PostgreSQL failover: the primary crashes under load and the standby is
     }
     const outcomes = await Promise.all(calls);
     const requests = outcomes.filter((o) => o.kind !== 'ready');
+    // How soon after the promotion is the bench's figure (BENCH_ONLY=failover); here: it came, within the load's bound.
     expect(recovered, 'a write acknowledged after the promotion').toBeDefined();
-    console.info(`failover: first write acknowledged ${recovered!.answeredAt - promotedAt} ms after the promotion`);
 
     // (a) Every answer was a success or a 503 with Retry-After, none took longer than the bound, none a 500 or none.
     const refused = requests.filter((o) => o.status < 200 || o.status >= 300);

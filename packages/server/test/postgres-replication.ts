@@ -60,7 +60,7 @@ export async function startReplicatedPostgres(synchronous = true): Promise<Repli
   const primaryUrl = `postgres://postgres@127.0.0.1:${primaryPort}`;
   await sql(primaryUrl, `create role replicator replication login password '${REPLICATOR_PASSWORD}'`);
 
-  run('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'replicator', '-D', standby, '-R', '-X', 'stream', '--no-sync'], {
+  run('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'replicator', '-D', standby, '-R', '-X', 'stream', '-c', 'fast', '--no-sync'], {
     PGPASSWORD: REPLICATOR_PASSWORD,
   });
   start(standby, standbyPort, `-c cluster_name=${STANDBY_NAME}`);

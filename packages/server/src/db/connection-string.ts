@@ -50,3 +50,17 @@ export function postgresUrlProblem(url: string): string | null {
     return error instanceof Error ? error.message : String(error);
   }
 }
+
+/**
+ * The URL without its password, and the password: PostgreSQL's own tools (pg_dump) read the URL from their command
+ * line, which every user of the machine sees, and the password from PGPASSWORD. Any number of hosts.
+ */
+export function withoutPassword(url: string): { url: string; password: string } {
+  const match = URL_SHAPE.exec(url);
+  if (!match) throw new Error('a PostgreSQL URL starts with postgres:// or postgresql://');
+  const [, scheme, userInfo, hostList, rest] = match as unknown as [string, string, string | undefined, string, string];
+  if (userInfo === undefined) return { url, password: '' };
+  const colon = userInfo.indexOf(':');
+  if (colon === -1) return { url, password: '' };
+  return { url: `${scheme}${userInfo.slice(0, colon)}@${hostList}${rest}`, password: decodeURIComponent(userInfo.slice(colon + 1)) };
+}
