@@ -1,8 +1,13 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ApiPath } from '@keydeck/contract/http';
 import { Permission } from '@keydeck/contract/permissions';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpBrowser, type Answer } from '../test/http-browser.ts';
+import { checkEmptyDatabase, dumpDatabase } from './backup/database-dump.ts';
+import { loadConfig } from './config.ts';
 import { databaseWithTwoLogins } from '../test/postgres-server.ts';
 import { startReplicatedPostgres, type ReplicatedPostgres } from '../test/postgres-replication.ts';
 import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
@@ -24,6 +29,7 @@ const ANSWER_BOUND_MS = 6_000;
 
 let replicated: ReplicatedPostgres;
 let server: ServerProcess;
+let urls: { DATABASE_URL: string; MIGRATION_DATABASE_URL: string };
 let ownerDatabase: string;
 let browser: HttpBrowser;
 
@@ -45,9 +51,9 @@ beforeAll(async () => {
   replicated = await startReplicatedPostgres();
   const { ownerUrl, servingUrl } = await databaseWithTwoLogins(replicated.primaryUrl);
   ownerDatabase = new URL(ownerUrl).pathname.slice(1);
+  urls = { DATABASE_URL: failoverUrl(servingUrl), MIGRATION_DATABASE_URL: failoverUrl(ownerUrl) };
   server = await startServerProcess({
-    DATABASE_URL: failoverUrl(servingUrl),
-    MIGRATION_DATABASE_URL: failoverUrl(ownerUrl),
+    ...urls,
     WORKERS: '1',
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
@@ -160,5 +166,17 @@ describe('PostgreSQL failover: the primary crashes under load and the standby is
     await call('PUT', ApiPath.adminServices, { services: [{ id: service.id, action: 'approve' }] });
     // Provisioning is a pg-boss job, fetched by the queue's own polling through the pool.
     await until('the service provisioned', async () => ((await call<Service>('GET', `${ApiPath.service}?id=${service.id}`)).service.status === 'Enabled' ? true : undefined), 20_000);
+  }, 30_000);
+
+  it('backs up through the same URL, its first host gone: pg_dump and the checks reach the new primary', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'keydeck-failover-backup-'));
+    try {
+      const config = loadConfig({ ...urls, DATA_DIR: join(work, 'data') });
+      await expect(checkEmptyDatabase(config)).rejects.toThrow(/is not empty/);
+      await dumpDatabase(config, join(work, 'dump'));
+      expect(statSync(join(work, 'dump')).size).toBeGreaterThan(10_000);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
   }, 30_000);
 });
