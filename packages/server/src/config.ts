@@ -18,6 +18,8 @@ const environment = z.object({
   DATABASE_URL: postgresUrl.optional(),
   /** The login that owns the tables and runs migrations; DATABASE_URL's login then owns nothing (README). */
   MIGRATION_DATABASE_URL: postgresUrl.optional(),
+  /** A standby the lists and exports that allow data a moment old may read from (README, "Read routing"). */
+  DATABASE_READ_URL: postgresUrl.optional(),
   ADMIN_USERNAME: z.string().trim().min(1).default('admin'),
   ADMIN_PASSWORD: z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -101,6 +103,9 @@ const environment = z.object({
     }
     const problem = e.ADMIN_PASSWORD === undefined ? null : passwordProblem(e.ADMIN_PASSWORD, e.ADMIN_USERNAME);
     if (problem) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: problem });
+    if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_READ_URL'], message: 'DATABASE_READ_URL needs DATABASE_URL, the primary every write goes to' });
+    }
     if ((e.WORKERS ?? 1) > 1 && !e.DATABASE_URL) {
       ctx.addIssue({ code: 'custom', path: ['WORKERS'], message: "WORKERS above 1 needs PostgreSQL (DATABASE_URL): PGlite's files take one process" });
     }
@@ -123,6 +128,7 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   migrationDatabaseUrl: string | undefined;
+  databaseReadUrl: string | undefined;
   adminUsername: string;
   adminPassword: string | undefined;
   logLevel: z.infer<typeof environment>['LOG_LEVEL'];
@@ -169,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     migrationDatabaseUrl: e.MIGRATION_DATABASE_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,

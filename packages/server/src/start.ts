@@ -47,6 +47,7 @@ export async function start(
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     migrationDatabaseUrl: config.migrationDatabaseUrl,
+    databaseReadUrl: config.databaseReadUrl,
     dataDir: options.inMemory ? null : config.dataDir,
   });
   // PGlite copies its first files in as 0666, whatever the umask.

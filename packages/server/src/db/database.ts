@@ -20,6 +20,8 @@ export type Tx = PgTransaction<PgQueryResultHKT, Record<string, never>, ExtractT
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
+  /** Where reads that allow data a moment old go: DATABASE_READ_URL's standby, else db itself. Never written to. */
+  readDb: Db;
   /** Applies pending migrations; safe when several server processes start at once. */
   migrate(): Promise<void>;
   /** Resolves when the database answers a trivial query within the timeout. */
@@ -47,10 +49,11 @@ const CONNECTION_TIMEOUT_MS = 5_000;
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   migrationDatabaseUrl?: string | undefined;
+  databaseReadUrl?: string | undefined;
   dataDir: string | null;
 }): Promise<Database> {
   if (options.migrationDatabaseUrl && !options.databaseUrl) throw new Error('MIGRATION_DATABASE_URL needs DATABASE_URL, the login that serves');
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.migrationDatabaseUrl) : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.migrationDatabaseUrl, options.databaseReadUrl) : openPglite(options.dataDir);
 }
 
 async function openPglite(dataDir: string | null): Promise<Database> {
@@ -64,6 +67,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   return {
     kind: 'pglite',
     db,
+    readDb: db,
     migrate: () =>
       migrate(
         { query: async (text, values) => (values ? client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] })) },
@@ -79,15 +83,22 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, migrationUrl: string | undefined): Promise<Database> {
+function postgresPool(url: string): pg.Pool {
   const serving = postgresConnection(url, CONNECTION_TIMEOUT_MS);
   const pool = new pg.Pool({ ...serving.config, max: 10, Client: serving.Client });
   pool.on('error', () => undefined); // a dropped idle connection is replaced on next use; readiness reports outages
+  return pool;
+}
+
+async function openPostgres(url: string, migrationUrl: string | undefined, readUrl: string | undefined): Promise<Database> {
+  const pool = postgresPool(url);
   const db = drizzlePg(pool) as unknown as Db;
+  const readPool = readUrl ? postgresPool(readUrl) : null;
   const stopObserving = observePool(() => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
   return {
     kind: 'postgres',
     db,
+    readDb: readPool ? (drizzlePg(readPool) as unknown as Db) : db,
     async migrate() {
       if (!migrationUrl) {
         const client = await pool.connect();
@@ -113,9 +124,9 @@ async function openPostgres(url: string, migrationUrl: string | undefined): Prom
       const result = await pool.query({ text, values });
       return Array.isArray(result) ? (result[result.length - 1] as pg.QueryResult) : result;
     },
-    close: once(() => {
+    close: once(async () => {
       stopObserving();
-      return pool.end();
+      await Promise.all([pool.end(), readPool?.end()]);
     }),
   };
 }
