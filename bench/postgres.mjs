@@ -13,9 +13,7 @@ const BIN = process.env.POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin';
  * PostgreSQL refuses to run as root, so as root it runs as the `postgres` system user.
  */
 export async function startPostgres(database) {
-  if (!existsSync(join(BIN, 'initdb'))) throw new Error(`PostgreSQL binaries not found in ${BIN} (set POSTGRES_BIN)`);
-  const dir = mkdtempSync(join(tmpdir(), 'keydeck-bench-pg-'));
-  chmodSync(dir, 0o777);
+  const dir = postgresWorkDir();
   const data = join(dir, 'data');
   let started = false;
   const stop = () => {
@@ -49,9 +47,18 @@ export async function startPostgres(database) {
   }
 }
 
-function run(command, args) {
+/** A directory for a throw-away server's files, writable by the `postgres` user the binaries run as. */
+export function postgresWorkDir() {
+  if (!existsSync(join(BIN, 'initdb'))) throw new Error(`PostgreSQL binaries not found in ${BIN} (set POSTGRES_BIN)`);
+  const dir = mkdtempSync(join(tmpdir(), 'keydeck-bench-pg-'));
+  chmodSync(dir, 0o777);
+  return dir;
+}
+
+/** Runs one of PostgreSQL's programs (initdb, pg_ctl, pg_basebackup); as root, as the `postgres` user. */
+export function run(command, args, env = {}) {
   const asRoot = process.getuid?.() === 0;
   const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(BIN, command), ...args]] : [join(BIN, command), args];
-  const result = spawnSync(file, argv, { encoding: 'utf8', timeout: 60_000 });
+  const result = spawnSync(file, argv, { encoding: 'utf8', timeout: 60_000, env: { ...process.env, ...env } });
   if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout || result.error?.message}`);
 }

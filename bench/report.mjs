@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { formatAudit } from './audit-report.mjs';
 import { formatDevices } from './devices-report.mjs';
+import { formatFailover } from './failover-report.mjs';
 import { formatKeys } from './keys-report.mjs';
 import { LOAD } from './http-load.mjs';
 import { TARGETS } from './targets.mjs';
@@ -24,6 +25,7 @@ export function formatReport(results) {
   out.push(...formatDevices(devices, results.only === 'devices' ? 1 : 4));
   out.push(...formatKeys(keys, results.only === 'keys' ? 1 : 5));
   out.push(...formatAudit(audit, results.only === 'audit' ? 1 : 6));
+  out.push(...formatFailover(results.failover, results.only === 'failover' ? 1 : 7));
   if (errors.length) {
     out.push('Could not measure:', ...errors.map((e) => `  - ${e.step}: ${e.message.replaceAll('\n', '\n      ')}`), '');
   }

@@ -6,6 +6,7 @@ import { startBare } from './bare-baseline.mjs';
 import { measureBundle } from './bundle-size.mjs';
 import { recordCall, startFloor } from './floor-step.mjs';
 import { benchDevices } from './devices-step.mjs';
+import { benchFailover } from './failover-step.mjs';
 import { measureGet } from './http-load.mjs';
 import { startKeydeck } from './keydeck-server.mjs';
 import { measureKeyCrypto } from './keys-crypto.mjs';
@@ -18,13 +19,17 @@ import { signIn } from './sign-in.mjs';
 
 const LOGIN_API = '/rest/api/v1/login';
 // BENCH_ONLY=devices runs the devices step alone, BENCH_ONLY=keys the payment keys step alone, BENCH_ONLY=audit the
-// audit log step alone; BENCH_ONLY=http the HTTP load, bundle and Lighthouse alone. Unset: everything.
+// audit log step alone, BENCH_ONLY=failover the PostgreSQL failover step alone; BENCH_ONLY=http the HTTP load, bundle
+// and Lighthouse alone. Unset: everything.
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && !['devices', 'keys', 'audit', 'http'].includes(ONLY)) throw new Error(`BENCH_ONLY=${ONLY}: expected devices, keys, audit or http`);
+if (ONLY !== undefined && !['devices', 'keys', 'audit', 'failover', 'http'].includes(ONLY)) {
+  throw new Error(`BENCH_ONLY=${ONLY}: expected devices, keys, audit, failover or http`);
+}
 const RUN_HTTP = ONLY === undefined || ONLY === 'http';
 const RUN_DEVICES = ONLY === undefined || ONLY === 'devices';
 const RUN_KEYS = ONLY === undefined || ONLY === 'keys';
 const RUN_AUDIT = ONLY === undefined || ONLY === 'audit';
+const RUN_FAILOVER = ONLY === undefined || ONLY === 'failover';
 
 const results = {
   startedAt: new Date().toISOString(),
@@ -34,6 +39,7 @@ const results = {
   load: { PGlite: {}, PostgreSQL: {} },
   devices: { PGlite: undefined, PostgreSQL: undefined },
   audit: { PGlite: undefined, PostgreSQL: undefined },
+  failover: undefined,
   keys: { crypto: { software: undefined, pkcs11: undefined }, list: { PGlite: undefined, PostgreSQL: undefined } },
   bundle: undefined,
   lighthouse: { preset: LIGHTHOUSE_PRESET, runs: LIGHTHOUSE_RUNS, pages: { '/login': undefined, '/home': undefined } },
@@ -226,7 +232,8 @@ async function keysOnPglite(dataDir, { keydeck, session, serviceId, stop }) {
   if (stopRestarted) await step('stop keydeck with the keys on PGlite', () => stopEarly(stopRestarted));
 }
 
-async function main() {
+/** Steps 1 to 6: each on PGlite, then on one throw-away PostgreSQL. */
+async function benchOneDatabaseServer() {
   if (RUN_KEYS) {
     // Before any server: the crypto runs in a process of its own and wants the CPUs to itself.
     for (const keystore of ['software', 'pkcs11']) {
@@ -312,6 +319,15 @@ async function main() {
     } else if (RUN_AUDIT) {
       results.errors.push({ step: 'audit on PostgreSQL', message: 'skipped: not signed in' });
     }
+  }
+}
+
+async function main() {
+  if (ONLY !== 'failover') await benchOneDatabaseServer();
+  if (RUN_FAILOVER) {
+    // A primary and a standby of its own: nothing else runs meanwhile.
+    await cleanUp();
+    results.failover = await step('failover', () => benchFailover({ step }));
   }
 }
 

@@ -29,6 +29,12 @@ export const TARGETS = {
     exportFirstByteMs: 1_000,
     exportRssGrowthBytes: 100 * 1000 * 1000,
   },
+  failover: {
+    /** Role writes/s with synchronous replication (synchronous_commit=on) as a share of the primary's own flush (local) (issue 30). */
+    synchronousOfLocalPercent: 80,
+    /** From the standby's promotion to the first write the console acknowledges, with no restart (issue 30). */
+    firstWriteAfterPromotionMs: 1_000,
+  },
   keys: {
     /** A key list request (100 a page) at 100,000 keys under load, by database (issue 29). */
     listP99Ms: { PGlite: 150, PostgreSQL: 30 },

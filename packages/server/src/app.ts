@@ -104,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerTextInputCheck(app);
   registerRequestPipeline(app, {
     db: deps.db,
+    readDb: deps.database.readDb,
     approvalGate: approvalGate(deps.mailer),
     sessions: deps.sessions,
     antiForgery: deps.antiForgery,

@@ -18,6 +18,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ WORKERS: '2' })).toThrow("WORKERS: WORKERS above 1 needs PostgreSQL (DATABASE_URL): PGlite's files take one process");
   });
 
+  it('reads PostgreSQL URLs naming several hosts, and a read URL only beside DATABASE_URL', () => {
+    const hosts = 'postgres://keydeck@db1:5432,db2:5432/keydeck?target_session_attrs=read-write';
+    expect(loadConfig({ DATABASE_URL: hosts, MIGRATION_DATABASE_URL: hosts }).databaseUrl).toBe(hosts);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://keydeck@db1,db2/keydeck?target_session_attrs=standby' })).toThrow('DATABASE_URL: target_session_attrs=standby');
+    expect(loadConfig({ DATABASE_URL: hosts, DATABASE_READ_URL: 'postgres://keydeck@db2,db1/keydeck' }).databaseReadUrl).toBe('postgres://keydeck@db2,db1/keydeck');
+    expect(() => loadConfig({ DATABASE_READ_URL: 'postgres://keydeck@db2/keydeck' })).toThrow('DATABASE_READ_URL: DATABASE_READ_URL needs DATABASE_URL');
+  });
+
   it('sends links in mails to PUBLIC_URL, else to http://HOST:PORT, and keeps the outbox in DATA_DIR', () => {
     expect(loadConfig({ HOST: '0.0.0.0', PORT: '9000', DATA_DIR: '/srv/keydeck' }).mail).toMatchObject({
       publicUrl: 'http://0.0.0.0:9000',

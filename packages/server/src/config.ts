@@ -2,16 +2,24 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { passwordProblem } from '@keydeck/contract/passwords';
 import { z } from 'zod';
+import { postgresUrlProblem } from './db/connection-string.ts';
 
+const postgresUrl = z.string().superRefine((url, ctx) => {
+  const problem = postgresUrlProblem(url);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const environment = z.object({
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().url().optional(),
+  /** One host, or several tried in order (postgres://u@h1:5432,h2:5432/db?target_session_attrs=read-write): README. */
+  DATABASE_URL: postgresUrl.optional(),
   /** The login that owns the tables and runs migrations; DATABASE_URL's login then owns nothing (README). */
-  MIGRATION_DATABASE_URL: z.string().url().optional(),
+  MIGRATION_DATABASE_URL: postgresUrl.optional(),
+  /** A standby the lists and exports that allow data a moment old may read from (README, "Read routing"). */
+  DATABASE_READ_URL: postgresUrl.optional(),
   ADMIN_USERNAME: z.string().trim().min(1).default('admin'),
   ADMIN_PASSWORD: z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -95,6 +103,9 @@ const environment = z.object({
     }
     const problem = e.ADMIN_PASSWORD === undefined ? null : passwordProblem(e.ADMIN_PASSWORD, e.ADMIN_USERNAME);
     if (problem) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: problem });
+    if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_READ_URL'], message: 'DATABASE_READ_URL needs DATABASE_URL, the primary every write goes to' });
+    }
     if ((e.WORKERS ?? 1) > 1 && !e.DATABASE_URL) {
       ctx.addIssue({ code: 'custom', path: ['WORKERS'], message: "WORKERS above 1 needs PostgreSQL (DATABASE_URL): PGlite's files take one process" });
     }
@@ -117,6 +128,7 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   migrationDatabaseUrl: string | undefined;
+  databaseReadUrl: string | undefined;
   adminUsername: string;
   adminPassword: string | undefined;
   logLevel: z.infer<typeof environment>['LOG_LEVEL'];
@@ -163,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     migrationDatabaseUrl: e.MIGRATION_DATABASE_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,

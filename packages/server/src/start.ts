@@ -3,6 +3,7 @@ import { Messages } from '@keydeck/contract/messages';
 import { buildApp } from './app.ts';
 import { bootstrap } from './bootstrap.ts';
 import type { Config } from './config.ts';
+import { parsePostgresUrl } from './db/connection-string.ts';
 import { openDatabase } from './db/database.ts';
 import { startSyslogDelivery, type DeliveryOptions } from './modules/syslog/syslog.jobs.ts';
 import { createAntiForgery } from './platform/anti-forgery.ts';
@@ -46,6 +47,7 @@ export async function start(
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     migrationDatabaseUrl: config.migrationDatabaseUrl,
+    databaseReadUrl: config.databaseReadUrl,
     dataDir: options.inMemory ? null : config.dataDir,
   });
   // PGlite copies its first files in as 0666, whatever the umask.
@@ -113,9 +115,6 @@ export async function start(
 /** The console's own listener and its database: never a tenant's destination. */
 function ownEndpoints(config: Config): Endpoint[] {
   const own: Endpoint[] = [{ host: config.host, port: config.port }];
-  if (config.databaseUrl) {
-    const url = new URL(config.databaseUrl);
-    own.push({ host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port || 5432) });
-  }
+  if (config.databaseUrl) own.push(...parsePostgresUrl(config.databaseUrl).hosts.map(({ host, port }) => ({ host, port })));
   return own;
 }

@@ -1,7 +1,7 @@
-import { Agent, request } from 'node:http';
+import { Agent, request, type IncomingHttpHeaders } from 'node:http';
 import { CSRF_COOKIE, CSRF_HEADER } from '@keydeck/contract/http';
 
-export type Answer = { status: number; body: unknown };
+export type Answer = { status: number; body: unknown; headers: IncomingHttpHeaders };
 
 /**
  * A browser over real HTTP: keeps its cookies, echoes the anti-forgery cookie in its header as the web console
@@ -38,11 +38,11 @@ export class HttpBrowser {
         }
         let text = '';
         res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode!, body: text.startsWith('{') ? JSON.parse(text) : text }));
-        res.on('error', () => resolve({ status: 0, body: 'the answer broke off' }));
+        res.on('end', () => resolve({ status: res.statusCode!, body: text.startsWith('{') ? JSON.parse(text) : text, headers: res.headers }));
+        res.on('error', () => resolve({ status: 0, body: 'the answer broke off', headers: {} }));
       });
       req.on('timeout', () => req.destroy(new Error('no answer within 10 s')));
-      req.on('error', (error) => resolve({ status: 0, body: error.message }));
+      req.on('error', (error) => resolve({ status: 0, body: error.message, headers: {} }));
       req.end(payload);
     });
   }

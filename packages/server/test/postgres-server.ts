@@ -13,17 +13,8 @@ const BIN = process.env.POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin';
  * PostgreSQL refuses to run as root, so as root it runs as the `postgres` system user.
  */
 export async function startPostgres(): Promise<{ url: string; stop(): void }> {
-  if (!existsSync(join(BIN, 'initdb'))) {
-    throw new Error(`PostgreSQL binaries not found in ${BIN}: install postgresql-15 (the API tests never skip PostgreSQL).`);
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'keydeck-pg-'));
-  chmodSync(dir, 0o777);
-  const asRoot = process.getuid?.() === 0;
-  const run = (command: string, args: string[]) => {
-    const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(BIN, command), ...args]] : [join(BIN, command), args];
-    const result = spawnSync(file, argv, { encoding: 'utf8', timeout: 60_000 });
-    if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
-  };
+  const dir = postgresWorkDir();
+  const run = runPostgresTool;
   const port = await freeTcpPort();
   const data = join(dir, 'data');
   run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
@@ -42,6 +33,24 @@ export async function startPostgres(): Promise<{ url: string; stop(): void }> {
       }
     },
   };
+}
+
+/** A directory for a throw-away server's files, writable by the `postgres` user the binaries run as. */
+export function postgresWorkDir(): string {
+  if (!existsSync(join(BIN, 'initdb'))) {
+    throw new Error(`PostgreSQL binaries not found in ${BIN}: install postgresql-15 (the API tests never skip PostgreSQL).`);
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'keydeck-pg-'));
+  chmodSync(dir, 0o777);
+  return dir;
+}
+
+/** Runs one of PostgreSQL's programs (initdb, pg_ctl, pg_basebackup); as root, as the `postgres` user. */
+export function runPostgresTool(command: string, args: string[], env: Record<string, string> = {}): void {
+  const asRoot = process.getuid?.() === 0;
+  const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(BIN, command), ...args]] : [join(BIN, command), args];
+  const result = spawnSync(file, argv, { encoding: 'utf8', timeout: 60_000, env: { ...process.env, ...env } });
+  if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
 }
 
 /**

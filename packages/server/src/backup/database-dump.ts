@@ -4,8 +4,9 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import pg from 'pg';
 import type { Config } from '../config.ts';
+import { withoutPassword } from '../db/connection-string.ts';
+import { postgresConnection } from '../db/postgres-hosts.ts';
 import { closeToOthers } from '../platform/data-dir.ts';
 import { BackupError } from './backup-file.ts';
 
@@ -82,21 +83,24 @@ export async function restoreDatabase(config: Config, from: string): Promise<str
 
 const ownerUrl = (config: Config) => config.migrationDatabaseUrl ?? config.databaseUrl;
 
-/** libpq reads the URL but the password from the environment: a command line is visible to every user in `ps`. */
+/**
+ * libpq reads the URL (several hosts and target_session_attrs too) but the password from the environment: a command
+ * line is visible to every user in `ps`.
+ */
 function run(tool: string, args: string[], url: string, env: Record<string, string> = {}): Promise<void> {
-  const u = new URL(url);
-  const password = decodeURIComponent(u.password);
-  u.password = '';
+  const { url: bare, password } = withoutPassword(url);
   const binary = existsSync(join(POSTGRES_BIN, tool)) ? join(POSTGRES_BIN, tool) : tool;
   return new Promise((resolve, reject) =>
-    execFile(binary, [...args, `--dbname=${u.toString()}`], { env: { ...process.env, ...env, ...(password ? { PGPASSWORD: password } : {}) }, maxBuffer: 16 * 1024 * 1024 }, (error, _out, stderr) =>
+    execFile(binary, [...args, `--dbname=${bare}`], { env: { ...process.env, ...env, ...(password ? { PGPASSWORD: password } : {}) }, maxBuffer: 16 * 1024 * 1024 }, (error, _out, stderr) =>
       error ? reject(new BackupError(`${tool} failed: ${stderr.trim() || error.message}`)) : resolve(),
     ),
   );
 }
 
 async function query<T>(url: string, text: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
+  // To the host the URL's target_session_attrs asks for, as the server's own connections go.
+  const connection = postgresConnection(url, 10_000);
+  const client = new connection.Client(connection.config);
   await client.connect();
   try {
     return (await client.query(text)).rows as T[];
@@ -105,8 +109,4 @@ async function query<T>(url: string, text: string): Promise<T[]> {
   }
 }
 
-function redacted(url: string): string {
-  const u = new URL(url);
-  u.password = '';
-  return u.toString();
-}
+const redacted = (url: string) => withoutPassword(url).url;

@@ -10,7 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { migrate, readMigrations } from './migrator.ts';
 import { pgliteStatements } from './pglite-statements.ts';
-import { PreparingClient } from './postgres-client.ts';
+import { postgresConnection } from './postgres-hosts.ts';
 import { observePool } from '../platform/metrics.ts';
 import { prepareServingLogin } from './serving-login.ts';
 
@@ -20,6 +20,8 @@ export type Tx = PgTransaction<PgQueryResultHKT, Record<string, never>, ExtractT
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
+  /** Where reads that allow data a moment old go: DATABASE_READ_URL's standby, else db itself. Never written to. */
+  readDb: Db;
   /** Applies pending migrations; safe when several server processes start at once. */
   migrate(): Promise<void>;
   /** Resolves when the database answers a trivial query within the timeout. */
@@ -36,6 +38,8 @@ export interface Database {
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 /** Serialises migrations across processes sharing one PostgreSQL. */
 const MIGRATION_LOCK = 727_001;
+/** Per host tried: a host lost without a word (no refusal) costs this before the next is tried. */
+const CONNECTION_TIMEOUT_MS = 5_000;
 
 /**
  * PostgreSQL when a URL is given, otherwise embedded PGlite stored in dataDir (or in memory when dataDir is null).
@@ -45,10 +49,11 @@ const MIGRATION_LOCK = 727_001;
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   migrationDatabaseUrl?: string | undefined;
+  databaseReadUrl?: string | undefined;
   dataDir: string | null;
 }): Promise<Database> {
   if (options.migrationDatabaseUrl && !options.databaseUrl) throw new Error('MIGRATION_DATABASE_URL needs DATABASE_URL, the login that serves');
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.migrationDatabaseUrl) : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.migrationDatabaseUrl, options.databaseReadUrl) : openPglite(options.dataDir);
 }
 
 async function openPglite(dataDir: string | null): Promise<Database> {
@@ -62,6 +67,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   return {
     kind: 'pglite',
     db,
+    readDb: db,
     migrate: () =>
       migrate(
         { query: async (text, values) => (values ? client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] })) },
@@ -77,14 +83,22 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, migrationUrl: string | undefined): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000, Client: PreparingClient as unknown as typeof pg.Client });
+function postgresPool(url: string): pg.Pool {
+  const serving = postgresConnection(url, CONNECTION_TIMEOUT_MS);
+  const pool = new pg.Pool({ ...serving.config, max: 10, Client: serving.Client });
   pool.on('error', () => undefined); // a dropped idle connection is replaced on next use; readiness reports outages
+  return pool;
+}
+
+async function openPostgres(url: string, migrationUrl: string | undefined, readUrl: string | undefined): Promise<Database> {
+  const pool = postgresPool(url);
   const db = drizzlePg(pool) as unknown as Db;
+  const readPool = readUrl ? postgresPool(readUrl) : null;
   const stopObserving = observePool(() => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
   return {
     kind: 'postgres',
     db,
+    readDb: readPool ? (drizzlePg(readPool) as unknown as Db) : db,
     async migrate() {
       if (!migrationUrl) {
         const client = await pool.connect();
@@ -95,11 +109,12 @@ async function openPostgres(url: string, migrationUrl: string | undefined): Prom
         }
         return;
       }
-      const [serving] = (await pool.query<{ name: string }>('select current_user as name')).rows;
-      const owner = new pg.Client({ connectionString: migrationUrl });
+      const [servingLogin] = (await pool.query<{ name: string }>('select current_user as name')).rows;
+      const owning = postgresConnection(migrationUrl, CONNECTION_TIMEOUT_MS);
+      const owner = new owning.Client(owning.config);
       await owner.connect();
       try {
-        await migrateAsOwner(owner, serving!.name);
+        await migrateAsOwner(owner, servingLogin!.name);
       } finally {
         await owner.end();
       }
@@ -109,9 +124,9 @@ async function openPostgres(url: string, migrationUrl: string | undefined): Prom
       const result = await pool.query({ text, values });
       return Array.isArray(result) ? (result[result.length - 1] as pg.QueryResult) : result;
     },
-    close: once(() => {
+    close: once(async () => {
       stopObserving();
-      return pool.end();
+      await Promise.all([pool.end(), readPool?.end()]);
     }),
   };
 }

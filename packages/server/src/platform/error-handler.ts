@@ -107,12 +107,15 @@ function databaseCodeOf(error: unknown): string | null {
 }
 
 const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND']);
-/** What pg's pool and PGlite say when the connection is gone, without a code. */
-const LOST_CONNECTION = /^(timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error|PGlite is closed|Cannot use a pool after calling end)/;
+/** What pg's pool, its client and PGlite say when the connection is gone, without a code. */
+const LOST_CONNECTION = /^(timeout exceeded when trying to connect|timeout expired|Connection terminated|Client has encountered a connection error|PGlite is closed|Cannot use a pool after calling end)/;
 
-/** Connection exceptions (08), insufficient resources (53), operator intervention (57: shutdown, cannot connect now). */
+/**
+ * Connection exceptions (08), insufficient resources (53), operator intervention (57: shutdown, cannot connect now),
+ * and a write refused as read-only (25006): the host is a standby now, until the connection finds the new primary.
+ */
 function isUnavailable(code: string): boolean {
-  return CONNECTION_ERRORS.has(code) || /^(08|53|57)/.test(code);
+  return CONNECTION_ERRORS.has(code) || code === '25006' || /^(08|53|57)/.test(code);
 }
 
 /**

@@ -37,6 +37,12 @@ declare module 'fastify' {
     audit?: AuditDeclaration & { action: AuditAction };
     /** The handler works across tenants before anyone is known (sign-in): its transaction bypasses row-level security. */
     systemScope?: true;
+    /**
+     * A GET that only reads, where data a moment old is acceptable (a list, an export): its transaction runs on
+     * DATABASE_READ_URL's standby when there is one. Who calls and what they may do are still read from the primary
+     * (before the transaction); never on a route that writes or is audited (the pipeline refuses that at start).
+     */
+    staleReads?: true;
     /** The handler needs no database transaction (health probes must answer while the database is down). */
     withoutTransaction?: true;
     /** The caller proves who they are in the request itself, never with cookies (the OAuth token endpoint): no anti-forgery token. */

@@ -26,6 +26,8 @@ import { NO_TENANT_SCOPE, SYSTEM_SCOPE, accountScope, inScope, type TenantScope 
 
 export type PipelineDeps = {
   db: Db;
+  /** Where staleReads routes' transactions run (Database.readDb). */
+  readDb: Db;
   sessions: SessionStore;
   antiForgery: AntiForgery;
   session: { absoluteSeconds: number };
@@ -150,8 +152,10 @@ export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps
     const config = route.config;
     const approval = (route.schema as { 'x-approval'?: EndpointSpec['approval'] } | undefined)?.['x-approval'];
     if (!route.url.startsWith(API_PREFIX) || config?.withoutTransaction) return;
+    if (config?.staleReads && (!['GET', 'HEAD'].includes(String(route.method)) || config.audit || approval)) throw new Error(`${route.url}: only a GET that is neither audited nor approved reads stale data`);
+    const db = config?.staleReads ? deps.readDb : deps.db;
     route.handler = async function transactional(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
-      const result = await inScope(deps.db, scopeOf(request, config?.systemScope === true), async (tx) => {
+      const result = await inScope(db, scopeOf(request, config?.systemScope === true), async (tx) => {
         request.tx = tx;
         const { params, body, query } = request;
         request.auditBefore = (await config?.audit?.before?.({ params, body, query, request, tx })) ?? null;

@@ -18,14 +18,15 @@ export function register(app: FastifyInstance, deps: AppDeps): void {
 
   routes.route({
     ...declared(auditApi.listAuditEvents),
-    config: { permission: Permission.auditRead },
+    // The caller's right to read the account's log is checked on the primary; the events may be a moment old.
+    config: { permission: Permission.auditRead, staleReads: true },
     handler: (request) =>
       audit.listEvents(request.tx, targetAccount(principalOf(request), request.query.account_id, 'every-account'), request.query),
   });
 
   routes.route({
     ...declared(auditApi.exportAuditEvents),
-    config: { permission: Permission.auditRead },
+    config: { permission: Permission.auditRead, staleReads: true },
     // Streamed inside the request's transaction, so the export is one consistent snapshot.
     handler: async (request, reply) => {
       const accountId = targetAccount(principalOf(request), request.query.account_id, 'every-account');

@@ -81,7 +81,8 @@ export function register(app: FastifyInstance): void {
 
   routes.route({
     ...declared(devicesApi.listDevices),
-    config: view,
+    // The service session and its permission are checked on the primary; the devices may be a moment old.
+    config: { ...view, staleReads: true },
     handler: async (request, reply) => {
       if (!request.query.export) return devices.list(scopeOf(request), request.query);
       // Streamed inside the request's transaction, so the export is one consistent snapshot.
