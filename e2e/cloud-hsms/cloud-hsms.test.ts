@@ -11,7 +11,7 @@ import { useBrowser } from '../harness/browser';
 import { waitUntilEnabled } from '../harness/services';
 import { Demo, signIn, signInAsPlatformAdmin } from '../harness/sign-in';
 import { rows } from '../harness/table';
-import { toasts, waitForToast } from '../harness/toast';
+import { dismissToasts, waitForToast } from '../harness/toast';
 import { seedCloudWorld, type CloudWorld } from './cloud-seed';
 
 const browser = useBrowser();
@@ -23,8 +23,7 @@ const KEY_LABEL = 'e2e-key';
 type Hsm = EndpointOutput<typeof api.cloudHsms.getCloudHsm>['data'];
 
 async function shot(page: Page, name: string, fullPage = true) {
-  for (const toast of await toasts(page).all()) await toast.click().catch(() => undefined);
-  await toasts(page).first().waitFor({ state: 'detached' }).catch(() => undefined);
+  await dismissToasts(page);
   await page.waitForTimeout(200);
   await page.screenshot({ path: `${SHOTS}/cloud-${name}.png`, fullPage });
 }

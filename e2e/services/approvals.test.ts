@@ -12,7 +12,7 @@ import { submit } from '../harness/form';
 import { openNewService } from '../harness/services';
 import { signIn } from '../harness/sign-in';
 import { settled } from '../harness/table';
-import { toasts, waitForToast } from '../harness/toast';
+import { dismissToasts, waitForToast } from '../harness/toast';
 import { newDemoUser } from '../harness/users';
 
 const browser = useBrowser();
@@ -21,8 +21,7 @@ const SHOTS = '/tmp/kd-approvals';
 const EXPORT = APPROVAL_OPERATIONS['symmetric_key.export'];
 
 async function shot(page: Page, name: string) {
-  for (const toast of await toasts(page).all()) await toast.click().catch(() => undefined);
-  await toasts(page).first().waitFor({ state: 'detached' }).catch(() => undefined);
+  await dismissToasts(page);
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 

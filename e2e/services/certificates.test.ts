@@ -11,7 +11,7 @@ import { waitForDialog } from '../harness/dialog';
 import { field, fieldError } from '../harness/form';
 import { openNewService } from '../harness/services';
 import { rows, settled } from '../harness/table';
-import { toasts, waitForToast } from '../harness/toast';
+import { dismissToasts, waitForToast } from '../harness/toast';
 import { sectionLink } from '../harness/section-nav';
 
 const browser = useBrowser();
@@ -42,8 +42,7 @@ function openssl(...args: string[]): { status: number | null; output: string } {
 
 /** A screenshot of the viewport (a dialog), or of the whole page; toasts on screen are closed first (a click closes one). */
 async function shot(page: Page, name: string, fullPage = false) {
-  for (const toast of await toasts(page).all()) await toast.click().catch(() => undefined);
-  await toasts(page).first().waitFor({ state: 'detached' }).catch(() => undefined);
+  await dismissToasts(page);
   await page.screenshot({ path: `${SHOTS}/ca-${name}.png`, fullPage });
 }
 

@@ -11,7 +11,7 @@ import { waitForDialog } from '../harness/dialog';
 import { field, submit } from '../harness/form';
 import { openNewService } from '../harness/services';
 import { rows, settled } from '../harness/table';
-import { toasts, waitForToast } from '../harness/toast';
+import { dismissToasts, waitForToast } from '../harness/toast';
 import { sectionLink } from '../harness/section-nav';
 
 const browser = useBrowser();
@@ -40,8 +40,7 @@ function kcvByOpenssl(hex: string): string {
 
 /** A screenshot of the viewport (a dialog), or of the whole page; toasts on screen are closed first (a click closes one). */
 async function shot(page: Page, name: string, fullPage = false) {
-  for (const toast of await toasts(page).all()) await toast.click().catch(() => undefined);
-  await toasts(page).first().waitFor({ state: 'detached' }).catch(() => undefined);
+  await dismissToasts(page);
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
 }
 

@@ -8,7 +8,7 @@ import { accessibilityViolations } from '../harness/axe';
 import { useBrowser } from '../harness/browser';
 import { waitForDialog } from '../harness/dialog';
 import { openNewService } from '../harness/services';
-import { toasts, waitForToast } from '../harness/toast';
+import { dismissToasts, waitForToast } from '../harness/toast';
 import { sectionLink } from '../harness/section-nav';
 
 const browser = useBrowser();
@@ -17,10 +17,7 @@ const SHOTS = '/tmp/kd';
 
 /** A screenshot of the page, toasts closed first unless they are what it shows. */
 async function shot(page: Page, name: string, keepToasts = false) {
-  if (!keepToasts) {
-    for (const toast of await toasts(page).all()) await toast.click().catch(() => undefined);
-    await toasts(page).first().waitFor({ state: 'detached' }).catch(() => undefined);
-  }
+  if (!keepToasts) await dismissToasts(page);
   await page.screenshot({ path: `${SHOTS}/addresses-${name}.png`, fullPage: true });
 }
 

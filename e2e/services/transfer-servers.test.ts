@@ -12,7 +12,7 @@ import { field } from '../harness/form';
 import { Demo, signInAsPlatformAdmin } from '../harness/sign-in';
 import { openNewService } from '../harness/services';
 import { rows, settled } from '../harness/table';
-import { toasts, waitForToast } from '../harness/toast';
+import { dismissToasts, waitForToast } from '../harness/toast';
 import { sectionLink } from '../harness/section-nav';
 import { sshKeygen, startSftpServer } from '../../packages/server/test/sftp-server';
 
@@ -36,8 +36,7 @@ afterAll(() => sftp?.close());
 
 /** A screenshot of the viewport (a dialog), or of the whole page; toasts on screen are closed first (a click closes one). */
 async function shot(page: Page, name: string, fullPage = false) {
-  for (const toast of await toasts(page).all()) await toast.click().catch(() => undefined);
-  await toasts(page).first().waitFor({ state: 'detached' }).catch(() => undefined);
+  await dismissToasts(page);
   // Controls finish their colour transitions (a radio just checked).
   await page.waitForTimeout(200);
   await page.screenshot({ path: `${SHOTS}/transfer-${name}.png`, fullPage });
