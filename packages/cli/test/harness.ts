@@ -1,0 +1,100 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient, type Client } from '@keydeck/client/client';
+import { authApi } from '@keydeck/contract/auth.api';
+import { credentialsApi } from '@keydeck/contract/credentials.api';
+import { PASSWORD, ROLE, seedAccount, type SeededAccount } from '../../server/test/fixtures.ts';
+import { createTestApp, type TestApp } from '../../server/test/test-app.ts';
+
+export const BUNDLE = new URL('../dist/keydeck.mjs', import.meta.url).pathname;
+export const BIN = new URL('../bin/keydeck.mjs', import.meta.url).pathname;
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunOptions {
+  /** Added to the child's environment, which otherwise holds only PATH, HOME and this server's KEYDECK_CONFIG. */
+  env?: Record<string, string | undefined>;
+  /** Written to its stdin. */
+  input?: string;
+  /** The script to run: the bundle unless told (bin/keydeck.mjs, through tsx). */
+  script?: string;
+}
+
+/** Spawns the tool as a user would (a child process), never through a shell, and collects what it printed. */
+export function runCli(args: string[], options: RunOptions & { home: string }): Promise<CliResult> {
+  const env = { PATH: process.env.PATH, HOME: options.home, KEYDECK_CONFIG: join(options.home, 'keydeck', 'config.json'), ...options.env };
+  const child = spawn(process.execPath, [options.script ?? BUNDLE, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdin.end(options.input ?? '');
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** An API credential as created in the console: its secret is answered this once. */
+export interface ApiCredential {
+  client_id: string;
+  client_secret: string;
+}
+
+/**
+ * A Keydeck server listening on 127.0.0.1 (PGlite or the test PostgreSQL, by project) with account 'acme' and its
+ * administrator 'acme-admin', signed in through the typed client; `run` spawns the tool with a home of its own.
+ */
+export interface Keydeck {
+  t: TestApp;
+  url: string;
+  acme: SeededAccount;
+  /** acme-admin's console session (cookies), to arrange what a test needs through the API. */
+  admin: Client;
+  /** An API credential of acme-admin's with the given permissions. */
+  credential(permissions: string[]): Promise<ApiCredential>;
+  /** The environment that signs the tool in with the credential. */
+  envOf(credential: ApiCredential): Record<string, string>;
+  home: string;
+  run(args: string[], options?: RunOptions): Promise<CliResult>;
+  close(): Promise<void>;
+}
+
+export async function startKeydeck(env: Record<string, string> = {}): Promise<Keydeck> {
+  const t = await createTestApp(env);
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  const acme = await seedAccount(t.database.db, 'acme', [{ username: 'acme-admin', roleNames: [ROLE.admin] }]);
+  const admin = createClient({ baseUrl: url });
+  await admin.of(authApi).login({ body: { username: 'acme-admin', password: PASSWORD } });
+  const home = mkdtempSync(join(tmpdir(), 'keydeck-cli-'));
+  let count = 0;
+  return {
+    t,
+    url,
+    acme,
+    admin,
+    home,
+    async credential(permissions) {
+      const created = await admin.of(credentialsApi).createCredential({
+        params: { account_id: acme.accountId },
+        body: { name: `cli-${++count}`, owner_user_id: acme.userIds['acme-admin']!, permissions, expires_at: new Date(Date.now() + 86400_000).toISOString(), allowed_cidrs: [] },
+      });
+      if (!('data' in created)) throw new Error('creating the credential awaits approval');
+      return { client_id: created.data.client_id, client_secret: created.data.client_secret };
+    },
+    envOf: (credential) => ({ KEYDECK_URL: url, KEYDECK_CLIENT_ID: credential.client_id, KEYDECK_CLIENT_SECRET: credential.client_secret }),
+    run: (args, options = {}) => runCli(args, { ...options, home }),
+    async close() {
+      await t.close();
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
