@@ -10,6 +10,9 @@ const profile = z.object({
   url: z.string().optional(),
   client_id: z.string().optional(),
   client_secret: z.string().optional(),
+  /** The OAuth client (a public one, loopback redirect) and scopes of `keydeck login`, remembered for the next one. */
+  oauth_client_id: z.string().optional(),
+  scope: z.string().optional(),
   /** The service chosen with `keydeck service use`. */
   service: z.object({ id: z.string(), name: z.string() }).optional(),
 });

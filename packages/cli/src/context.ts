@@ -3,6 +3,7 @@ import { credentialsApi } from '@keydeck/contract/credentials.api';
 import { ConfigStore, configPath, type Profile, type TokenCache } from './config-file.ts';
 import { CliError } from './errors.ts';
 import { ExitCode } from './exit-codes.ts';
+import { discover, refreshTokens, type OAuthTokens } from './oauth.ts';
 import { OUTPUT_FORMATS, Output, type OutputFormat } from './output.ts';
 
 /** The global options every command sees (main.ts declares them). */
@@ -59,9 +60,14 @@ export class Context {
     return createClient({ baseUrl: this.url });
   }
 
+  /** The API credential named by --client-id or KEYDECK_CLIENT_ID. */
+  get namedClientId(): string | undefined {
+    return this.globals().clientId ?? this.env.KEYDECK_CLIENT_ID;
+  }
+
   /** The API credential to sign in with: --client-id or KEYDECK_CLIENT_ID, the secret from KEYDECK_CLIENT_SECRET, else the profile's. */
-  private credential(): { clientId: string; clientSecret: string } | undefined {
-    const clientId = this.globals().clientId ?? this.env.KEYDECK_CLIENT_ID ?? this.profile.client_id;
+  private credential(fromProfile: boolean): { clientId: string; clientSecret: string } | undefined {
+    const clientId = this.namedClientId ?? (fromProfile ? this.profile.client_id : undefined);
     const clientSecret = this.env.KEYDECK_CLIENT_SECRET ?? this.profile.client_secret;
     if (!clientId) return undefined;
     if (!clientSecret) throw new CliError(`No secret for API credential ${clientId}: set KEYDECK_CLIENT_SECRET or run keydeck configure`, ExitCode.usage);
@@ -84,18 +90,52 @@ export class Context {
     return this.signedIn;
   }
 
-  /** A cached token while it lasts (for this server and credential), else a new one, cached 0600 per profile. */
+  /**
+   * The bearer token: an API credential named on the command line or in the environment; else the browser sign-in's
+   * (refreshed with its refresh token when it expires); else the profile's API credential. A cached token serves
+   * while it lasts, for this server and credential; new ones are cached 0600 per profile.
+   */
   private async accessToken(renew: boolean): Promise<{ value: string; cached: boolean }> {
-    const credential = this.credential();
     const cached = this.config.tokens(this.profileName);
-    const usable = cached && cached.url === this.url && (!credential || (cached.kind === 'credential' && cached.client_id === credential.clientId));
-    if (usable && !renew && cached.expires_at - EXPIRY_MARGIN_MS > Date.now()) return { value: cached.access_token, cached: true };
-    if (credential) return { value: (await this.exchangeCredential(credential)).access_token, cached: false };
-    throw new CliError(`Not signed in (profile ${this.profileName}): run keydeck configure, or set KEYDECK_CLIENT_ID and KEYDECK_CLIENT_SECRET`, ExitCode.refused);
+    const fresh = (tokens: TokenCache) => !renew && tokens.expires_at - EXPIRY_MARGIN_MS > Date.now();
+    const ofServer = cached?.url === this.url ? cached : undefined;
+    const named = this.credential(false);
+    if (!named && ofServer?.kind === 'oauth') {
+      if (fresh(ofServer)) return { value: ofServer.access_token, cached: true };
+      if (ofServer.refresh_token) return { value: (await this.refreshBrowserSignIn(ofServer)).access_token, cached: false };
+      throw new CliError(`The browser sign-in of profile ${this.profileName} has expired: run keydeck login`, ExitCode.refused);
+    }
+    const credential = named ?? this.credential(true);
+    if (!credential) throw new CliError(`Not signed in (profile ${this.profileName}): run keydeck login or keydeck configure, or set KEYDECK_CLIENT_ID and KEYDECK_CLIENT_SECRET`, ExitCode.refused);
+    if (ofServer?.kind === 'credential' && ofServer.client_id === credential.clientId && fresh(ofServer)) return { value: ofServer.access_token, cached: true };
+    return { value: (await this.exchangeCredential(credential)).access_token, cached: false };
+  }
+
+  /** A browser sign-in's tokens, renewed with its refresh token (which the server rotates: the new one is kept). */
+  private async refreshBrowserSignIn(tokens: TokenCache): Promise<TokenCache> {
+    const answer = await refreshTokens(await discover(this.url), tokens.client_id, tokens.refresh_token!).catch((error: unknown) => {
+      this.config.forgetTokens(this.profileName);
+      throw error instanceof CliError ? new CliError(`${error.message}: run keydeck login`, error.code) : error;
+    });
+    return this.saveBrowserSignIn(tokens.client_id, answer);
+  }
+
+  /** Caches a browser sign-in's tokens for the profile. */
+  saveBrowserSignIn(clientId: string, answer: OAuthTokens): TokenCache {
+    const tokens: TokenCache = {
+      url: this.url,
+      client_id: clientId,
+      kind: 'oauth',
+      access_token: answer.access_token,
+      expires_at: Date.now() + answer.expires_in * 1000,
+      ...(answer.refresh_token ? { refresh_token: answer.refresh_token } : {}),
+    };
+    this.config.saveTokens(this.profileName, tokens);
+    return tokens;
   }
 
   /** OAuth 2 client credentials: the API credential for a short-lived bearer token. */
-  private async exchangeCredential({ clientId, clientSecret }: { clientId: string; clientSecret: string }): Promise<TokenCache> {
+  async exchangeCredential({ clientId, clientSecret }: { clientId: string; clientSecret: string }): Promise<TokenCache> {
     const answer = await this.anonymousClient()
       .of(credentialsApi)
       .issueAccessToken({ body: { grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret } });

@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type Client } from '@keydeck/client/client';
 import { authApi } from '@keydeck/contract/auth.api';
 import { credentialsApi } from '@keydeck/contract/credentials.api';
 import { PASSWORD, ROLE, seedAccount, type SeededAccount } from '../../server/test/fixtures.ts';
+import { freeTcpPort } from '../../server/test/free-port.ts';
 import { createTestApp, type TestApp } from '../../server/test/test-app.ts';
 
 export const BUNDLE = new URL('../dist/keydeck.mjs', import.meta.url).pathname;
@@ -27,8 +27,14 @@ export interface RunOptions {
   script?: string;
 }
 
-/** Spawns the tool as a user would (a child process), never through a shell, and collects what it printed. */
-export function runCli(args: string[], options: RunOptions & { home: string }): Promise<CliResult> {
+/** A running tool: what it printed so far, a wait for a line of its stderr, and its end. */
+export interface RunningCli {
+  stderrMatch(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  done: Promise<CliResult>;
+}
+
+/** Spawns the tool as a user would (a child process), never through a shell, and collects what it prints. */
+export function spawnCli(args: string[], options: RunOptions & { home: string }): RunningCli {
   const env = { PATH: process.env.PATH, HOME: options.home, KEYDECK_CONFIG: join(options.home, 'keydeck', 'config.json'), ...options.env };
   const child = spawn(process.execPath, [options.script ?? BUNDLE, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
@@ -36,11 +42,25 @@ export function runCli(args: string[], options: RunOptions & { home: string }): 
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   child.stdin.end(options.input ?? '');
-  return new Promise((resolve, reject) => {
+  const done = new Promise<CliResult>((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+  return {
+    done,
+    async stderrMatch(pattern, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const match = pattern.exec(stderr);
+        if (match) return match;
+        if (Date.now() > deadline || child.exitCode !== null) throw new Error(`keydeck printed no ${pattern} on stderr: ${stderr}`);
+        await new Promise((wait) => setTimeout(wait, 50));
+      }
+    },
+  };
 }
+
+export const runCli = (args: string[], options: RunOptions & { home: string }): Promise<CliResult> => spawnCli(args, options).done;
 
 /** An API credential as created in the console: its secret is answered this once. */
 export interface ApiCredential {
@@ -64,13 +84,20 @@ export interface Keydeck {
   envOf(credential: ApiCredential): Record<string, string>;
   home: string;
   run(args: string[], options?: RunOptions): Promise<CliResult>;
+  spawn(args: string[], options?: RunOptions): RunningCli;
   close(): Promise<void>;
 }
 
-export async function startKeydeck(env: Record<string, string> = {}): Promise<Keydeck> {
-  const t = await createTestApp(env);
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+/** The console's build (npm run build puts it there before the tests run): the pages a browser sign-in goes through. */
+const WEB_DIST = new URL('../../web/dist', import.meta.url).pathname;
+
+export async function startKeydeck(options: { web?: boolean } = {}): Promise<Keydeck> {
+  if (options.web && !existsSync(`${WEB_DIST}/index.html`)) throw new Error(`The console is not built at ${WEB_DIST}: run npm run build -w @keydeck/web`);
+  // The authorization server's issuer is PUBLIC_URL: the address the server listens on, known before it starts.
+  const port = await freeTcpPort();
+  const url = `http://127.0.0.1:${port}`;
+  const t = await createTestApp({ PUBLIC_URL: url, ...(options.web ? { WEB_DIST } : {}) });
+  await t.app.listen({ host: '127.0.0.1', port });
   const acme = await seedAccount(t.database.db, 'acme', [{ username: 'acme-admin', roleNames: [ROLE.admin] }]);
   const admin = createClient({ baseUrl: url });
   await admin.of(authApi).login({ body: { username: 'acme-admin', password: PASSWORD } });
@@ -92,6 +119,7 @@ export async function startKeydeck(env: Record<string, string> = {}): Promise<Ke
     },
     envOf: (credential) => ({ KEYDECK_URL: url, KEYDECK_CLIENT_ID: credential.client_id, KEYDECK_CLIENT_SECRET: credential.client_secret }),
     run: (args, options = {}) => runCli(args, { ...options, home }),
+    spawn: (args, options = {}) => spawnCli(args, { ...options, home }),
     async close() {
       await t.close();
       rmSync(home, { recursive: true, force: true });
