@@ -1,4 +1,5 @@
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { CredentialMessages } from '@keydeck/contract/credentials';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedService } from '../../../server/test/fixtures.ts';
@@ -75,6 +76,26 @@ describe('keydeck services list', () => {
     const { code, stdout } = await k.run(['services', 'list', '--output', 'csv'], { env: k.envOf(reader), script: BIN });
     expect(code).toBe(0);
     expect(stdout).toContain('Payments HSM');
+  });
+});
+
+describe('keydeck service use', () => {
+  it("remembers the service in the profile, and says why the server opens no service session for a bearer", async () => {
+    const use = await k.run(['--profile', 'pay', 'service', 'use', 'payments hsm'], { env: k.envOf(reader) });
+    expect(use.stderr).toContain('Payments HSM is the profile\'s service, but no service session was opened');
+    expect(use.stderr).toContain(CredentialMessages.noServiceSession);
+    expect(use.code).toBe(3);
+    const profile = (JSON.parse(readFileSync(`${k.home}/keydeck/config.json`, 'utf8')) as { profiles: Record<string, { service?: { name: string } }> }).profiles.pay;
+    expect(profile?.service?.name).toBe('Payments HSM');
+
+    const list = await k.run(['--profile', 'pay', 'services', 'list', '--output', 'csv'], { env: k.envOf(reader) });
+    expect(list.stdout.split('\r\n').find((line) => line.startsWith('Payments HSM'))).toContain(',yes,');
+  });
+
+  it('exits 4 for a service the account does not have', async () => {
+    const use = await k.run(['service', 'use', 'Nope'], { env: k.envOf(reader) });
+    expect(use.code).toBe(4);
+    expect(use.stderr).toContain('No service Nope');
   });
 });
 
