@@ -19,6 +19,7 @@
  */
 import { Command, Option } from '@commander-js/extra-typings';
 import { CommanderError } from 'commander';
+import * as audit from './commands/audit.ts';
 import * as auth from './commands/auth.ts';
 import * as completion from './commands/completion.ts';
 import * as services from './commands/services.ts';
@@ -27,7 +28,7 @@ import { describeFailure } from './errors.ts';
 import { EXIT_CODES_HELP, ExitCode } from './exit-codes.ts';
 import { OUTPUT_FORMATS } from './output.ts';
 
-const FAMILIES: { register: (program: Command, context: Context) => void }[] = [auth, services, completion];
+const FAMILIES: { register: (program: Command, context: Context) => void }[] = [auth, services, audit, completion];
 
 const VERSION = '0.1.0';
 
