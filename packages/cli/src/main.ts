@@ -22,13 +22,14 @@ import { CommanderError } from 'commander';
 import * as audit from './commands/audit.ts';
 import * as auth from './commands/auth.ts';
 import * as completion from './commands/completion.ts';
+import * as reports from './commands/reports.ts';
 import * as services from './commands/services.ts';
 import { Context } from './context.ts';
 import { describeFailure } from './errors.ts';
 import { EXIT_CODES_HELP, ExitCode } from './exit-codes.ts';
 import { OUTPUT_FORMATS } from './output.ts';
 
-const FAMILIES: { register: (program: Command, context: Context) => void }[] = [auth, services, audit, completion];
+const FAMILIES: { register: (program: Command, context: Context) => void }[] = [auth, services, audit, reports, completion];
 
 const VERSION = '0.1.0';
 

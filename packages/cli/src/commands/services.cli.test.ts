@@ -108,6 +108,19 @@ describe('keydeck itself', () => {
     expect(wrong.code).toBe(2);
   });
 
+  it('gives every command an Examples section in its --help', async () => {
+    // The completion script lists every command path: the leaves are the commands.
+    const script = (await k.run(['completion', 'bash'])).stdout;
+    const paths = [...script.matchAll(/^ {4}'([^']*)'\) words='([^']*)'/gm)].map(([, path, words]) => ({ path: path!, words: words!.split(' ') }));
+    const leaves = paths.filter(({ path }) => path && !paths.some((other) => other.path.startsWith(`${path} `)));
+    expect(leaves.map((leaf) => leaf.path)).toEqual(expect.arrayContaining(['services list', 'service use', 'audit verify', 'reports run', 'login']));
+    for (const { path } of leaves) {
+      const help = await k.run([...path.split(' '), '--help']);
+      expect(help.code, path).toBe(0);
+      expect(help.stdout, path).toContain('\nExamples:\n  $ ');
+    }
+  });
+
   it('prints a completion script generated from its commands', async () => {
     const { code, stdout } = await k.run(['completion', 'bash']);
     expect(code).toBe(0);
