@@ -11,14 +11,16 @@
  *   columns, answer)` for one object, `.raw(text)` for a result that is text already; `.progress(line)` writes to stderr.
  * - Fail by throwing: a CallError from the client maps to its exit code (401/403 -> 3, 404 -> 4, 5xx -> 5), or throw
  *   `new CliError(message, ExitCode.x)` (errors.ts, exit-codes.ts). Never call process.exit in a command.
- * - An operation that may need approval (202): `await approved(context, (options) => call(..., options), waitOption)`
- *   (approvals.ts) prints the request's id and exits 6, or waits with --wait.
+ * - An operation that may need approval (202): add `withApprovalOptions(command)` (--wait, --approval) and call
+ *   `await approved(context, (call) => api.deleteKeys({ body }, call), approvalOptions(options))` (approvals.ts): it
+ *   prints the request's id and exits 6, waits for the approvers with --wait, or carries out an approved --approval ID.
  * - Tests: src/commands/<family>.cli.test.ts, run by the cli-pglite and cli-postgres projects; `startKeydeck()` from
  *   test/harness.ts starts a real server on 127.0.0.1 with account 'acme' and an API credential, and
  *   `keydeck.run(args, { env, input })` spawns the bundled CLI and answers { code, stdout, stderr }.
  */
 import { Command, Option } from '@commander-js/extra-typings';
 import { CommanderError } from 'commander';
+import * as allowlist from './commands/allowlist.ts';
 import * as audit from './commands/audit.ts';
 import * as auth from './commands/auth.ts';
 import * as completion from './commands/completion.ts';
@@ -29,7 +31,7 @@ import { describeFailure } from './errors.ts';
 import { EXIT_CODES_HELP, ExitCode } from './exit-codes.ts';
 import { OUTPUT_FORMATS } from './output.ts';
 
-const FAMILIES: { register: (program: Command, context: Context) => void }[] = [auth, services, audit, reports, completion];
+const FAMILIES: { register: (program: Command, context: Context) => void }[] = [auth, services, audit, reports, allowlist, completion];
 
 const VERSION = '0.1.0';
 

@@ -91,14 +91,15 @@ export interface Keydeck {
 /** The console's build (npm run build puts it there before the tests run): the pages a browser sign-in goes through. */
 const WEB_DIST = new URL('../../web/dist', import.meta.url).pathname;
 
-export async function startKeydeck(options: { web?: boolean } = {}): Promise<Keydeck> {
+/** web: serve the console's pages (a browser signs in); users: more administrators of acme, besides acme-admin. */
+export async function startKeydeck(options: { web?: boolean; users?: string[] } = {}): Promise<Keydeck> {
   if (options.web && !existsSync(`${WEB_DIST}/index.html`)) throw new Error(`The console is not built at ${WEB_DIST}: run npm run build -w @keydeck/web`);
   // The authorization server's issuer is PUBLIC_URL: the address the server listens on, known before it starts.
   const port = await freeTcpPort();
   const url = `http://127.0.0.1:${port}`;
   const t = await createTestApp({ PUBLIC_URL: url, ...(options.web ? { WEB_DIST } : {}) });
   await t.app.listen({ host: '127.0.0.1', port });
-  const acme = await seedAccount(t.database.db, 'acme', [{ username: 'acme-admin', roleNames: [ROLE.admin] }]);
+  const acme = await seedAccount(t.database.db, 'acme', ['acme-admin', ...(options.users ?? [])].map((username) => ({ username, roleNames: [ROLE.admin] })));
   const admin = createClient({ baseUrl: url });
   await admin.of(authApi).login({ body: { username: 'acme-admin', password: PASSWORD } });
   const home = mkdtempSync(join(tmpdir(), 'keydeck-cli-'));
