@@ -6,7 +6,8 @@
  *   extra-typings), each with `.description()` and `.addHelpText('after', examples([...]))` from ../help.ts.
  * - In an action: `const client = await context.client()` is the typed client (@keydeck/client) signed in with the
  *   profile's API credential or browser sign-in; call declarations only: `client.of(devicesApi).listDevices({ query })`.
- *   `context.profile.service` is the service chosen with `keydeck service use`.
+ *   `context.profile.service` is the service chosen with `keydeck service use`. Whole lists: `allPages(...)`
+ *   (paging.ts). Note: the server refuses service data to bearers today (see commands/services.ts, service use).
  * - Print with `context.output`: `.rows(rows, columns, answer)` (table, CSV, or `answer` as JSON), `.record(row,
  *   columns, answer)` for one object, `.raw(text)` for a result that is text already; `.progress(line)` writes to stderr.
  * - Fail by throwing: a CallError from the client maps to its exit code (401/403 -> 3, 404 -> 4, 5xx -> 5), or throw
@@ -14,11 +15,14 @@
  * - An operation that may need approval (202): add `withApprovalOptions(command)` (--wait, --approval) and call
  *   `await approved(context, (call) => api.deleteKeys({ body }, call), approvalOptions(options))` (approvals.ts): it
  *   prints the request's id and exits 6, waits for the approvers with --wait, or carries out an approved --approval ID.
- * - Tests: src/commands/<family>.cli.test.ts, run by the cli-pglite and cli-postgres projects; `startKeydeck()` from
- *   test/harness.ts starts a real server on 127.0.0.1 with account 'acme' and an API credential, and
- *   `keydeck.run(args, { env, input })` spawns the bundled CLI and answers { code, stdout, stderr }.
+ * - Tests: src/commands/<family>.cli.test.ts, run by the cli-pglite and cli-postgres projects; `k = await
+ *   startKeydeck()` (test/harness.ts) starts a real server on 127.0.0.1 with account 'acme' (acme-admin, signed in
+ *   as `k.admin`, a typed client), `await k.credential([permissions])` makes an API credential, and
+ *   `k.run(args, { env: k.envOf(credential), input })` spawns the bundled CLI and answers { code, stdout, stderr }
+ *   (`k.spawn` for one a test talks to while it runs).
  */
 import { Command, Option } from '@commander-js/extra-typings';
+import packageJson from '../package.json' with { type: 'json' };
 import { CommanderError } from 'commander';
 import * as allowlist from './commands/allowlist.ts';
 import * as audit from './commands/audit.ts';
@@ -33,11 +37,9 @@ import { OUTPUT_FORMATS } from './output.ts';
 
 const FAMILIES: { register: (program: Command, context: Context) => void }[] = [auth, services, audit, reports, allowlist, completion];
 
-const VERSION = '0.1.0';
-
 const program = new Command('keydeck')
   .description("Keydeck's command-line tool: the console's operations for scripts and pipelines")
-  .version(VERSION)
+  .version(packageJson.version)
   .option('--profile <name>', 'the profile in the config file (default: KEYDECK_PROFILE, else "default")')
   .option('--url <url>', "the console's address (default: KEYDECK_URL, else the profile's)")
   .option('--client-id <id>', "the API credential's client id (default: KEYDECK_CLIENT_ID, else the profile's); its secret only from KEYDECK_CLIENT_SECRET or the config file")

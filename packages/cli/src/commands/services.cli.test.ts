@@ -34,6 +34,9 @@ describe('keydeck services list', () => {
     expect(json.code).toBe(0);
     expect((JSON.parse(json.stdout) as { total: number }).total).toBe(2);
 
+    const filtered = await k.run(['services', 'list', '--search', 'signing', '--status', 'Enabled', '--output', 'json'], { env: k.envOf(reader) });
+    expect((JSON.parse(filtered.stdout) as { data: { name: string }[] }).data.map((s) => s.name)).toEqual(['Signing, "EU"']);
+
     const csv = await k.run(['services', 'list'], { env: { ...k.envOf(reader), KEYDECK_OUTPUT: 'csv' } });
     expect(csv.code).toBe(0);
     expect(csv.stdout.split('\r\n')[0]).toBe('Name,Type,Status,Location,Environment,Current,Id');

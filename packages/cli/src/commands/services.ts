@@ -1,6 +1,6 @@
-import type { Command } from '@commander-js/extra-typings';
+import { Option, type Command } from '@commander-js/extra-typings';
 import { servicesApi } from '@keydeck/contract/services.api';
-import type { Service } from '@keydeck/contract/services';
+import { SERVICE_STATUSES, type Service, type ServiceStatus } from '@keydeck/contract/services';
 import { serviceSessionsApi } from '@keydeck/contract/service-sessions.api';
 import type { Context } from '../context.ts';
 import { CliError, describeFailure } from '../errors.ts';
@@ -24,10 +24,13 @@ export function register(program: Command, context: Context): void {
   services
     .command('list')
     .description("List the account's services")
-    .addHelpText('after', examples(['keydeck services list', 'keydeck services list --output json']))
-    .action(async () => {
+    .addOption(new Option('--status <status>', 'only services in this state').choices(Object.keys(SERVICE_STATUSES) as ServiceStatus[]))
+    .option('--search <text>', 'only services whose name contains the text')
+    .addHelpText('after', examples(['keydeck services list', 'keydeck services list --status Enabled --output json']))
+    .action(async (options) => {
       const api = (await context.client()).of(servicesApi);
-      const answer = await allPages((page) => api.listServices({ query: { page, page_size: 99 } }));
+      const filters = { ...(options.status ? { status: options.status } : {}), ...(options.search ? { search: options.search } : {}) };
+      const answer = await allPages((page) => api.listServices({ query: { ...filters, page, page_size: 99 } }));
       const current = context.profile.service?.id ?? answer.current_service_id;
       context.output.rows(answer.data.map((s) => ({ ...s, current: s.id === current })), serviceColumns, answer);
     });
