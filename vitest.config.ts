@@ -20,6 +20,20 @@ const serverApi = (name: string, setup: string, exclude: string[] = []) => ({
   },
 });
 
+/** The CLI's tests: the server's database set-up, and the tool's bundle built once (they spawn it). */
+const cliProject = (name: string, setup: string) => ({
+  test: {
+    name,
+    root: 'packages/cli',
+    include: ['src/**/*.cli.test.ts'],
+    environment: 'node',
+    globalSetup: [setup, 'test/setup-bundle.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    isolate: false,
+  },
+});
+
 export default defineConfig({
   test: {
     // scripts/test-summary.mjs reads the JSON report for the closing line 'N passed, N failed'.
@@ -38,6 +52,9 @@ export default defineConfig({
       // *.postgres.api.test.ts need several server processes on one database: PostgreSQL only.
       serverApi('server-pglite', 'test/setup-pglite.ts', ['src/**/*.postgres.api.test.ts']),
       serverApi('server-postgres', 'test/setup-postgres.ts'),
+      // The command-line tool, spawned as a child process against a real server on 127.0.0.1, on both databases.
+      cliProject('cli-pglite', '../server/test/setup-pglite.ts'),
+      cliProject('cli-postgres', '../server/test/setup-postgres.ts'),
       {
         extends: 'packages/web/vite.config.ts',
         test: {
