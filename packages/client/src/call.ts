@@ -54,11 +54,11 @@ const parseJson = (text: string): unknown => {
   }
 };
 
-/** Sends one call and answers the success's status and text; a refusal or no answer throws CallError. */
 /** A call's input as sent, whatever the endpoint. */
 type WireInput = { params?: Record<string, string>; query?: unknown; body?: unknown };
 
-async function send(transport: Transport, endpoint: Endpoint, input: WireInput, options: CallOptions, accept: string) {
+/** Sends one call and answers its success response, body unread; a refusal or no answer throws CallError. */
+async function open(transport: Transport, endpoint: Endpoint, input: WireInput, options: CallOptions, accept: string): Promise<Response> {
   const { signal, bearer, csrfToken, headers: extra } = options;
   const headers = new Headers(extra);
   headers.set('Accept', accept);
@@ -80,13 +80,18 @@ async function send(transport: Transport, endpoint: Endpoint, input: WireInput, 
     if (signal?.aborted) throw cause;
     throw new CallError(null, undefined, `${endpoint.method} ${path}: no answer`, { cause });
   }
-  const text = await response.text().catch(() => '');
   if (!response.ok) {
-    const body = parseJson(text);
+    const body = parseJson(await response.text().catch(() => ''));
     const message = body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message ? body.message : `${endpoint.method} ${path} failed with ${response.status}`;
     throw new CallError(response.status, body, message);
   }
-  return { status: response.status, text };
+  return response;
+}
+
+/** The same, its body read as text. */
+async function send(transport: Transport, endpoint: Endpoint, input: WireInput, options: CallOptions, accept: string) {
+  const response = await open(transport, endpoint, input, options, accept);
+  return { status: response.status, text: await response.text().catch(() => '') };
 }
 
 /**
@@ -111,4 +116,9 @@ export async function callEndpoint<E extends Endpoint>(transport: Transport, end
 /** Calls an endpoint whose query asks for a file (a list with export=true answers CSV): the answer's text as it came. */
 export async function downloadEndpoint<E extends Endpoint>(transport: Transport, endpoint: E, input: EndpointInput<E>, options: CallOptions = {}): Promise<string> {
   return (await send(transport, endpoint, input, options, 'text/*, application/json')).text;
+}
+
+/** The same as a stream, read as it arrives: a large export never sits whole in memory. */
+export async function streamEndpoint<E extends Endpoint>(transport: Transport, endpoint: E, input: EndpointInput<E>, options: CallOptions = {}): Promise<ReadableStream<Uint8Array>> {
+  return (await open(transport, endpoint, input, options, 'text/*, application/json')).body ?? new ReadableStream({ start: (controller) => controller.close() });
 }

@@ -1,7 +1,7 @@
 import { authApi } from '@keydeck/contract/auth.api';
 import { CSRF_COOKIE } from '@keydeck/contract/http';
 import type { Endpoint, EndpointInput, EndpointOutput } from '@keydeck/contract/endpoint';
-import { callEndpoint, downloadEndpoint, type CallOptions, type Transport } from './call.ts';
+import { callEndpoint, downloadEndpoint, streamEndpoint, type CallOptions, type Transport } from './call.ts';
 
 export interface ClientOptions {
   /** The console's origin, e.g. https://keydeck.example.com or http://127.0.0.1:8080. */
@@ -57,6 +57,9 @@ export function createClient({ baseUrl, bearer, fetch: send = fetch }: ClientOpt
     /** A file the endpoint answers (a list with export=true), as text. */
     download: async <E extends Endpoint>(endpoint: E, input: EndpointInput<E>, options?: CallOptions) =>
       downloadEndpoint(transport, endpoint, input, await optionsOf(endpoint, options)),
+    /** The same file as a stream, for one too large to hold whole. */
+    stream: async <E extends Endpoint>(endpoint: E, input: EndpointInput<E>, options?: CallOptions) =>
+      streamEndpoint(transport, endpoint, input, await optionsOf(endpoint, options)),
     /** A group of declarations as typed functions. */
     of: <G extends Record<string, Endpoint>>(group: G): BoundEndpoints<G> =>
       Object.fromEntries(Object.entries(group).map(([name, endpoint]) => [name, (input: EndpointInput<Endpoint>, options?: CallOptions) => call(endpoint, input, options)])) as unknown as BoundEndpoints<G>,
