@@ -28,6 +28,7 @@ import * as allowlist from './commands/allowlist.ts';
 import * as audit from './commands/audit.ts';
 import * as auth from './commands/auth.ts';
 import * as completion from './commands/completion.ts';
+import * as devices from './commands/devices.ts';
 import * as reports from './commands/reports.ts';
 import * as services from './commands/services.ts';
 import { Context } from './context.ts';
@@ -35,7 +36,7 @@ import { describeFailure } from './errors.ts';
 import { EXIT_CODES_HELP, ExitCode } from './exit-codes.ts';
 import { OUTPUT_FORMATS } from './output.ts';
 
-const FAMILIES: { register: (program: Command, context: Context) => void }[] = [auth, services, audit, reports, allowlist, completion];
+const FAMILIES: { register: (program: Command, context: Context) => void }[] = [auth, services, devices, audit, reports, allowlist, completion];
 
 const program = new Command('keydeck')
   .description("Keydeck's command-line tool: the console's operations for scripts and pipelines")

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 
 export const OUTPUT_FORMATS = ['table', 'json', 'csv'] as const;
@@ -49,6 +50,13 @@ export class Output {
   /** Text that is the result itself (a script, a CSV the server made), written as it is. */
   raw(text: string): void {
     this.out.write(text);
+  }
+
+  /** A result too large to hold, written as it arrives (a stream's end ends nothing: stdout stays open). */
+  async pipe(source: AsyncIterable<Uint8Array>): Promise<void> {
+    for await (const chunk of source) {
+      if (!this.out.write(chunk)) await once(this.out, 'drain');
+    }
   }
 
   /** A line about what is happening (stderr): never part of the result. */
