@@ -20,13 +20,15 @@
 import { Command, Option } from '@commander-js/extra-typings';
 import { CommanderError } from 'commander';
 import * as completion from './commands/completion.ts';
+import * as certificates from './commands/certificates.ts';
+import * as keys from './commands/keys.ts';
 import * as services from './commands/services.ts';
 import { Context } from './context.ts';
 import { describeFailure } from './errors.ts';
 import { EXIT_CODES_HELP, ExitCode } from './exit-codes.ts';
 import { OUTPUT_FORMATS } from './output.ts';
 
-const FAMILIES: { register: (program: Command, context: Context) => void }[] = [services, completion];
+const FAMILIES: { register: (program: Command, context: Context) => void }[] = [services, keys, certificates, completion];
 
 const VERSION = '0.1.0';
 
