@@ -30,12 +30,16 @@ const keyColumns: Column<SymmetricKey>[] = [
   { header: 'Created', value: (k) => k.created_at },
 ];
 
-/** A key by its exact name: the list's search matches fragments, so the exact one is picked from its matches. */
+/** A key by its exact name: the list's search matches fragments, so its pages are read until the exact one shows. */
 async function findKey(api: BoundEndpoints<typeof paymentKeysApi>, name: string): Promise<SymmetricKey> {
-  const answer = await api.listSymmetricKeys({ query: { search: name, page_size: 100 } });
-  const key = answer.data.find((k) => k.name === name);
-  if (!key) throw new CliError(`No key named ${name}`, ExitCode.notFound);
-  return key;
+  let after: string | undefined;
+  do {
+    const page = await api.listSymmetricKeys({ query: { search: name, page_size: 100, after } });
+    const key = page.data.find((k) => k.name === name);
+    if (key) return key;
+    after = page.data.length ? (page.next_cursor ?? undefined) : undefined;
+  } while (after);
+  throw new CliError(`No key named ${name}`, ExitCode.notFound);
 }
 
 export function register(program: Command, context: Context): void {
