@@ -28,7 +28,9 @@ import * as allowlist from './commands/allowlist.ts';
 import * as audit from './commands/audit.ts';
 import * as auth from './commands/auth.ts';
 import * as completion from './commands/completion.ts';
+import * as certificates from './commands/certificates.ts';
 import * as devices from './commands/devices.ts';
+import * as keys from './commands/keys.ts';
 import * as reports from './commands/reports.ts';
 import * as services from './commands/services.ts';
 import { Context } from './context.ts';
@@ -36,7 +38,17 @@ import { describeFailure } from './errors.ts';
 import { EXIT_CODES_HELP, ExitCode } from './exit-codes.ts';
 import { OUTPUT_FORMATS } from './output.ts';
 
-const FAMILIES: { register: (program: Command, context: Context) => void }[] = [auth, services, devices, audit, reports, allowlist, completion];
+const FAMILIES: { register: (program: Command, context: Context) => void }[] = [
+  auth,
+  services,
+  devices,
+  keys,
+  certificates,
+  audit,
+  reports,
+  allowlist,
+  completion,
+];
 
 const program = new Command('keydeck')
   .description("Keydeck's command-line tool: the console's operations for scripts and pipelines")
