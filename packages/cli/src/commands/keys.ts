@@ -2,7 +2,7 @@ import { Option, type Command } from '@commander-js/extra-typings';
 import type { BoundEndpoints } from '@keydeck/client/client';
 import { paymentKeysApi } from '@keydeck/contract/payment-keys.api';
 import { KEY_ALGORITHMS, KEY_STATES, KEY_USAGE_CODES, MODE_OF_USE_CODES, symmetricKeysQuery, type SymmetricKey } from '@keydeck/contract/payment-keys';
-import { approved, WAIT_OPTION, waitSeconds } from '../approvals.ts';
+import { approvalOptions, approved, withApprovalOptions } from '../approvals.ts';
 import type { Context } from '../context.ts';
 import { CliError } from '../errors.ts';
 import { ExitCode } from '../exit-codes.ts';
@@ -77,8 +77,7 @@ export function register(program: Command, context: Context): void {
       else context.output.record(key, [{ header: 'Name', value: (k) => k.name }, { header: 'KCV', value: (k) => k.kcv }, { header: 'KCV method', value: (k) => k.kcv_method }], key);
     });
 
-  keys
-    .command('generate')
+  withApprovalOptions(keys.command('generate'))
     .description('Generate a symmetric key in the keystore (a KBPK or BDK may need approval)')
     .argument('<name>', "the new key's name")
     .option(...SERVICE_OPTION)
@@ -88,34 +87,31 @@ export function register(program: Command, context: Context): void {
     .addOption(new Option('--mode <mode>', 'its TR-31 mode of use').choices(MODE_OF_USE_CODES).makeOptionMandatory())
     .addOption(new Option('--exportability <e>', 'E exportable, N never, S only in a key block').choices(['E', 'N', 'S'] as const).default('N' as const))
     .option('--key-version <vv>', 'its TR-31 key version, 2 letters or digits', '00')
-    .option(...WAIT_OPTION)
     .addHelpText('after', examples(['keydeck keys generate "Terminal PEK" --group terminals --algorithm AES_128 --usage P0 --mode E', 'keydeck keys generate kbpk-acquirer --group transport --algorithm AES_256 --usage K1 --mode B --wait']))
     .action(async (name, options) => {
-      const wait = waitSeconds(options.wait);
+      const approval = approvalOptions(options);
       const body = validated(paymentKeysApi.createSymmetricKeys.body, {
         symmetric_keys: [{ source: 'generate', name, group: options.group, algorithm: options.algorithm, usage: options.usage, mode_of_use: options.mode, exportability: options.exportability, version: options.keyVersion }],
       });
       const api = (await serviceClient(context, options.service)).client.of(paymentKeysApi);
-      const answer = await approved(context, (call) => api.createSymmetricKeys({ body }, call), wait);
+      const answer = await approved(context, (call) => api.createSymmetricKeys({ body }, call), approval);
       const [result] = answer.results;
       if (result?.key && result.success) context.output.record(result.key, keyColumns, answer);
       else context.output.rows(answer.results, batchColumns, answer);
       failIfAny(answer.results);
     });
 
-  keys
-    .command('export')
+  withApprovalOptions(keys.command('export'))
     .description('Export a key as a TR-31 key block wrapped under a KBPK of the service (may need approval)')
     .argument('<name>', 'the key')
     .requiredOption('--kbpk <name>', 'the key block protection key (usage K1) to wrap it under')
     .option(...SERVICE_OPTION)
-    .option(...WAIT_OPTION)
     .addHelpText('after', examples(['keydeck keys export "Terminal PEK" --kbpk kbpk-acquirer > pek.tr31', 'keydeck keys export zmk-2026 --kbpk kbpk-acquirer --wait 900']))
     .action(async (name, options) => {
-      const wait = waitSeconds(options.wait);
+      const approval = approvalOptions(options);
       const body = validated(paymentKeysApi.exportSymmetricKey.body, { key: name, kbpk: options.kbpk });
       const api = (await serviceClient(context, options.service)).client.of(paymentKeysApi);
-      const answer = await approved(context, (call) => api.exportSymmetricKey({ body }, call), wait);
+      const answer = await approved(context, (call) => api.exportSymmetricKey({ body }, call), approval);
       if (context.output.format !== 'table') return context.output.record(answer, [{ header: 'Key block', value: (a) => a.key_block }, { header: 'KCV', value: (a) => a.kcv }, { header: 'KBPK KCV', value: (a) => a.kbpk_kcv }, { header: 'Format', value: (a) => a.format }], answer);
       context.output.raw(`${answer.key_block}\n`);
       context.output.progress(`${answer.format}: key KCV ${answer.kcv}, KBPK KCV ${answer.kbpk_kcv}`);

@@ -3,7 +3,7 @@ import type { Command } from '@commander-js/extra-typings';
 import { paymentKeysApi } from '@keydeck/contract/payment-keys.api';
 import { KEY_BATCH_MAX, keyGroupNameRef, keyNameRef, symmetricKeyCreate, type SymmetricKeyCreate } from '@keydeck/contract/payment-keys';
 import { z } from 'zod';
-import { approved, WAIT_OPTION, waitSeconds } from '../../approvals.ts';
+import { approvalOptions, approved, withApprovalOptions } from '../../approvals.ts';
 import type { Context } from '../../context.ts';
 import { CliError } from '../../errors.ts';
 import { ExitCode } from '../../exit-codes.ts';
@@ -54,20 +54,18 @@ function parse(text: string, group: string, kbpk: string): { sends: { line: numb
 }
 
 export function register(keys: Command, context: Context): void {
-  keys
-    .command('import-tr31')
+  withApprovalOptions(keys.command('import-tr31'))
     .description('Import TR-31 key blocks from a file, one a line, each wrapped under a KBPK of the service')
     .argument('<file>', 'the file of key blocks (- for stdin)')
     .requiredOption('--kbpk <name>', 'the key block protection key (usage K1) the blocks are wrapped under')
     .requiredOption('--group <name>', 'the key group the keys join')
     .option(...SERVICE_OPTION)
-    .option(...WAIT_OPTION)
     .addHelpText('after', `${FORMAT_HELP}\n\nPrints one result a line (its number, the key's name, the server's text); exits 1 when any line failed.\n${examples([
       'keydeck keys import-tr31 blocks.txt --kbpk kbpk-acquirer --group terminals',
       'keydeck keys import-tr31 - --kbpk kbpk-acquirer --group terminals --output csv < blocks.txt > report.csv',
     ])}`)
     .action(async (file, options) => {
-      const wait = waitSeconds(options.wait);
+      const approval = approvalOptions(options);
       const { kbpk, group } = validated(z.object({ kbpk: keyNameRef, group: keyGroupNameRef }), options);
       let text: string;
       try {
@@ -81,7 +79,7 @@ export function register(keys: Command, context: Context): void {
       const api = sends.length ? (await serviceClient(context, options.service)).client.of(paymentKeysApi) : undefined;
       for (let start = 0; api && start < sends.length; start += KEY_BATCH_MAX) {
         const batch = sends.slice(start, start + KEY_BATCH_MAX);
-        const answer = await approved(context, (call) => api.createSymmetricKeys({ body: { symmetric_keys: batch.map((s) => s.key) } }, call), wait);
+        const answer = await approved(context, (call) => api.createSymmetricKeys({ body: { symmetric_keys: batch.map((s) => s.key) } }, call), approval);
         // The server answers one result a key, in the order sent.
         batch.forEach((sent, i) => {
           const result = answer.results[i];
