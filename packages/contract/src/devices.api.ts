@@ -54,7 +54,7 @@ export const devicesApi = endpoints({ product: 'crypto-cluster', tag: 'Devices' 
     summary: 'List devices', description: 'Pages through the current service\'s devices, by group, with search and sorting.',
   },
   createDevices: {
-    method: 'POST', path: ApiPath.devices, body: devicesCreateBody, responses: { 200: devicesCreateResponse, 201: devicesCreateResponse },
+    method: 'POST', path: ApiPath.devices, headers: batchHeaders, body: devicesCreateBody, responses: { 200: devicesCreateResponse, 201: devicesCreateResponse },
     summary: 'Add devices',
     description: 'Adds devices (serial, model, group) to the current service; answers a result per device. An Idempotency-Key header makes a retry safe.',
   },

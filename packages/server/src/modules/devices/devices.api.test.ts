@@ -215,6 +215,24 @@ describe('devices', () => {
     expect(reused.statusCode).toBe(409);
   });
 
+  it('adds devices once however often the import is sent with the same Idempotency-Key', async () => {
+    const headers = { 'idempotency-key': 'import-lanes-1' };
+    const body = { devices: [{ serial: 'IDEM-1', group: 'Spare' }, { serial: 'IDEM-2', group: 'Spare' }] };
+    const first = await send(admin, 'POST', ApiPath.devices, body, headers);
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toEqual({ created: 2, problems: [] });
+    const retried = await send(admin, 'POST', ApiPath.devices, body, headers);
+    expect(retried.statusCode).toBe(201);
+    expect(retried.json()).toEqual({ created: 2, problems: [] });
+    expect(await serials(admin, '?search=IDEM-')).toEqual(['IDEM-1', 'IDEM-2']);
+    // Without the key the same import is refused: the serials exist.
+    expect((await send(admin, 'POST', ApiPath.devices, body)).statusCode).toBe(400);
+    const reused = await send(admin, 'POST', ApiPath.devices, { devices: [{ serial: 'IDEM-3', group: 'Spare' }] }, headers);
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().message).toBe(Messages.deviceIdempotencyReused);
+    expect(await serials(admin, '?search=IDEM-')).toEqual(['IDEM-1', 'IDEM-2']);
+  });
+
   it('says who changed a device and when, from the batch that changed it', async () => {
     const history = deviceHistoryResponse.parse((await viewer.get(`${ApiPath.deviceHistory}?serial=T-0022`)).json()).data;
     expect(history.map((h) => h.change)).toEqual(['unarchived', 'archived', 'moved to Spare', 'created']);

@@ -64,11 +64,19 @@ export async function exportCsv(scope: DeviceScope, filters: DeviceFilters, writ
 
 /**
  * Adds devices, all or nothing: every row is checked first (serial new and not repeated, group and model known),
- * and with any problem nothing is added. A dry run only answers the problems (the CSV import's preview).
+ * and with any problem nothing is added. A dry run only answers the problems (the CSV import's preview). A repeated
+ * Idempotency-Key answers the first reply again (a retried import is not refused for the serials it added).
  */
 export async function create(call: BatchCall, devices: NewDevice[], dryRun: boolean): Promise<DevicesCreateResponse> {
   const { tx, accountId, access } = call;
   const serviceId = access.serviceId;
+  const key = dryRun ? undefined : call.idempotencyKey;
+  const digest = createHash('sha256').update(JSON.stringify(['created', devices])).digest('hex');
+  if (key) {
+    const earlier = await repo.findReply(tx, serviceId, key);
+    if (earlier && earlier.requestDigest !== digest) throw conflict('idempotency_key_reused', Messages.deviceIdempotencyReused);
+    if (earlier) return JSON.parse(earlier.reply) as DevicesCreateResponse;
+  }
   const [existing, groups, models] = await Promise.all([
     repo.existingSerials(tx, serviceId, devices.map((d) => d.serial)),
     groupsRepo.findByNames(tx, serviceId, devices.map((d) => d.group)),
@@ -100,7 +108,9 @@ export async function create(call: BatchCall, devices: NewDevice[], dryRun: bool
   if (problems.length) throw badRequest(errors);
   await repo.insertDevices(tx, accountId, serviceId, rows);
   await repo.recordChanges(tx, { accountId, serviceId, requestId: call.requestId, change: 'created' }, rows.map((r) => r.serial));
-  return { created: rows.length, problems: [] };
+  const reply: DevicesCreateResponse = { created: rows.length, problems: [] };
+  if (key) await repo.saveReply(tx, { accountId, serviceId, key, requestDigest: digest, reply: JSON.stringify(reply) });
+  return reply;
 }
 
 /** What a batch acts on, as the body says it. */
