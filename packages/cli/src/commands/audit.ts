@@ -6,12 +6,12 @@ import { Option, type Command } from '@commander-js/extra-typings';
 import { auditApi } from '@keydeck/contract/audit.api';
 import type { AuditEvent, ChainVerification } from '@keydeck/contract/audit';
 import { AUDIT_OUTCOMES, type AuditFilters } from '@keydeck/contract/audit-queries';
-import { MAX_PAGE_SIZE } from '@keydeck/contract/paging';
 import type { Context } from '../context.ts';
 import { CliError } from '../errors.ts';
 import { ExitCode } from '../exit-codes.ts';
 import { examples } from '../help.ts';
 import { instant } from '../instants.ts';
+import { ALL_OPTION, keysetRows, LIMIT_OPTION, rowLimit } from '../keyset-paging.ts';
 import type { Column } from '../output.ts';
 
 const eventColumns: Column<AuditEvent>[] = [
@@ -33,12 +33,6 @@ const chainColumns: Column<ChainVerification>[] = [
   { header: 'Intact', value: (c) => (c.intact ? 'yes' : 'NO') },
   { header: 'Breaks', value: (c) => c.break_count },
 ];
-
-const positive = (value: string) => {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 1) throw new CliError(`--limit takes a whole number above 0 (got ${value})`, ExitCode.usage);
-  return number;
-};
 
 /** The console's audit filters (Settings › Audit logs), as options shared by list and export. */
 function withFilters<C extends Command>(command: C) {
@@ -70,21 +64,15 @@ export function register(program: Command, context: Context): void {
   const audit = program.command('audit').description("Your account's audit log: who did what, when, from where");
 
   withFilters(audit.command('list').description('List audit events, newest first'))
-    .addOption(new Option('--limit <count>', 'at most this many events').argParser(positive).default(50))
+    .option(...LIMIT_OPTION)
+    .option(...ALL_OPTION)
     .addOption(new Option('--order <order>', 'newest (desc) or oldest (asc) first').choices(['asc', 'desc'] as const).default('desc' as const))
     .addHelpText('after', examples(['keydeck audit list --from 7d --action service.login', 'keydeck audit list --user alice --outcome refused --limit 500 --output csv']))
     .action(async (options) => {
       const api = (await context.client()).of(auditApi);
-      const events: AuditEvent[] = [];
-      let after: string | undefined;
-      // Keyset pages: each costs what the first does, however deep.
-      for (;;) {
-        const page = await api.listAuditEvents({ query: { ...filters(options), order: options.order, page_size: Math.min(MAX_PAGE_SIZE, options.limit - events.length), ...(after ? { after } : {}) } });
-        events.push(...page.data);
-        if (events.length >= options.limit || !page.next_cursor || page.data.length === 0) break;
-        after = page.next_cursor;
-      }
-      context.output.rows(events, eventColumns);
+      const query = { ...filters(options), order: options.order };
+      const answer = await keysetRows((after, size) => api.listAuditEvents({ query: { ...query, page_size: size, ...(after ? { after } : {}) } }), rowLimit(options));
+      context.output.rows(answer.data, eventColumns);
     });
 
   withFilters(audit.command('export').description('Export the filtered audit events as CSV, streamed from the server'))
