@@ -18,7 +18,7 @@ export async function credentialPrincipal(db: Db, credentialId: string, ip: stri
   if (!row) return null;
   return {
     addressAllowed: row.address_allowed,
-    principal: delegatedPrincipal(row, { kind: 'credential', id: credentialId, name: row.credential_name }, row.credential_permissions),
+    principal: delegatedPrincipal(row, { kind: 'credential', id: credentialId, name: row.credential_name, key: `credential:${credentialId}` }, row.credential_permissions),
   };
 }
 
