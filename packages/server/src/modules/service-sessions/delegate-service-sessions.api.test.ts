@@ -89,10 +89,19 @@ describe("a script's service session", () => {
     expect((await bearer(next, 'GET', ApiPath.devices)).statusCode).toBe(200);
     expect(serviceLoginResponse.parse((await bearer(next, 'GET', loginPath(serviceId))).json()).service_session.service_id).toBe(serviceId);
     // Another credential of the same owner has none, and neither has the owner's console session.
-    const sibling = await tokenFor(await credential());
+    const siblingCredential = await credential();
+    const sibling = await tokenFor(siblingCredential);
     expect((await bearer(sibling, 'PUT', ApiPath.services, { payload: { service_id: serviceId } })).statusCode).toBe(200);
     expect((await bearer(sibling, 'GET', ApiPath.devices)).json().error).toBe(ErrorCode.serviceSessionRequired);
     expect((await admin.get(ApiPath.devices)).statusCode).toBe(403);
+
+    // Revoking a credential ends its sessions and forgets its current service.
+    expect((await bearer(sibling, 'POST', loginPath(serviceId))).statusCode).toBe(200);
+    const { client_id } = siblingCredential;
+    expect((await admin.post(`/rest/api/v2/accounts/${acme.accountId}/credentials/${client_id}/revoke`, {})).statusCode).toBe(200);
+    const key = `credential:${client_id}`;
+    const left = await queryRows(t.database.db, sql`select 1 from service_sessions where delegate_key = ${key} union all select 1 from delegate_current_services where delegate_key = ${key}`);
+    expect(left).toEqual([]);
 
     expect((await bearer(next, 'DELETE', loginPath(serviceId))).statusCode).toBe(200);
     expect((await bearer(next, 'GET', ApiPath.devices)).json().error).toBe(ErrorCode.serviceSessionRequired);
@@ -102,7 +111,7 @@ describe("a script's service session", () => {
       t.database.db,
       sql`select action, actor_username as actor from audit_events where action in ('service.select', 'service.login', 'service.logout', 'device_group.create') and actor_username like 'credential:%' order by id`,
     );
-    expect(events.map((e) => e.action)).toEqual(['service.select', 'service.login', 'device_group.create', 'service.select', 'service.logout']);
+    expect(events.map((e) => e.action)).toEqual(['service.select', 'service.login', 'device_group.create', 'service.select', 'service.login', 'service.logout']);
     expect(events.every((e) => e.actor.endsWith('(owner acme-admin)'))).toBe(true);
   });
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { serviceAllowedAddresses } from '../../db/schema/service-addresses.ts';
-import { serviceSessions, serviceUsers, services } from '../../db/schema/services.ts';
+import { delegateCurrentServices, serviceSessions, serviceUsers, services } from '../../db/schema/services.ts';
 
 export async function findService(tx: Tx, accountId: string, serviceId: string) {
   const [row] = await tx
@@ -65,6 +65,12 @@ export async function deleteSession(tx: Tx, holder: Holder, serviceId: string): 
     .where(and(heldBy(holder), eq(serviceSessions.serviceId, serviceId)))
     .returning({ id: serviceSessions.id });
   return rows.length > 0;
+}
+
+/** Ends a delegate's service sessions and forgets its current service. */
+export async function forgetDelegate(tx: Tx, delegateKey: string): Promise<void> {
+  await tx.delete(serviceSessions).where(eq(serviceSessions.delegateKey, delegateKey));
+  await tx.delete(delegateCurrentServices).where(eq(delegateCurrentServices.delegateKey, delegateKey));
 }
 
 /** The service's allowed addresses and ranges; none means every address. */

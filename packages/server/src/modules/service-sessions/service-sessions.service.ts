@@ -52,6 +52,9 @@ export async function logout(tx: Tx, principal: Principal, serviceId: string): P
   await repo.deleteSession(tx, holderOf(principal), serviceId);
 }
 
+/** A revoked credential's service sessions end with it (its tokens are refused already), and its current service. */
+export const endDelegate = (tx: Tx, delegateKey: string) => repo.forgetDelegate(tx, delegateKey);
+
 function holderOf(principal: Principal): repo.Holder {
   return principal.delegate ? { delegateKey: principal.delegate.key } : { consoleSessionHash: principal.sessionHash };
 }
