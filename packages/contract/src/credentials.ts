@@ -13,7 +13,8 @@ export const CredentialMessages = {
   nameTaken: 'A credential with this name already exists',
   revoked: 'The credential is revoked',
   secretOnce: 'Copy the secret now: it is shown only once and cannot be recovered.',
-  noServiceSession: "A service's data needs a service session, which API credentials and OAuth clients cannot open: a person signs in to the service",
+  noJwtServiceSession:
+    'This service takes a service token in the Authorization header, where an API credential or OAuth client sends its own: a script cannot log in to it',
 } as const;
 
 /** A rotation keeps the previous secret valid for 0-7 days (default one day), for callers to switch over. */

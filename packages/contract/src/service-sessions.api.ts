@@ -10,7 +10,8 @@ const currentServiceSessionResponse = z.object({ service_session: serviceSession
 export const serviceSessionsApi = endpoints({ product: 'cryptohub', tag: 'Service sessions' }, {
   serviceLogin: {
     method: 'POST', path: ApiPath.serviceLogin, params: serviceIdParams, responses: { 200: serviceLoginResponse },
-    summary: 'Open a service session', description: 'Opens a session for the service (its service user credentials); service data calls need one.',
+    summary: 'Open a service session', description:
+      'Opens a session for the service (its service user credentials); service data calls need one. An API credential or OAuth client opens its own, as its user would, held by the credential or the grant across its tokens; not on a service that uses JWT service tokens (409).',
   },
   getServiceSession: {
     method: 'GET', path: ApiPath.serviceLogin, params: serviceIdParams, responses: { 200: currentServiceSessionResponse },

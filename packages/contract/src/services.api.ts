@@ -33,7 +33,7 @@ export const servicesApi = endpoints({ product: 'cryptohub', tag: 'Services' }, 
   },
   selectCurrentService: {
     method: 'PUT', path: ApiPath.services, body: currentServiceBody, responses: { 200: currentServiceResponse },
-    summary: 'Select the current service', description: 'Makes one of the account\'s services the caller\'s current one (or none); changes no data.',
+    summary: 'Select the current service', description: 'Makes one of the account\'s services the caller\'s current one (or none); changes no data. An API credential or OAuth client has its own current service.',
   },
   getService: {
     method: 'GET', path: ApiPath.service, query: serviceQuery, responses: { 200: serviceResponse },

@@ -8,6 +8,9 @@ import type { Principal } from './principal.ts';
 /** Last use is recorded at most once a minute, so a busy script does not write on every call. */
 const TOUCH_SECONDS = 60;
 
+/** What holds a credential's service sessions and current service (Principal.delegate.key). */
+export const credentialDelegateKey = (credentialId: string) => `credential:${credentialId}`;
+
 /**
  * The caller behind an API credential's bearer token: the owner, holding the credential's permissions narrowed to
  * the owner's. Null when the credential is revoked, expired, or its owner or account disabled; addressAllowed is
@@ -18,7 +21,7 @@ export async function credentialPrincipal(db: Db, credentialId: string, ip: stri
   if (!row) return null;
   return {
     addressAllowed: row.address_allowed,
-    principal: delegatedPrincipal(row, { kind: 'credential', id: credentialId, name: row.credential_name }, row.credential_permissions),
+    principal: delegatedPrincipal(row, { kind: 'credential', id: credentialId, name: row.credential_name, key: credentialDelegateKey(credentialId) }, row.credential_permissions),
   };
 }
 

@@ -24,9 +24,15 @@ export function isOAuthAccessToken(token: string): boolean {
  * or its client deleted, or its user or account disabled (one statement, migration 0036).
  */
 export async function oauthPrincipal(db: Db, token: string): Promise<Principal | null> {
-  const [row] = await rowsOf<OAuthRow>(db, sql`select * from keydeck_oauth_principal(${storedTokenId(token)}, ${API_AUDIENCE})`);
+  const id = storedTokenId(token);
+  // The token's grant (oauth_payloads has no row-level security), read in the same statement.
+  const [row] = await rowsOf<OAuthRow>(
+    db,
+    sql`select p.*, (select t.grant_id from oauth_payloads t where t.kind = 'AccessToken' and t.id = ${id}) as grant_id from keydeck_oauth_principal(${id}, ${API_AUDIENCE}) p`,
+  );
   if (!row) return null;
-  return delegatedPrincipal(row, { kind: 'oauth_client', id: row.client_id, name: row.client_name }, row.scopes);
+  const key = row.grant_id ? `oauth_grant:${row.grant_id}` : `oauth_client:${row.client_id}`;
+  return delegatedPrincipal(row, { kind: 'oauth_client', id: row.client_id, name: row.client_name, key }, row.scopes);
 }
 
-type OAuthRow = DelegatedUserRow & { client_id: string; client_name: string; scopes: string[] };
+type OAuthRow = DelegatedUserRow & { client_id: string; client_name: string; scopes: string[]; grant_id: string | null };

@@ -28,7 +28,16 @@ export type Principal = {
    * Set on a bearer call: an API credential acting for its owner, or an OAuth client acting for the user who
    * consented (or for its owner, with client credentials), the user above.
    */
-  delegate?: { kind: 'credential' | 'oauth_client'; id: string; name: string };
+  delegate?: {
+    kind: 'credential' | 'oauth_client';
+    id: string;
+    name: string;
+    /**
+     * What holds the delegate's service sessions and current service, stable across its tokens: the credential, the
+     * OAuth grant (authorization code, kept through refreshes), or the OAuth client (client credentials).
+     */
+    key: string;
+  };
 };
 
 /** Who an audit event names as its actor: the user, or the credential or OAuth client acting for them. */

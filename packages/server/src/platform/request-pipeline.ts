@@ -2,7 +2,6 @@ import { APPROVAL_HEADER } from '@keydeck/contract/approvals';
 import type { AuditAction } from '@keydeck/contract/audit-action';
 import type { EndpointSpec } from '@keydeck/contract/endpoint';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@keydeck/contract/http';
-import { CredentialMessages } from '@keydeck/contract/credentials';
 import { Messages } from '@keydeck/contract/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/database.ts';
@@ -17,7 +16,8 @@ import { forbidden, ipRefused, mfaSetupRequired, tooManyRequests, unauthorized }
 import { mustSetUpMfa, type Principal } from './principal.ts';
 import { hitRateLimit } from './rate-limit.ts';
 import { addressAllowed } from './ip-ranges.ts';
-import { checkServiceAccess, serviceSessionWanted, slideServiceSession, type ServiceSessionWanted } from './service-access.ts';
+import { checkServiceAccess, delegateServiceWanted, serviceSessionWanted, slideServiceSession, type ServiceSessionWanted } from './service-access.ts';
+import { delegateServiceSession } from './delegate-service-session.ts';
 import type { ServiceTokens } from './service-tokens.ts';
 import type { ResolvedSession, SessionStore } from './session-store.ts';
 import { rateLimited } from './metrics.ts';
@@ -70,10 +70,9 @@ export function registerRequestPipeline(app: FastifyInstance, deps: PipelineDeps
     request.principal = principal;
     request.sessionId = principal && sessionId ? sessionId : null;
     if (principal) logAccount(request, principal.account.id);
-    // A delegate acts only through permissions: sign-in, sign-out, MFA and password routes are for people.
-    if (bearer !== null && !config?.permission) {
-      throw config?.serviceAccess ? forbidden('bearer_service_data', CredentialMessages.noServiceSession) : unauthorized('bearer_not_allowed');
-    }
+    // A delegate acts only through permissions, or on service data through its own service session: sign-in,
+    // sign-out, MFA and password routes are for people.
+    if (bearer !== null && !config?.permission && !config?.serviceAccess) throw unauthorized('bearer_not_allowed');
 
     if (bearer === null && !SAFE_METHODS.has(request.method) && !config?.withoutAntiForgery) {
       const header = request.headers[CSRF_HEADER.toLowerCase()];
@@ -271,13 +270,20 @@ async function bearerPrincipal(deps: PipelineDeps, request: FastifyRequest, bear
 type Caller = ResolvedSession & { wanted: ServiceSessionWanted | null };
 
 /**
- * Who is calling: the delegate behind a bearer token, else the principal behind the session cookie and, for a service
- * data call, the service session it wants, read in the same statement (unless the call is refused already).
+ * Who is calling: the delegate behind a bearer token (and, for a service data call, its own service session, read
+ * next), else the principal behind the session cookie and, for a service data call, the service session it wants,
+ * read in the same statement (unless the call is refused already).
  */
 async function identify(deps: PipelineDeps, request: FastifyRequest, bearer: ApiBearer | null, sessionId: string | undefined): Promise<Caller> {
-  if (bearer !== null) return { principal: await bearerPrincipal(deps, request, bearer), wanted: null, serviceSession: null };
-  if (!sessionId) return { principal: null, wanted: null, serviceSession: null };
   const rule = request.routeOptions.config?.serviceAccess;
+  if (bearer !== null) {
+    const principal = await bearerPrincipal(deps, request, bearer);
+    if (!rule) return { principal, wanted: null, serviceSession: null };
+    const wanted = delegateServiceWanted(request, rule);
+    const serviceSession = wanted.refusal ? null : await delegateServiceSession(deps.db, principal, wanted.serviceId, deps.serviceSession.idleSeconds);
+    return { principal, wanted, serviceSession };
+  }
+  if (!sessionId) return { principal: null, wanted: null, serviceSession: null };
   const wanted = rule ? await serviceSessionWanted(request, rule, deps.serviceSession.tokens) : null;
   const lookup = wanted && !wanted.refusal ? { wanted, idleSeconds: deps.serviceSession.idleSeconds } : undefined;
   return { wanted, ...(await deps.sessions.resolve(sessionId, lookup)) };

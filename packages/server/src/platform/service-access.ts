@@ -45,6 +45,8 @@ export type ServiceSessionRow = {
   permissions: ServicePermissions;
   allowed_ranges: string[];
   service_name: string;
+  /** The session's service (a delegate's only, migration 0055: it may not know its current service). */
+  service_id?: string;
   /** A tenth of the idle timeout has passed since the last slide (never for a JWT session). */
   slide_due: boolean;
 };
@@ -57,11 +59,25 @@ export async function serviceSessionWanted(request: FastifyRequest, rule: Servic
   if (rule.jwt && !bearer) return refused();
   const claims = bearer ? await tokens.verify(bearer) : null;
   if (bearer && !claims) return refused();
-  const named = (request.params as { service_id?: string } | undefined)?.service_id;
+  const named = namedService(request);
   // A path id that is no uuid names no service the caller has a session on (and must not reach a uuid comparison).
   if (named !== undefined && !UUID.test(named)) return refused();
   if (claims && named !== undefined && claims.serviceId !== named) return refused();
   return { serviceId: named ?? claims?.serviceId ?? null, tokenSessionId: claims?.sessionId ?? null, refusal: null };
+}
+
+/**
+ * The same for a delegate (an API credential or OAuth client): its own token holds the Authorization header, so no
+ * service token names a session; the service the path names, else its current service. A jwt route is refused.
+ */
+export function delegateServiceWanted(request: FastifyRequest, rule: ServiceAccessRule): ServiceSessionWanted {
+  const named = namedService(request);
+  if (rule.jwt || (named !== undefined && !UUID.test(named))) return { serviceId: null, tokenSessionId: null, refusal: serviceSessionRequired() };
+  return { serviceId: named ?? null, tokenSessionId: null, refusal: null };
+}
+
+function namedService(request: FastifyRequest): string | undefined {
+  return (request.params as { service_id?: string } | undefined)?.service_id;
 }
 
 /**
@@ -84,8 +100,8 @@ export function checkServiceAccess(
     throw forbidden(`missing_service_permission:${rule.category}:${rule.level}`, Messages.servicePermissionDenied(rule.category, rule.level));
   }
   return {
-    // The service the session was read for: the one wanted, else the console session's current one.
-    serviceId: wanted!.serviceId ?? principalOf(request).currentServiceId!,
+    // The service the session was read for: the one wanted, else the caller's current one.
+    serviceId: wanted!.serviceId ?? row.service_id ?? principalOf(request).currentServiceId!,
     serviceName: row.service_name,
     serviceSessionId: row.id,
     serviceUserId: row.service_user_id,

@@ -63,7 +63,8 @@ export const serviceUsers = pgTable(
 );
 
 /**
- * A signed-in user's session on one service, tied to their console session (signing out ends it).
+ * A signed-in user's session on one service, tied to their console session (signing out ends it), or a script's,
+ * tied to its API credential or OAuth grant (delegateKey), which outlives the delegate's short-lived tokens.
  * Idle sessions expire; JWT services carry the session id in a signed bearer token instead of relying on the cookie alone.
  */
 export const serviceSessions = pgTable(
@@ -73,9 +74,28 @@ export const serviceSessions = pgTable(
     accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
     serviceId: uuid('service_id').notNull().references(() => services.id, { onDelete: 'cascade' }),
     serviceUserId: uuid('service_user_id').notNull().references(() => serviceUsers.id, { onDelete: 'cascade' }),
-    consoleSessionHash: text('console_session_hash').notNull().references(() => sessions.idHash, { onDelete: 'cascade' }),
+    /** The console session holding it, or (delegateKey) the API credential or OAuth grant: exactly one. */
+    consoleSessionHash: text('console_session_hash').references(() => sessions.idHash, { onDelete: 'cascade' }),
+    delegateKey: text('delegate_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('service_sessions_console_service').on(t.consoleSessionHash, t.serviceId), index('service_sessions_service').on(t.serviceId)],
+  (t) => [
+    uniqueIndex('service_sessions_console_service').on(t.consoleSessionHash, t.serviceId),
+    uniqueIndex('service_sessions_delegate_service').on(t.delegateKey, t.serviceId),
+    index('service_sessions_service').on(t.serviceId),
+    check('service_sessions_one_holder', sql`(${t.consoleSessionHash} IS NULL) <> (${t.delegateKey} IS NULL)`),
+  ],
+);
+
+/** A delegate's current service (PUT service/services), as sessions.current_service_id is a person's. */
+export const delegateCurrentServices = pgTable(
+  'delegate_current_services',
+  {
+    delegateKey: text('delegate_key').primaryKey(),
+    accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    serviceId: uuid('service_id').notNull().references(() => services.id, { onDelete: 'cascade' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('delegate_current_services_service').on(t.serviceId)],
 );

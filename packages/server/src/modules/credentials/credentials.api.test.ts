@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CredentialMessages, credentialResponse, credentialsPage, credentialWithSecret, tokenResponse } from '@keydeck/contract/credentials';
+import { credentialResponse, credentialsPage, credentialWithSecret, tokenResponse } from '@keydeck/contract/credentials';
 import { CSRF_COOKIE } from '@keydeck/contract/http';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -288,13 +288,19 @@ describe('API credentials', () => {
     expect((await bearer(token, { url: SERVICES, remoteAddress: '192.0.2.7' })).statusCode).toBe(403);
   });
 
-  it("refuses to open a service session, whose data a person reaches through their own session", async () => {
-    const token = await tokenFor(await create());
+  // More of a script's service session (addresses, groups, JWT services): service-sessions/delegate-service-sessions.api.test.ts.
+  it("opens a service session of its own on its owner's service, which the credential's next token finds", async () => {
+    const c = await create();
+    const token = await tokenFor(c);
+    const groups = '/rest/api/v1/service/device_group';
+    expect((await bearer(token, { method: 'PUT', url: SERVICES, payload: { service_id: acmeService.serviceId } })).statusCode).toBe(200);
+    expect((await bearer(token, { url: groups })).json().error).toBe('service_session_required');
     const response = await bearer(token, { method: 'POST', url: `/rest/api/v1/service/login/${acmeService.serviceId}` });
-    expect(response.statusCode).toBe(403);
-    expect(response.json().message).toBe(CredentialMessages.noServiceSession);
-    const devices = await bearer(token, { url: '/rest/api/v1/service/device_group' });
-    expect([devices.statusCode, devices.json().message]).toEqual([403, CredentialMessages.noServiceSession]);
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await bearer(token, { url: groups })).statusCode).toBe(200);
+    expect((await bearer(await tokenFor(c), { url: groups })).statusCode).toBe(200);
+    // Not the owner's console session's.
+    expect((await acmeAdmin.get(groups)).statusCode).toBe(403);
   });
 
   it('keeps tenants apart and lets platform administrators manage any account', async () => {

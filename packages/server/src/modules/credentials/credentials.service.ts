@@ -15,12 +15,14 @@ import {
   type TokenResponse,
 } from '@keydeck/contract/credentials';
 import type { Tx } from '../../db/database.ts';
+import { credentialDelegateKey } from '../../platform/credential-principal.ts';
 import type { CredentialTokens } from '../../platform/credential-tokens.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { addressAllowed, addressInRanges, canonicalRange } from '../../platform/ip-ranges.ts';
 import { actorName, effectivePermissions, type Principal } from '../../platform/principal.ts';
 import { assertMayChange, assertMayGrant } from '../../platform/privilege.ts';
 import { assertMayActOn } from '../users/users.service.ts';
+import * as serviceSessions from '../service-sessions/service-sessions.service.ts';
 import * as repo from './credentials.repository.ts';
 
 /**
@@ -99,6 +101,7 @@ export async function revokeCredential(tx: Tx, caller: Principal, accountId: str
   if (!found) throw notFound();
   await assertMayActFor(tx, caller, found.owner.id, found.credential.permissions);
   if (!found.credential.revokedAt) await repo.updateCredential(tx, accountId, id, { revokedAt: new Date(), previousSecretHash: null, previousSecretExpiresAt: null });
+  await serviceSessions.endDelegate(tx, credentialDelegateKey(id));
   return load(tx, accountId, id);
 }
 

@@ -228,6 +228,37 @@ describe('authorization code with PKCE', () => {
     await expect(oidc.refreshTokenGrant(rp, refreshed.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
   });
 
+  it("opens a service session held by the grant, which the refreshed token keeps and client credentials do not share", async () => {
+    const { serviceId } = await seedService(t.database.db, acme.accountId, { name: 'Grant HSM', members: [{ userId: acme.userIds['acme-admin']! }] });
+    const send = (token: string, method: string, path: string, body?: object) =>
+      fetch(`${base}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+    const login = `/rest/api/v1/service/login/${serviceId}`;
+    const groups = '/rest/api/v1/service/device_group';
+    const admin = await new Browser().signIn('acme-admin');
+    const app = await registerClient(admin);
+    const rp = await relyingParty(app.client.id, app.client_secret);
+    const tokens = await tokensFor(rp, admin, 'openid offline_access services:read');
+    expect((await send(tokens.access_token, 'PUT', SERVICES, { service_id: serviceId })).status).toBe(200);
+    expect((await send(tokens.access_token, 'POST', login)).status).toBe(200);
+    expect((await call(tokens.access_token, groups)).status).toBe(200);
+
+    const refreshed = await oidc.refreshTokenGrant(rp, tokens.refresh_token!);
+    expect((await call(refreshed.access_token, groups)).status).toBe(200);
+    const [event] = await queryRows<{ actor_username: string }>(t.database.db, sql`select actor_username from audit_events where action = 'service.login' order by id desc limit 1`);
+    expect(event!.actor_username).toBe(`oauth_client:${app.client.name} (for acme-admin)`);
+    // The client's own tokens (client credentials) are not the user's grant.
+    const { access_token } = await oidc.clientCredentialsGrant(rp, { scope: 'services:read' });
+    expect((await send(access_token, 'PUT', SERVICES, { service_id: serviceId })).status).toBe(200);
+    expect(((await (await call(access_token, groups)).json()) as { error: string }).error).toBe('service_session_required');
+
+    expect((await send(refreshed.access_token, 'DELETE', login)).status).toBe(200);
+    expect((await call(refreshed.access_token, groups)).status).toBe(403);
+  });
+
   it('sends a denial back as access_denied', async () => {
     const admin = await new Browser().signIn('acme-admin');
     const app = await registerClient(admin);

@@ -27,7 +27,7 @@ function termsOf(q: string): { terms: repo.Terms; kcv: string | null; fingerprin
 /**
  * The caller's services whose data they could open now: they are its service user, it is enabled, their group holds
  * the category, and the service's allowed addresses admit the caller's (as a service session requires). A bearer
- * caller opens no service session, so it searches no service data.
+ * caller searches no service data: a script reaches it through a service session it opens itself, one service at a time.
  */
 async function servicesFor(tx: Tx, principal: Principal, clientAddress: string): Promise<(category: PermissionCategory) => string[]> {
   if (principal.delegate || !hasPermission(principal.permissions, Permission.servicesRead)) return () => [];

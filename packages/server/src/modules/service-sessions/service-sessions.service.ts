@@ -11,15 +11,16 @@ import * as repo from './service-sessions.repository.ts';
 export type ServiceSessionDeps = { tokens: ServiceTokens; idleSeconds: number };
 
 /**
- * Opens a service session for the signed-in user: the service must be the account's, Enabled, and the user one
- * of its service users. A JWT service also gets a bearer token that expires with the session.
+ * Opens a service session for the signed-in user, or for a delegate acting for them (held by its credential or
+ * OAuth grant, not by any one token): the service must be the account's, Enabled, and the user one of its service
+ * users. A JWT service also gets a bearer token that expires with the session.
  */
 export async function login(tx: Tx, principal: Principal, serviceId: string, deps: ServiceSessionDeps, clientAddress: string): Promise<ServiceSession> {
-  // A service session hangs off a person's console session; a bearer caller has none to hang it on.
-  if (principal.delegate) throw forbidden('delegate_service_session', CredentialMessages.noServiceSession);
   const service = await repo.findService(tx, principal.account.id, serviceId);
   if (!service) throw notFound();
   if (service.status !== 'Enabled') throw conflict('service_not_enabled', Messages.serviceNotEnabled);
+  // A delegate's own token holds the Authorization header a JWT service's token would need.
+  if (principal.delegate && service.useJwt) throw conflict('delegate_jwt_service', CredentialMessages.noJwtServiceSession);
   // The service's allowed addresses hold at the door too, not only on each data call.
   const ranges = await repo.allowedRanges(tx, serviceId);
   if (!addressAllowed(clientAddress, ranges.length > 0 ? ranges : null)) {
@@ -27,11 +28,10 @@ export async function login(tx: Tx, principal: Principal, serviceId: string, dep
   }
   const serviceUserId = await repo.findServiceUserId(tx, serviceId, principal.userId);
   if (!serviceUserId) throw forbidden('not_a_service_user', Messages.notAServiceUser);
-  const opened = await repo.upsertSession(tx, {
+  const opened = await repo.upsertSession(tx, holderOf(principal), {
     accountId: principal.account.id,
     serviceId,
     serviceUserId,
-    consoleSessionHash: principal.sessionHash,
     idleSeconds: deps.idleSeconds,
   });
   const token = service.useJwt
@@ -43,13 +43,20 @@ export async function login(tx: Tx, principal: Principal, serviceId: string, dep
 /** The caller's live session on the service, without its token (a JWT is handed out once, at login). */
 export async function current(tx: Tx, principal: Principal, serviceId: string, idleSeconds: number): Promise<ServiceSession | null> {
   if (!(await repo.findService(tx, principal.account.id, serviceId))) throw notFound();
-  const live = await repo.findLiveSession(tx, principal.sessionHash, serviceId);
+  const live = await repo.findLiveSession(tx, holderOf(principal), serviceId);
   return live ? toWire(serviceId, live.expiresAt, idleSeconds) : null;
 }
 
 export async function logout(tx: Tx, principal: Principal, serviceId: string): Promise<void> {
   if (!(await repo.findService(tx, principal.account.id, serviceId))) throw notFound();
-  await repo.deleteSession(tx, principal.sessionHash, serviceId);
+  await repo.deleteSession(tx, holderOf(principal), serviceId);
+}
+
+/** A revoked credential's service sessions end with it (its tokens are refused already), and its current service. */
+export const endDelegate = (tx: Tx, delegateKey: string) => repo.forgetDelegate(tx, delegateKey);
+
+function holderOf(principal: Principal): repo.Holder {
+  return principal.delegate ? { delegateKey: principal.delegate.key } : { consoleSessionHash: principal.sessionHash };
 }
 
 function toWire(serviceId: string, expiresAt: Date, idleSeconds: number, token?: string): ServiceSession {

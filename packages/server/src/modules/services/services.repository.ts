@@ -3,7 +3,7 @@ import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { accounts } from '../../db/schema/accounts.ts';
 import type { Tx } from '../../db/database.ts';
 import { serverLocations, serviceLocations } from '../../db/schema/service-locations.ts';
-import { serviceSessions, serviceUserGroups, serviceUsers, services } from '../../db/schema/services.ts';
+import { delegateCurrentServices, serviceSessions, serviceUserGroups, serviceUsers, services } from '../../db/schema/services.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { roles, userRoles, users } from '../../db/schema/users.ts';
 import { matchesSearch, pageWindow } from '../../platform/paging.ts';
@@ -101,6 +101,22 @@ export async function endServiceSessions(tx: Tx, serviceId: string): Promise<voi
 
 export async function setCurrentService(tx: Tx, sessionHash: string, serviceId: string | null): Promise<void> {
   await tx.update(sessions).set({ currentServiceId: serviceId }).where(eq(sessions.idHash, sessionHash));
+}
+
+export async function setDelegateCurrentService(tx: Tx, accountId: string, delegateKey: string, serviceId: string | null): Promise<void> {
+  if (serviceId === null) {
+    await tx.delete(delegateCurrentServices).where(eq(delegateCurrentServices.delegateKey, delegateKey));
+    return;
+  }
+  await tx
+    .insert(delegateCurrentServices)
+    .values({ delegateKey, accountId, serviceId })
+    .onConflictDoUpdate({ target: delegateCurrentServices.delegateKey, set: { serviceId, updatedAt: sql`now()` } });
+}
+
+export async function delegateCurrentService(tx: Tx, delegateKey: string): Promise<string | null> {
+  const [row] = await tx.select({ serviceId: delegateCurrentServices.serviceId }).from(delegateCurrentServices).where(eq(delegateCurrentServices.delegateKey, delegateKey));
+  return row?.serviceId ?? null;
 }
 
 export function listServiceLocations(tx: Tx) {

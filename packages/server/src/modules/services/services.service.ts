@@ -34,7 +34,7 @@ export async function listServices(tx: Tx, principal: Principal, query: Services
     server_locations: serverLocations.map((s) => ({ id: s.id, name: s.name, service_location: s.serviceLocation })),
     services_available: Object.entries(SERVICE_TYPES).map(([type, type_name]) => ({ type, type_name })),
     environments: [...SERVICE_ENVIRONMENTS],
-    current_service_id: principal.currentServiceId,
+    current_service_id: principal.delegate ? await repo.delegateCurrentService(tx, principal.delegate.key) : principal.currentServiceId,
   };
 }
 
@@ -71,10 +71,14 @@ export async function cancelRequests(tx: Tx, principal: Principal, ids: string[]
   return (await repo.deleteServices(tx, unique)).map(toWire);
 }
 
-/** PUT service/services: the console session's current service, which must be one of the account's; null resets it. */
+/**
+ * PUT service/services: the console session's current service, or a delegate's (kept by its credential or OAuth
+ * grant), which must be one of the account's; null resets it.
+ */
 export async function selectCurrentService(tx: Tx, principal: Principal, serviceId: string | null): Promise<string | null> {
   if (serviceId !== null && !(await repo.findService(tx, principal.account.id, serviceId))) throw notFound();
-  await repo.setCurrentService(tx, principal.sessionHash, serviceId);
+  if (principal.delegate) await repo.setDelegateCurrentService(tx, principal.account.id, principal.delegate.key, serviceId);
+  else await repo.setCurrentService(tx, principal.sessionHash, serviceId);
   return serviceId;
 }
 
