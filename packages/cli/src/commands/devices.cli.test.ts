@@ -1,6 +1,9 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CredentialMessages } from '@keydeck/contract/credentials';
+import { devicesApi } from '@keydeck/contract/devices.api';
+import { Messages } from '@keydeck/contract/messages';
+import { serviceSessionsApi } from '@keydeck/contract/service-sessions.api';
+import { servicesApi } from '@keydeck/contract/services.api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedService } from '../../../server/test/fixtures.ts';
 import { startKeydeck, type ApiCredential, type Keydeck } from '../../test/harness.ts';
@@ -10,7 +13,8 @@ let operator: ApiCredential;
 
 beforeAll(async () => {
   k = await startKeydeck();
-  await seedService(k.t.database.db, k.acme.accountId, { name: 'Payments HSM' });
+  // acme-admin, the credential's owner, is one of the service's users: the credential opens a session as they would.
+  await seedService(k.t.database.db, k.acme.accountId, { name: 'Payments HSM', members: [{ userId: k.acme.userIds['acme-admin']! }] });
   operator = await k.credential(['services:read']);
 });
 afterAll(() => k.close());
@@ -48,12 +52,59 @@ describe('keydeck devices', () => {
     expect([code, stderr]).toEqual([4, 'keydeck: No service named Nowhere\n']);
   });
 
-  // The server opens service sessions for people only (a delegate has no console session to hang one on): until it
-  // lets an API credential or OAuth client reach a service's data, the tool says so in the server's words.
-  it("exits 3 with the server's reason when the sign-in cannot open a service session", async () => {
-    const { code, stdout, stderr } = await k.run(['devices', 'list', '--service', 'payments hsm'], { env: k.envOf(operator) });
-    expect(code).toBe(3);
-    expect(stdout).toBe('');
-    expect(stderr).toBe(`keydeck: ${CredentialMessages.noServiceSession}\n`);
+  it("imports a manufacturer's 10,000 devices and exports them back, row for row", async () => {
+    const env = k.envOf(operator);
+    const service = ['--service', 'payments hsm'];
+    const empty = await k.run(['devices', 'list', ...service], { env });
+    expect([empty.code, empty.stdout]).toEqual([0, '']);
+    // The group the manifest names, made in the console (the tool has no group command).
+    await k.admin.of(servicesApi).selectCurrentService({ body: { service_id: await serviceId() } });
+    await k.admin.of(serviceSessionsApi).serviceLogin({ params: { service_id: await serviceId() } });
+    await k.admin.of(devicesApi).createDeviceGroups({ body: { groups: [{ group_name: 'Stores' }] } });
+
+    const serials = Array.from({ length: 10_000 }, (_, i) => `SN-${String(i).padStart(5, '0')}`);
+    const manifest = join(k.home, 'manifest.csv');
+    writeFileSync(manifest, ['serial,group', ...serials.map((serial) => `${serial},Stores`)].join('\n'));
+    const imported = await k.run(['devices', 'import', manifest, ...service], { env });
+    expect(imported.code, imported.stderr).toBe(0);
+
+    const out = join(k.home, 'export.csv');
+    const exported = await k.run(['devices', 'export', '--out', out, ...service], { env });
+    expect(exported.code, exported.stderr).toBe(0);
+    const lines = readFileSync(out, 'utf8').trimEnd().split('\r\n');
+    expect(lines[0]).toBe('serial,group,device_model,archived,failed,last_load,created_at');
+    expect(lines.slice(1).map((line) => line.split(',').slice(0, 2).join(',')).sort()).toEqual(serials.map((serial) => `${serial},Stores`));
+  });
+
+  it('reports the rows it could not add by row, adds the others, and exits 1', async () => {
+    const file = join(k.home, 'mixed.csv');
+    writeFileSync(file, ['serial,group', 'NEW-1,Stores', 'SN-00001,Stores', 'NEW-2,Atlantis', 'NEW-3,Stores'].join('\n'));
+    const { code, stdout } = await k.run(['devices', 'import', file, '--service', 'Payments HSM', '--output', 'csv'], { env: k.envOf(operator) });
+    expect(code).toBe(1);
+    expect(stdout).toContain(Messages.deviceSerialTaken('SN-00001'));
+    expect(stdout).toContain(Messages.deviceGroupUnknown('Atlantis'));
+    const listed = await k.run(['devices', 'list', '--search', 'NEW-', '--service', 'Payments HSM', '--output', 'json'], { env: k.envOf(operator) });
+    expect((JSON.parse(listed.stdout) as { data: { serial: string }[] }).data.map((d) => d.serial)).toEqual(['NEW-1', 'NEW-3']);
+  });
+
+  it("locks devices by a file of serials and by filter, in the server's words", async () => {
+    const env = k.envOf(operator);
+    const file = join(k.home, 'lock.txt');
+    writeFileSync(file, 'SN-00010\nSN-00011\nNOPE-1\n');
+    const bySerials = await k.run(['devices', 'lock', '--serials', file, '--service', 'Payments HSM', '--output', 'csv'], { env });
+    expect(bySerials.code).toBe(1);
+    expect(bySerials.stdout).toContain(Messages.deviceLockChanged('SN-00010', true));
+    expect(bySerials.stdout).toContain(Messages.deviceLockChanged('SN-00011', true));
+    expect(bySerials.stdout).toContain('NOPE-1');
+    const byFilter = await k.run(['devices', 'lock', '--search', 'NEW-', '--service', 'Payments HSM'], { env });
+    expect(byFilter.code, byFilter.stderr).toBe(0);
+    const locked = await k.run(['devices', 'list', '--search', 'NEW-', '--service', 'Payments HSM', '--output', 'json'], { env });
+    // A locked device is marked failed: no key is loaded into it.
+    expect((JSON.parse(locked.stdout) as { data: { failed: boolean }[] }).data.map((d) => d.failed)).toEqual([true, true]);
   });
 });
+
+async function serviceId(): Promise<string> {
+  const page = await k.admin.of(servicesApi).listServices({ query: {} });
+  return page.data.find((s) => s.name === 'Payments HSM')!.id;
+}
