@@ -1,6 +1,5 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CredentialMessages } from '@keydeck/contract/credentials';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedService } from '../../../server/test/fixtures.ts';
 import { startKeydeck, type ApiCredential, type Keydeck } from '../../test/harness.ts';
@@ -18,12 +17,33 @@ afterAll(() => k.close());
 const inService = (args: string[], input?: string) => k.run([...args, '--service', 'Payments HSM'], { env: k.envOf(operator), input });
 
 describe('keydeck keys', () => {
-  it("reaches the service's keys through a service session, which the server refuses an API credential, in its words (exit 3)", async () => {
-    for (const args of [['keys', 'list'], ['keys', 'kcv', 'zmk'], ['keys', 'groups', 'list'], ['keys', 'assignments', 'list']]) {
-      const { code, stdout, stderr } = await inService(args);
-      expect([code, stdout], args.join(' ')).toEqual([3, '']);
-      expect(stderr).toBe(`keydeck: ${CredentialMessages.noServiceSession}\n`);
-    }
+  it('generates keys, reports the KCV, exports under a KBPK, and imports a file of TR-31 blocks: the good one in, the tampered one refused (exit 1)', async () => {
+    expect((await inService(['keys', 'groups', 'create', 'terminals'])).code).toBe(0);
+    const kbpk = await inService(['keys', 'generate', 'kbpk-acquirer', '--group', 'terminals', '--algorithm', 'AES_256', '--usage', 'K1', '--mode', 'B']);
+    expect(kbpk.code, kbpk.stderr).toBe(0);
+    const data = await inService(['keys', 'generate', 'Data key', '--group', 'terminals', '--algorithm', 'AES_128', '--usage', 'D0', '--mode', 'B', '--exportability', 'E']);
+    expect(data.code, data.stderr).toBe(0);
+    const kcv = (await inService(['keys', 'kcv', 'Data key'])).stdout.trim();
+    expect(kcv).toMatch(/^[0-9A-F]{6}$/);
+
+    const exported = await inService(['keys', 'export', 'Data key', '--kbpk', 'kbpk-acquirer']);
+    expect(exported.code, exported.stderr).toBe(0);
+    const block = exported.stdout.trim();
+    expect(block).toMatch(/^D\d{4}D0AB/);
+    // One character of the MAC changed: the block no longer authenticates under the KBPK.
+    const tampered = `${block.slice(0, -1)}${block.endsWith('0') ? '1' : '0'}`;
+    const file = join(k.home, 'blocks.tr31');
+    writeFileSync(file, ['# received from the other HSM', `Data key copy ${block}`, `Tampered key ${tampered}`].join('\n'));
+    const imported = await inService(['keys', 'import-tr31', file, '--kbpk', 'kbpk-acquirer', '--group', 'terminals', '--output', 'csv']);
+    expect(imported.code).toBe(1);
+    const [header, good, bad] = imported.stdout.split('\r\n');
+    expect(header).toBe('Line,Name,Result,Message');
+    expect(good).toMatch(/^2,Data key copy,ok,/);
+    expect(bad).toMatch(/^3,Tampered key,failed,.*Key block MAC does not verify/);
+    // The copy is the same key: the same KCV.
+    expect((await inService(['keys', 'kcv', 'Data key copy'])).stdout.trim()).toBe(kcv);
+    const listed = await inService(['keys', 'list', '--group', 'terminals', '--output', 'json']);
+    expect((JSON.parse(listed.stdout) as { data: { name: string }[] }).data.map((key) => key.name).sort()).toEqual(['Data key', 'Data key copy', 'kbpk-acquirer']);
   });
 
   it('says which service it needs: none chosen is a usage error, an unknown name is not found', async () => {
@@ -61,9 +81,10 @@ describe('keydeck keys', () => {
   });
 
   it('sends the lines the contract accepts, and a file of nothing is a usage error', async () => {
-    // A well-formed line goes to the server, which refuses this caller a service session.
-    const sent = await inService(['keys', 'import-tr31', '-', '--kbpk', 'kbpk', '--group', 'terminals'], 'Terminal PEK D0112P0AE00E0000ABCDEF0123456789\n');
-    expect([sent.code, sent.stderr]).toEqual([3, `keydeck: ${CredentialMessages.noServiceSession}\n`]);
+    // A well-formed line goes to the server, whose refusal of the block is that line's result.
+    const sent = await inService(['keys', 'import-tr31', '-', '--kbpk', 'kbpk-acquirer', '--group', 'terminals', '--output', 'csv'], 'Terminal PEK D0112P0AE00E0000ABCDEF0123456789\n');
+    expect(sent.code).toBe(1);
+    expect(sent.stdout.split('\r\n')[1]).toMatch(/^1,Terminal PEK,failed,.+/);
     const empty = await inService(['keys', 'import-tr31', '-', '--kbpk', 'kbpk', '--group', 'terminals'], '# nothing yet\n\n');
     expect([empty.code, empty.stderr]).toEqual([2, 'keydeck: - holds no key blocks\n']);
   });
