@@ -1,18 +1,22 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CredentialMessages } from '@keydeck/contract/credentials';
+import { certificatesApi } from '@keydeck/contract/certificates.api';
+import { serviceSessionsApi } from '@keydeck/contract/service-sessions.api';
+import { servicesApi } from '@keydeck/contract/services.api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedService } from '../../../server/test/fixtures.ts';
-import { opensslCsr } from '../../../server/test/openssl.ts';
+import { opensslCrlVerify, opensslCsr, opensslVerify } from '../../../server/test/openssl.ts';
 import { startKeydeck, type ApiCredential, type Keydeck } from '../../test/harness.ts';
 
 let k: Keydeck;
 let operator: ApiCredential;
 let csrs: string;
+let serviceId: string;
 
 beforeAll(async () => {
   k = await startKeydeck();
-  await seedService(k.t.database.db, k.acme.accountId, { name: 'Payments HSM', type: 'rkms', members: [{ userId: k.acme.userIds['acme-admin']! }] });
+  ({ serviceId } = await seedService(k.t.database.db, k.acme.accountId, { name: 'Payments HSM', type: 'rkms', members: [{ userId: k.acme.userIds['acme-admin']! }] }));
   operator = await k.credential(['services:read']);
   csrs = join(k.home, 'csrs');
   mkdirSync(csrs);
@@ -23,13 +27,32 @@ afterAll(() => k.close());
 const inService = (args: string[]) => k.run([...args, '--service', 'Payments HSM'], { env: k.envOf(operator) });
 
 describe('keydeck certificates', () => {
-  it("reaches the service's CAs through a service session, which the server refuses an API credential, in its words (exit 3)", async () => {
-    const commands = [['certificates', 'cas'], ['certificates', 'issue', '--ca', 'Terminal CA', csrs], ['certificates', 'revoke', '5A:1F:03:9C'], ['certificates', 'crl', '--ca', 'Terminal CA']];
-    for (const args of commands) {
-      const { code, stdout, stderr } = await inService(args);
-      expect([code, stdout], args.join(' ')).toEqual([3, '']);
-      expect(stderr).toBe(`keydeck: ${CredentialMessages.noServiceSession}\n`);
+  it('issues a certificate for every request of a directory, which openssl verifies under the CA; revokes one and the CRL lists it', async () => {
+    // The CA, made in the console by its administrator.
+    const pki = k.admin;
+    await pki.of(servicesApi).selectCurrentService({ body: { service_id: serviceId } });
+    await pki.of(serviceSessionsApi).serviceLogin({ params: { service_id: serviceId } });
+    await pki.of(certificatesApi).createCertAuthority({ body: { ca_name: 'Terminal CA', key_algorithm: 'EC_P384', subject: { common_name: 'Terminal CA' }, validity_days: 3000 } });
+    const root = await pki.of(certificatesApi).downloadCertAuthority({ query: { ca: 'Terminal CA', chain: 'false' } });
+
+    const cas = await inService(['certificates', 'cas', '--output', 'csv']);
+    expect(cas.code, cas.stderr).toBe(0);
+    expect(cas.stdout).toContain('Terminal CA');
+    writeFileSync(join(csrs, 'terminal-0002.pem'), opensslCsr('/CN=terminal-0002.example').csrPem);
+    const issued = await inService(['certificates', 'issue', '--ca', 'Terminal CA', csrs]);
+    expect(issued.code, issued.stderr).toBe(0);
+    for (const name of ['terminal-0001', 'terminal-0002']) {
+      expect(opensslVerify({ root, leaf: readFileSync(join(csrs, `${name}.crt`), 'utf8') }).ok, name).toBe(true);
     }
+
+    const serial = execFileSync('/usr/bin/openssl', ['x509', '-noout', '-serial', '-in', join(csrs, 'terminal-0001.crt')], { encoding: 'utf8' }).trim().replace('serial=', '');
+    const revoked = await inService(['certificates', 'revoke', serial, '--reason', 'keyCompromise']);
+    expect(revoked.code, revoked.stderr).toBe(0);
+    const crl = await inService(['certificates', 'crl', '--ca', 'Terminal CA']);
+    expect(crl.code, crl.stderr).toBe(0);
+    expect(opensslCrlVerify(crl.stdout, root).ok).toBe(true);
+    const text = execFileSync('/usr/bin/openssl', ['crl', '-noout', '-text'], { input: crl.stdout, encoding: 'utf8' });
+    expect(text.replace(/\s/g, '')).toContain(`SerialNumber:${serial}`);
   });
 
   it('refuses before sending what cannot be sent: no such path, a directory without requests, a bad --out-dir, a bad serial', async () => {

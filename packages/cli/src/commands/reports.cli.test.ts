@@ -1,4 +1,4 @@
-import { CredentialMessages } from '@keydeck/contract/credentials';
+import { Messages } from '@keydeck/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedService } from '../../../server/test/fixtures.ts';
 import { startKeydeck, type ApiCredential, type Keydeck } from '../../test/harness.ts';
@@ -13,20 +13,13 @@ beforeAll(async () => {
 });
 afterAll(() => k.close());
 
-/**
- * Scheduled reports are a service's data, and the server opens service sessions for people signed in to the console
- * only: through an API credential or an OAuth sign-in the CLI is refused, and says why.
- */
 describe('keydeck reports', () => {
-  it('run and runs exit 3 with the server\'s reason: no service session for a bearer', async () => {
-    const run = await k.run(['reports', 'run', 'Weekly keys'], { env: k.envOf(operator) });
-    expect(run.code).toBe(3);
-    expect(run.stderr).toContain(CredentialMessages.noServiceSession);
-    expect(run.stdout).toBe('');
-
-    const runs = await k.run(['reports', 'runs', 'Weekly keys', '--limit', '5'], { env: k.envOf(operator) });
-    expect(runs.code).toBe(3);
-    expect(runs.stderr).toContain(CredentialMessages.noServiceSession);
+  it("reaches the service's reports through the credential's service session, where the service's feature answers", async () => {
+    // Past the service session, the service's own switch decides: scheduled reports are off until switched on.
+    for (const args of [['reports', 'run', 'Weekly keys'], ['reports', 'runs', 'Weekly keys', '--limit', '5']]) {
+      const { code, stdout, stderr } = await k.run([...args, '--service', 'Payments HSM'], { env: k.envOf(operator) });
+      expect([code, stdout, stderr], args.join(' ')).toEqual([3, '', `keydeck: ${Messages.scheduledReportsOff}\n`]);
+    }
   });
 
   it('refuses a --limit or --wait it cannot read, before calling the server (exit 2)', async () => {

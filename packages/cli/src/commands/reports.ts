@@ -3,6 +3,7 @@ import { REPORT_RUN_STATUS_LABELS, REPORT_RUNS_MAX, type ReportRun } from '@keyd
 import { scheduledReportsApi } from '@keydeck/contract/scheduled-reports.api';
 import { DEFAULT_WAIT_SECONDS, waitSeconds } from '../approvals.ts';
 import type { Context } from '../context.ts';
+import { SERVICE_OPTION, serviceClient } from '../service-call.ts';
 import { CliError } from '../errors.ts';
 import { ExitCode } from '../exit-codes.ts';
 import { examples } from '../help.ts';
@@ -34,11 +35,12 @@ export function register(program: Command, context: Context): void {
     .command('run')
     .description('Run a scheduled report now, outside its schedule')
     .argument('<name>', "the report's name")
+    .option(...SERVICE_OPTION)
     .option('--wait [seconds]', `wait for the run to finish (at most the seconds given, default ${DEFAULT_WAIT_SECONDS}) and print its outcome: exit 1 unless delivered`)
     .addHelpText('after', examples(['keydeck reports run "Weekly keys"', 'keydeck reports run "Weekly keys" --wait 120 --output json']))
     .action(async (name, options) => {
       const wait = waitSeconds(options.wait);
-      const api = (await context.client()).of(scheduledReportsApi);
+      const api = (await serviceClient(context, options.service)).client.of(scheduledReportsApi);
       const queued = await api.runScheduledReport({ body: { name } });
       if (wait === undefined) {
         context.output.record(queued, [{ header: 'Run', value: (q) => q.run_id }, { header: 'Report', value: (q) => q.name }, { header: 'Message', value: (q) => q.message }]);
@@ -63,10 +65,11 @@ export function register(program: Command, context: Context): void {
     .command('runs')
     .description("List a report's past runs, newest first, with their outcome")
     .argument('<name>', "the report's name")
+    .option(...SERVICE_OPTION)
     .addOption(new Option('--limit <count>', 'at most this many runs').argParser(count).default(20))
     .addHelpText('after', examples(['keydeck reports runs "Weekly keys"', 'keydeck reports runs "Weekly keys" --limit 500 --output csv']))
     .action(async (name, options) => {
-      const api = (await context.client()).of(scheduledReportsApi);
+      const api = (await serviceClient(context, options.service)).client.of(scheduledReportsApi);
       const runs: ReportRun[] = [];
       let after: string | undefined;
       for (;;) {

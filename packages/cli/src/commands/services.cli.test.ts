@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
-import { CredentialMessages } from '@keydeck/contract/credentials';
+import { Messages } from '@keydeck/contract/messages';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedService } from '../../../server/test/fixtures.ts';
@@ -10,7 +10,7 @@ let reader: ApiCredential;
 
 beforeAll(async () => {
   k = await startKeydeck();
-  await seedService(k.t.database.db, k.acme.accountId, { name: 'Payments HSM' });
+  await seedService(k.t.database.db, k.acme.accountId, { name: 'Payments HSM', members: [{ userId: k.acme.userIds['acme-admin']! }] });
   await seedService(k.t.database.db, k.acme.accountId, { name: 'Signing, "EU"', type: 'rkms' });
   reader = await k.credential(['services:read']);
 });
@@ -83,11 +83,14 @@ describe('keydeck services list', () => {
 });
 
 describe('keydeck service use', () => {
-  it("remembers the service in the profile, and says why the server opens no service session for a bearer", async () => {
+  it("remembers the service in the profile and opens the credential's own service session on it", async () => {
     const use = await k.run(['--profile', 'pay', 'service', 'use', 'payments hsm'], { env: k.envOf(reader) });
-    expect(use.stderr).toContain('Payments HSM is the profile\'s service, but no service session was opened');
-    expect(use.stderr).toContain(CredentialMessages.noServiceSession);
-    expect(use.code).toBe(3);
+    expect(use.code, use.stderr).toBe(0);
+    expect(use.stderr).toMatch(/^Using Payments HSM \(profile pay\); service session until \d{4}-/);
+    // A service whose users the credential's owner is not one of: the server's refusal, the choice kept.
+    const refused = await k.run(['--profile', 'other', 'service', 'use', 'Signing, "EU"'], { env: k.envOf(reader) });
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toBe(`keydeck: Signing, "EU" is the profile's service, but no service session was opened: ${Messages.notAServiceUser}\n`);
     const profile = (JSON.parse(readFileSync(`${k.home}/keydeck/config.json`, 'utf8')) as { profiles: Record<string, { service?: { name: string } }> }).profiles.pay;
     expect(profile?.service?.name).toBe('Payments HSM');
 

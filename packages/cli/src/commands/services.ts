@@ -49,10 +49,11 @@ export function register(program: Command, context: Context): void {
       if (!service) throw new CliError(`No service ${wanted} in the account (keydeck services list)`, ExitCode.notFound);
       context.config.updateProfile(context.profileName, { service: { id: service.id, name: service.name } });
       try {
+        await client.of(servicesApi).selectCurrentService({ body: { service_id: service.id } });
         const { service_session: session } = await client.of(serviceSessionsApi).serviceLogin({ params: { service_id: service.id } });
         context.output.progress(`Using ${service.name} (profile ${context.profileName}); service session until ${session.expires_at}.`);
       } catch (error) {
-        // The server opens service sessions for people signed in to the console only; the choice is kept all the same.
+        // Refused (not one of its service users, outside its allowed addresses): the choice is kept all the same.
         const { message, code } = describeFailure(error);
         throw new CliError(`${service.name} is the profile's service, but no service session was opened: ${message}`, code);
       }
