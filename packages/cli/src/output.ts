@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
+import { csvLine } from '@keydeck/contract/csv';
 
 export const OUTPUT_FORMATS = ['table', 'json', 'csv'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -27,7 +28,7 @@ export class Output {
     const cells = rows.map((row) => columns.map((column) => cellText(column.value(row))));
     const headers = columns.map((column) => column.header);
     if (this.format === 'csv') {
-      for (const line of [headers, ...cells]) this.out.write(`${line.map(csvField).join(',')}\r\n`);
+      for (const line of [headers, ...cells]) this.out.write(`${csvLine(line)}\r\n`);
       return;
     }
     if (rows.length === 0) return this.progress('(none)');
@@ -70,9 +71,4 @@ function cellText(value: unknown): string {
   if (Array.isArray(value)) return value.map(cellText).join(', ');
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
-}
-
-/** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
-function csvField(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }

@@ -4,7 +4,7 @@ import type { Client } from '@keydeck/client/client';
 import { DEVICE_BATCH_MAX, newDevice, type NewDevice } from '@keydeck/contract/devices';
 import { devicesApi } from '@keydeck/contract/devices.api';
 import type { Context } from '../../context.ts';
-import { parseCsv } from '../../csv.ts';
+import { csvRecords } from '@keydeck/contract/csv';
 import { CliError } from '../../errors.ts';
 import { ExitCode } from '../../exit-codes.ts';
 import { examples } from '../../help.ts';
@@ -35,7 +35,7 @@ type Row = { row: number; device: NewDevice };
  * columns are ignored, so an export imports as it is), then a device a line, each checked with the contract's schema.
  */
 function readRows(text: string): { rows: Row[]; problems: Problem[]; count: number } {
-  const [header, ...records] = parseCsv(text);
+  const [header, ...records] = csvRecords(text);
   const columns = header?.cells.map((name) => name.trim().toLowerCase()) ?? [];
   const at = { serial: columns.indexOf('serial'), group: columns.indexOf('group'), model: columns.indexOf('device_model') };
   if (at.serial < 0 || at.group < 0) throw new CliError('The first line must name the columns: serial,group and, if wanted, device_model', ExitCode.usage);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvLine, DEVICE_IMPORT_MAX, parseCsv, parseDeviceCsv } from './device-csv';
+import { csvLine } from '@keydeck/contract/csv';
+import { DEVICE_IMPORT_MAX, parseCsv, parseDeviceCsv } from './device-csv';
 
 describe('parseCsv', () => {
   it('reads quoted cells with commas, doubled quotes and line breaks', () => {

@@ -1,44 +1,11 @@
+import { csvRecords } from '@keydeck/contract/csv';
 import { DEVICE_BATCH_MAX } from '@keydeck/contract/devices';
 
 /** The most rows one import file may hold: one create call takes at most DEVICE_BATCH_MAX devices. */
 export const DEVICE_IMPORT_MAX = DEVICE_BATCH_MAX;
 
-/**
- * RFC 4180 CSV as rows of cells: fields in double quotes may hold commas, line breaks and doubled quotes ("");
- * lines end in LF or CRLF; a byte-order mark is dropped; lines with nothing on them are skipped.
- */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const endRow = () => {
-    row.push(cell);
-    if (row.length > 1 || row[0]!.trim() !== '') rows.push(row);
-    row = [];
-    cell = '';
-  };
-  for (; i < text.length; i += 1) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[i + 1] === '\n') i += 1;
-      endRow();
-    } else cell += char;
-  }
-  if (cell !== '' || row.length > 0) endRow();
-  return rows;
-}
+/** RFC 4180 CSV as rows of cells; lines with nothing on them are skipped. */
+export const parseCsv = (text: string): string[][] => csvRecords(text).map((record) => record.cells);
 
 /** One device of an import file as it reads, before any check; device_model null when the cell is empty. */
 export interface ImportedDevice {
@@ -71,7 +38,3 @@ export function parseDeviceCsv(text: string): DeviceCsvParse {
   };
 }
 
-/** One CSV line: a cell with a comma, quote or line break is quoted, its quotes doubled. */
-export function csvLine(cells: readonly string[]): string {
-  return cells.map((cell) => (/[",\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell)).join(',');
-}

@@ -1,5 +1,5 @@
 import type { DeviceBatchResult } from '@keydeck/contract/devices';
-import { csvLine } from './device-csv';
+import { csvLine } from '@keydeck/contract/csv';
 
 /** A big batch's dialog shows this many lines; the whole report downloads as CSV. */
 export const REPORT_LINES_SHOWN = 500;

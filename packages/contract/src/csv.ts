@@ -3,7 +3,7 @@
  * or CRLF; a byte-order mark is dropped. Each record keeps the line it starts on, for a report a person can follow
  * in their editor; lines with nothing on them are skipped.
  */
-export function parseCsv(text: string): { line: number; cells: string[] }[] {
+export function csvRecords(text: string): { line: number; cells: string[] }[] {
   const records: { line: number; cells: string[] }[] = [];
   let cells: string[] = [];
   let cell = '';
@@ -41,4 +41,9 @@ export function parseCsv(text: string): { line: number; cells: string[] }[] {
   }
   if (cell !== '' || cells.length > 0) endRecord();
   return records;
+}
+
+/** One CSV line (RFC 4180): a field with a comma, quote or line break is quoted, its quotes doubled. */
+export function csvLine(cells: readonly string[]): string {
+  return cells.map((cell) => (/[",\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell)).join(',');
 }
