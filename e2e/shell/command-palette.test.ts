@@ -39,6 +39,12 @@ async function importKey(page: Page, serviceId: string, name: string, key: Buffe
 
 const palette = (page: Page) => page.getByRole('dialog', { name: 'Search and go to' });
 const input = (page: Page) => palette(page).getByRole('combobox');
+/** Ctrl-K: the palette opens with its input already focused, so what is typed next is never lost. */
+async function openPalette(page: Page) {
+  await page.keyboard.press('Control+k');
+  await input(page).waitFor();
+  expect(await input(page).evaluate((el) => el === document.activeElement)).toBe(true);
+}
 
 describe('command palette', () => {
   it('jumps to a screen and finds a key by KCV in two services, keyboard only, and opens it in its service', async () => {
@@ -62,9 +68,7 @@ describe('command palette', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).waitFor();
 
     // Jump to a screen: Ctrl-K, its name, Enter.
-    await page.keyboard.press('Control+k');
-    await input(page).waitFor();
-    expect(await input(page).evaluate((el) => el === document.activeElement)).toBe(true);
+    await openPalette(page);
     await page.keyboard.type('Audit logs');
     await palette(page).getByRole('option', { name: /Audit logs/ }).waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
@@ -73,14 +77,12 @@ describe('command palette', () => {
     expect(await palette(page).count()).toBe(0);
 
     // Escape closes and gives focus back.
-    await page.keyboard.press('Control+k');
-    await input(page).waitFor();
+    await openPalette(page);
     await page.keyboard.press('Escape');
     await palette(page).waitFor({ state: 'detached' });
 
     // The KCV: the key in both services, each with its service.
-    await page.keyboard.press('Control+k');
-    await input(page).waitFor();
+    await openPalette(page);
     await page.keyboard.type(kcv.toLowerCase());
     const eastOption = palette(page).getByRole('option', { name: new RegExp(`East key ${run}.*KCV ${kcv}.*Palette East ${run}`) });
     const westOption = palette(page).getByRole('option', { name: new RegExp(`West key ${run}.*KCV ${kcv}.*Palette West ${run}`) });

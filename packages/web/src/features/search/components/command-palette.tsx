@@ -104,6 +104,8 @@ function PaletteBody({ onDone }: { onDone: () => void }) {
   return (
     <Stack gap="sm">
       <TextInput
+        // Focused as it mounts, not by the modal's focus trap a tick later: what is typed right after Ctrl-K counts.
+        autoFocus
         data-autofocus
         label="Screen, key name or KCV, device serial, certificate, user, account"
         placeholder="e.g. Audit logs, 08D7B4, LANE-0001"
