@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { ApiPath } from '@keydeck/contract/http';
 import { Permission } from '@keydeck/contract/permissions';
+import * as oidc from 'openid-client';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freeTcpPort } from '../test/free-port.ts';
 import { HAPROXY_CONFIG, startHaproxy, type Haproxy } from '../test/haproxy.ts';
 import { HttpBrowser, type Answer } from '../test/http-browser.ts';
 import { startServerProcess, type LogLine, type ServerProcess } from '../test/server-process.ts';
+import { SoftAuthenticator } from '../test/soft-authenticator.ts';
 import { ADMIN, freshPostgresDatabase } from '../test/test-app.ts';
 
 /**
@@ -78,6 +80,9 @@ function answered(server: ServerProcess, match: (req: NonNullable<LogLine['req']
   return count;
 }
 const isPath = (path: string) => (req: { url: string }) => req.url.split('?')[0] === path;
+/** The servers (their index) that received a request matching, whatever they answered. */
+const receivedBy = (match: (req: NonNullable<LogLine['req']>) => boolean) =>
+  servers.flatMap((server, index) => (server.log().some((line) => line.msg === 'incoming request' && line.req && match(line.req)) ? [index] : []));
 
 type Outcome = Answer & { write: boolean; role?: string };
 /**
@@ -159,6 +164,82 @@ describe('three servers behind HAProxy on one PostgreSQL', () => {
     expect(attempts).toEqual([...Array(LOGIN_RATE_LIMIT).fill(200), 429]);
     const signInsFrom = (server: ServerProcess) => answered(server, (req) => req.method === 'POST' && isPath(ApiPath.login)(req) && req.remoteAddress === '127.0.0.9');
     expect(servers.map(signInsFrom).every((n) => n > 0 && n < LOGIN_RATE_LIMIT)).toBe(true);
+  });
+
+  it('carries a security key challenge and an OAuth authorization from the server that began it to the next', async () => {
+    const origin = haproxy.origin;
+    // A security key registered: the challenge set by one server, the answer checked by the next.
+    const authenticator = new SoftAuthenticator();
+    const { options } = await call<{ options: { challenge: string; rp: { id?: string } } }>('POST', ApiPath.securityKeyRegisterBegin);
+    await call('POST', ApiPath.securityKeyRegisterComplete, { name: 'Cluster key', credential: authenticator.create(options, origin) });
+    const [registerBegun] = receivedBy(isPath(ApiPath.securityKeyRegisterBegin));
+    const [registered] = receivedBy(isPath(ApiPath.securityKeyRegisterComplete));
+    expect(registered).not.toBe(registerBegun);
+
+    // A second sign-in owes that key: its assertion's challenge travels between servers as well.
+    const second = new HttpBrowser(origin, '127.0.0.10');
+    await second.call('GET', ApiPath.login);
+    const password = await second.call('POST', ApiPath.login, ADMIN);
+    expect(password.body).toMatchObject({ auth_info: { fully_logged_in: false, next_factor: 'u2f' } });
+    const begun = await second.call('POST', ApiPath.u2fAuthenticateBegin);
+    const { u2f_data } = begun.body as { u2f_data: string };
+    const done = await second.call('POST', ApiPath.u2fAuthenticateComplete, { u2f_data: authenticator.get(u2f_data, origin) });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body).toMatchObject({ auth_info: { fully_logged_in: true } });
+    const [assertionBegun] = receivedBy(isPath(ApiPath.u2fAuthenticateBegin));
+    const [asserted] = receivedBy(isPath(ApiPath.u2fAuthenticateComplete));
+    expect(asserted).not.toBe(assertionBegun);
+
+    // An application's authorization code flow: begun on one server, allowed on another, resumed and redeemed on others.
+    const [admin] = (await database.query(`select id, account_id from users where username = $1`, [ADMIN.username])).rows as { id: string; account_id: string }[];
+    const CALLBACK = 'http://127.0.0.1:9/callback';
+    const { data: client } = await call<{ data: { client: { id: string }; client_secret: string } }>('POST', ApiPath.oauthClients.replace(':account_id', admin!.account_id), {
+      name: 'Cluster partner',
+      type: 'confidential',
+      owner_user_id: admin!.id,
+      redirect_uris: [CALLBACK],
+      grant_types: ['authorization_code'],
+      scopes: [Permission.servicesRead],
+    });
+    const rp = await oidc.discovery(new URL(`${origin}/oauth2`), client.client.id, undefined, oidc.ClientSecretBasic(client.client_secret), {
+      execute: [oidc.allowInsecureRequests],
+    });
+    const verifier = oidc.randomPKCECodeVerifier();
+    const state = oidc.randomState();
+    const start = oidc.buildAuthorizationUrl(rp, {
+      redirect_uri: CALLBACK,
+      scope: `openid ${Permission.servicesRead}`,
+      state,
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
+    /** Follows redirects as a browser does, until the application's callback or a page. */
+    const follow = async (url: string): Promise<URL> => {
+      let current = new URL(url, origin);
+      for (let hop = 0; hop < 10 && !current.href.startsWith(CALLBACK); hop++) {
+        const location = (await browser.call('GET', current.pathname + current.search)).headers.location;
+        if (!location) return current;
+        current = new URL(location, current);
+      }
+      return current;
+    };
+    const consentPage = await follow(start.href);
+    expect(consentPage.pathname).toBe('/oauth/authorize');
+    const uid = consentPage.searchParams.get('uid')!;
+    const { location } = await call<{ location: string }>('POST', ApiPath.oauthInteractionAllow.replace(':uid', uid), {});
+    const callback = await follow(location);
+    const tokens = await oidc.authorizationCodeGrant(rp, callback, { pkceCodeVerifier: verifier, expectedState: state });
+    const listed = await fetch(`${origin}${ApiPath.services}`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    expect(listed.status).toBe(200);
+    const steps = [
+      receivedBy((req) => req.url.startsWith('/oauth2/auth?')),
+      receivedBy(isPath(ApiPath.oauthInteractionAllow.replace(':uid', uid))),
+      receivedBy((req) => req.url.startsWith(`/oauth2/auth/${uid}`)),
+      receivedBy(isPath('/oauth2/token')),
+    ].map((received) => received.at(-1));
+    // Each step on another server than the step before: each found what the one before stored.
+    expect(steps.every((server) => server !== undefined)).toBe(true);
+    expect(steps.slice(1).filter((server, i) => server === steps[i]), `the steps' servers: ${steps.join()}`).toEqual([]);
   });
 
   it('loses no acknowledged write and fails no read when a server is killed under load', async () => {
