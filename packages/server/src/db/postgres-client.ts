@@ -17,9 +17,17 @@ export class PreparingClient extends pg.Client {
 
   // @ts-expect-error -- one implementation for node-postgres's overloads: it only adds the name and passes all on
   override query(config: unknown, values?: unknown, callback?: unknown) {
-    // Callers that take a callback, or pass a submittable query, get what node-postgres gives them, untimed.
-    if (typeof values === 'function' || typeof callback === 'function' || typeof (config as { submit?: unknown }).submit === 'function') {
-      return this.send(config, values, callback);
+    // A submittable query (a cursor) gets what node-postgres gives it, untimed.
+    if (typeof (config as { submit?: unknown }).submit === 'function') return this.send(config, values, callback);
+    // A callback (the pool's own query(), which the session look-up of every request uses) gets the same naming and
+    // timing as a promise.
+    const answer = typeof values === 'function' ? values : callback;
+    if (typeof answer === 'function') {
+      (this.query(config, typeof values === 'function' ? undefined : values) as Promise<unknown>).then(
+        (result: unknown) => answer(null, result),
+        (error: unknown) => answer(error),
+      );
+      return undefined;
     }
     const text = typeof config === 'string' ? config : String((config as QueryConfig).text);
     const parameters = Array.isArray(values) ? values : ((config as QueryConfig).values ?? []);
