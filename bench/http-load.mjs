@@ -1,15 +1,16 @@
 import autocannon from 'autocannon';
+import { withCpuUse } from './cpu-use.mjs';
 
 export const LOAD = { connections: 10, warmUpSeconds: 2, seconds: 10 };
 
 /**
  * Requests/s and p99 latency of one GET under a fixed load, after a warm-up whose numbers are
- * discarded (JIT, connection pools, caches). Any non-2xx answer or socket error makes the
+ * discarded (JIT, connection pools, caches), with the machine's CPU use while it ran (cpu-use.mjs). Any non-2xx answer or socket error makes the
  * figure meaningless, so it fails the measurement instead of being averaged in.
  */
 export async function measureGet(url, headers = {}, { warmUpSeconds = LOAD.warmUpSeconds, seconds = LOAD.seconds } = {}) {
   await fire(url, headers, warmUpSeconds);
-  const result = await fire(url, headers, seconds);
+  const { cpu, ...result } = await withCpuUse(() => fire(url, headers, seconds));
   const problems = [];
   if (result.non2xx) problems.push(`${result.non2xx} non-2xx answers (${statusSummary(result)})`);
   if (result.errors) problems.push(`${result.errors} errors`);
@@ -19,6 +20,7 @@ export async function measureGet(url, headers = {}, { warmUpSeconds = LOAD.warmU
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,
     requests: result.requests.total,
+    cpu,
   };
 }
 

@@ -79,6 +79,9 @@ function formatHttp({ load, bundle, lighthouse, machine }) {
       `   PostgreSQL with WORKERS=2 (target: ≥ ${TARGETS.twoWorkersFactor}× one worker): signed-in GET ${num(two.keydeck?.requestsPerSecond)} req/s, ` +
         `${factor(two.keydeck?.requestsPerSecond, load.PostgreSQL.keydeck?.requestsPerSecond)}; service call ${num(two.service?.requestsPerSecond)} req/s, ` +
         `${factor(two.service?.requestsPerSecond, load.PostgreSQL.service?.requestsPerSecond)}`,
+      `   Cores busy during each (of ${load.PostgreSQL.keydeck?.cpu?.cores ?? 'n/a'}; the load generator's share in brackets): one worker ` +
+        `${cores(load.PostgreSQL.keydeck)} and ${cores(load.PostgreSQL.service)}, two workers ${cores(two.keydeck)} and ${cores(two.service)}; ` +
+        'a second worker can only use what the first left idle',
       '',
     );
   }
@@ -135,6 +138,8 @@ export function writeJson(results) {
 }
 
 const num = (n) => (n === undefined ? 'n/a' : Math.round(n).toLocaleString('en-US'));
+/** The cores a load kept busy, and the load generator's share of them. */
+const cores = (load) => (load?.cpu ? `${load.cpu.busyCores.toFixed(2)} (${load.cpu.loadGeneratorCores.toFixed(2)})` : 'n/a');
 const kb = (bytes) => (bytes === undefined ? 'n/a' : (bytes / 1000).toFixed(1));
 const count = (bundle, kind) => (bundle ? bundle.files.filter((f) => f.kind === kind).length : 'n/a');
 const verdict = (pass) => (pass === undefined || pass === null ? 'n/a' : pass ? 'PASS' : 'FAIL');
