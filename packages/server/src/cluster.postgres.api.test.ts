@@ -55,7 +55,8 @@ beforeAll(async () => {
     SHUTDOWN_DRAIN_SECONDS: '4',
   };
   // Started at once, as a deployment starts them: the migrations' lock and an idempotent first start sort them out.
-  servers = await Promise.all([1, 2, 3].map(() => startServerProcess(env)));
+  // Each keeps its cloud HSM tokens in its own DATA_DIR: three machines, so each its own MACHINE_NAME.
+  servers = await Promise.all([1, 2, 3].map((n) => startServerProcess({ ...env, MACHINE_NAME: `machine-${n}` })));
   await Promise.all(servers.map((s) => until(`${s.address} ready`, () => fetch(`http://${s.address}/readyz`).then((r) => (r.ok ? true : undefined), () => undefined), 60_000)));
   haproxy = await startHaproxy(frontendPort, servers.map((s) => s.address));
   await until('HAProxy seeing all three UP', async () => (Object.values(await haproxy.states()).join() === 'UP,UP,UP' ? true : undefined));

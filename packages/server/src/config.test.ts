@@ -1,5 +1,5 @@
 import { PasswordText } from '@keydeck/contract/passwords';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, hostname } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 
@@ -16,6 +16,12 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: postgres }).workers).toBe(availableParallelism());
     expect(loadConfig({ DATABASE_URL: postgres, WORKERS: '3' }).workers).toBe(3);
     expect(() => loadConfig({ WORKERS: '2' })).toThrow("WORKERS: WORKERS above 1 needs PostgreSQL (DATABASE_URL): PGlite's files take one process");
+  });
+
+  it('names the machine by MACHINE_NAME, else by its host name', () => {
+    expect(loadConfig({}).machineName).toBe(hostname());
+    expect(loadConfig({ MACHINE_NAME: 'machine-a' }).machineName).toBe('machine-a');
+    expect(() => loadConfig({ MACHINE_NAME: ' ' })).toThrow('MACHINE_NAME: ');
   });
 
   it('reads PostgreSQL URLs naming several hosts, and a read URL only beside DATABASE_URL', () => {

@@ -1,4 +1,4 @@
-import { availableParallelism } from 'node:os';
+import { availableParallelism, hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { passwordProblem } from '@keydeck/contract/passwords';
 import { z } from 'zod';
@@ -14,6 +14,8 @@ const environment = z.object({
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   DATA_DIR: z.string().default('./data'),
+  /** This machine's name: its processes (WORKERS) share it, every other machine has its own (README). */
+  MACHINE_NAME: z.string().trim().min(1).default(hostname()),
   /** One host, or several tried in order (postgres://u@h1:5432,h2:5432/db?target_session_attrs=read-write): README. */
   DATABASE_URL: postgresUrl.optional(),
   /** The login that owns the tables and runs migrations; DATABASE_URL's login then owns nothing (README). */
@@ -119,6 +121,8 @@ export type Config = {
   port: number;
   /** Server processes sharing the port (workers.ts). */
   workers: number;
+  /** The machine this process runs on: its built-in cloud HSM provisioner is named after it. */
+  machineName: string;
   /** Where GET /metrics is served (metrics-server.ts), if anywhere. */
   metrics: { host: string; port: number } | null;
   /** The OTLP endpoint traces are exported to (tracing.ts), if any. */
@@ -169,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     port: e.PORT,
     workers: e.WORKERS ?? (e.DATABASE_URL ? availableParallelism() : 1),
+    machineName: e.MACHINE_NAME,
     metrics: e.METRICS_PORT === undefined ? null : { host: e.METRICS_HOST, port: e.METRICS_PORT },
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,

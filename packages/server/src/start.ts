@@ -97,7 +97,7 @@ export async function start(
   await startServiceProvisioning(jobs, database.db, auditKey);
   await startSolutionOnboarding({ db: database.db, jobs, auditKey, keystore, ...config.solutions });
   const cloudHsms = await startProvisionerAgent(
-    { db: database.db, jobs, secretBox, auditKey, host: app.cloudHsmHost, capacity: config.cloudHsm.capacity, version: versions.server },
+    { db: database.db, jobs, secretBox, auditKey, host: app.cloudHsmHost, machineName: config.machineName, capacity: config.cloudHsm.capacity, version: versions.server },
     app.log,
     options.cloudHsms,
   );

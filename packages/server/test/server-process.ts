@@ -13,6 +13,8 @@ export type LogLine = { msg: string; pid: number; reqId?: string; accountId?: st
 export type ServerProcess = {
   /** host:port, as a load balancer names it. */
   address: string;
+  /** Its own DATA_DIR (removed with it). */
+  dataDir: string;
   metricsUrl: string;
   /** The exit code, once it exited (null after a signal). */
   exited: Promise<number | null>;
@@ -38,6 +40,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     address: `127.0.0.1:${port}`,
+    dataDir,
     metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
     exited,
     output: () => output,

@@ -78,7 +78,7 @@ describe('a cloud HSM on the built-in provisioner', () => {
   it('is placed, addressed, ported and given a token, and pkcs11-tool reaches it with the PIN shown once', { timeout: 120_000 }, async () => {
     const requested = await requestLocal('Payments 1');
     expect(requested).toMatchObject({ status: 'PendingProvisioning', status_label: 'Pending Provisioning', step: 'placed', name: 'Payments 1' });
-    expect(requested.provisioner).toMatchObject({ id: builtinId, name: builtinProvisionerName(), state: 'Up' });
+    expect(requested.provisioner).toMatchObject({ id: builtinId, name: builtinProvisionerName(t.config.machineName), state: 'Up' });
 
     first = await enabled(requested.id);
     expect(first).toMatchObject({

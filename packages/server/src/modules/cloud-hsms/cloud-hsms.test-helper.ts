@@ -85,7 +85,7 @@ export type Placement = Awaited<ReturnType<typeof seedPlacement>>;
 
 /** The built-in provisioner of the app's process (registered by its agent), put in the group. */
 export async function placeBuiltin(t: TestApp, admin: Visitor, groupId: string): Promise<string> {
-  const [row] = await queryRows<{ id: string }>(t.database.db, sql`select id from provisioners where name = ${builtinProvisionerName()}`);
+  const [row] = await queryRows<{ id: string }>(t.database.db, sql`select id from provisioners where name = ${builtinProvisionerName(t.config.machineName)}`);
   await expectCall(admin, 'PUT', apiPath(ApiPath.provisioner, { provisioner_id: row!.id }), 200, { group_id: groupId, draining: false });
   return row!.id;
 }

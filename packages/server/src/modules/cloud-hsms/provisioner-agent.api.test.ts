@@ -42,14 +42,14 @@ afterAll(async () => {
 const provisionerRows = () =>
   queryRows<{ id: string; kind: string; host: string; capacity: number; seconds: number }>(
     db,
-    sql`select id, kind, host, capacity, extract(epoch from now() - last_heartbeat_at)::float as seconds from provisioners where name = ${builtinProvisionerName()}`,
+    sql`select id, kind, host, capacity, extract(epoch from now() - last_heartbeat_at)::float as seconds from provisioners where name = ${builtinProvisionerName(base.config.machineName)}`,
   );
 
 describe('the built-in provisioner agent', () => {
-  it('registers its provisioner once by name, with its kind and capacity, and keeps it alive with heartbeats', async () => {
+  it('registers its provisioner once by name, with its kind, machine and capacity, and keeps it alive with heartbeats', async () => {
     const rows = await provisionerRows();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ kind: 'softhsm2', capacity: 50 });
+    expect(rows[0]).toMatchObject({ kind: 'softhsm2', host: base.config.machineName, capacity: 50 });
     expect(app.cloudHsmHost.drivers.has(rows[0]!.id)).toBe(true);
     await queryRows(db, sql`update provisioners set last_heartbeat_at = now() - interval '2 minutes' where id = ${rows[0]!.id}`);
     await eventually(async () => (await provisionerRows())[0]!.seconds < 5, 'a fresh heartbeat', 50, 100);

@@ -1,4 +1,3 @@
-import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { SYSTEM_SCOPE, inScope } from '../../platform/tenant-scope.ts';
 import type { JobQueue } from '../../platform/job-queue.ts';
@@ -32,7 +31,7 @@ export const DEFAULT_AGENT_OPTIONS: ProvisionerAgentOptions = {
   pruneEveryMs: 60 * 60_000,
 };
 
-export type AgentDeps = Omit<CloudHsmJobDeps, 'drivers'> & { jobs: JobQueue; host: CloudHsmHost; capacity: number; version: string };
+export type AgentDeps = Omit<CloudHsmJobDeps, 'drivers'> & { jobs: JobQueue; host: CloudHsmHost; machineName: string; capacity: number; version: string };
 
 export type ProvisionerAgent = {
   /** The provisioner's id as registered now. */
@@ -40,8 +39,8 @@ export type ProvisionerAgent = {
   stop(): Promise<void>;
 };
 
-/** The built-in provisioner of this machine: one name per host, so every process on it is the same provisioner. */
-export const builtinProvisionerName = (host = hostname()) => `builtin-${host}`;
+/** The built-in provisioner of a machine (MACHINE_NAME): every process on it is the same provisioner, on the same tokens. */
+export const builtinProvisionerName = (machineName: string) => `builtin-${machineName}`;
 
 /**
  * The built-in provisioner agent of this server process: registers the provisioner (by name, so a restart is the
@@ -52,7 +51,13 @@ export const builtinProvisionerName = (host = hostname()) => `builtin-${host}`;
  */
 export async function startProvisionerAgent(deps: AgentDeps, log: FastifyBaseLogger, overrides: Partial<ProvisionerAgentOptions> = {}): Promise<ProvisionerAgent> {
   const options = { ...DEFAULT_AGENT_OPTIONS, ...overrides };
-  const registration = { name: builtinProvisionerName(), kind: deps.host.builtin.kind, host: hostname(), capacity: deps.capacity, version: deps.version };
+  const registration = {
+    name: builtinProvisionerName(deps.machineName),
+    kind: deps.host.builtin.kind,
+    host: deps.machineName,
+    capacity: deps.capacity,
+    version: deps.version,
+  };
   const jobDeps: CloudHsmJobDeps = { db: deps.db, secretBox: deps.secretBox, auditKey: deps.auditKey, drivers: deps.host.drivers };
   let provisionerId = '';
   /** Registers (or refreshes) the provisioner; under a new id, hosts it and works its queue. */
