@@ -32,6 +32,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_READ_URL: 'postgres://keydeck@db2/keydeck' })).toThrow('DATABASE_READ_URL: DATABASE_READ_URL needs DATABASE_URL');
   });
 
+  it('waits 60 s for a statement unless DATABASE_STATEMENT_TIMEOUT_SECONDS says otherwise, a whole positive number', () => {
+    expect(loadConfig({}).databaseStatementTimeoutSeconds).toBe(60);
+    expect(loadConfig({ DATABASE_STATEMENT_TIMEOUT_SECONDS: '2' }).databaseStatementTimeoutSeconds).toBe(2);
+    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_SECONDS: '0' })).toThrow('DATABASE_STATEMENT_TIMEOUT_SECONDS');
+  });
+
   it('sends links in mails to PUBLIC_URL, else to http://HOST:PORT, and keeps the outbox in DATA_DIR', () => {
     expect(loadConfig({ HOST: '0.0.0.0', PORT: '9000', DATA_DIR: '/srv/keydeck' }).mail).toMatchObject({
       publicUrl: 'http://0.0.0.0:9000',

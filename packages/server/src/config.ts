@@ -22,6 +22,11 @@ const environment = z.object({
   MIGRATION_DATABASE_URL: postgresUrl.optional(),
   /** A standby the lists and exports that allow data a moment old may read from (README, "Read routing"). */
   DATABASE_READ_URL: postgresUrl.optional(),
+  /**
+   * How long the server waits for PostgreSQL's answer to one statement before it drops the connection (README). Above
+   * pg-boss's 30 s lock wait plus its statement; migrations, on a connection of their own, are not bound.
+   */
+  DATABASE_STATEMENT_TIMEOUT_SECONDS: seconds(60),
   ADMIN_USERNAME: z.string().trim().min(1).default('admin'),
   ADMIN_PASSWORD: z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -133,6 +138,8 @@ export type Config = {
   databaseUrl: string | undefined;
   migrationDatabaseUrl: string | undefined;
   databaseReadUrl: string | undefined;
+  /** The serving pools' bound on one statement's answer: past it the database counts as lost (postgres-client.ts). */
+  databaseStatementTimeoutSeconds: number;
   adminUsername: string;
   adminPassword: string | undefined;
   logLevel: z.infer<typeof environment>['LOG_LEVEL'];
@@ -181,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     migrationDatabaseUrl: e.MIGRATION_DATABASE_URL,
     databaseReadUrl: e.DATABASE_READ_URL,
+    databaseStatementTimeoutSeconds: e.DATABASE_STATEMENT_TIMEOUT_SECONDS,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,

@@ -48,6 +48,7 @@ export async function start(
     databaseUrl: config.databaseUrl,
     migrationDatabaseUrl: config.migrationDatabaseUrl,
     databaseReadUrl: config.databaseReadUrl,
+    statementTimeoutSeconds: config.databaseStatementTimeoutSeconds,
     dataDir: options.inMemory ? null : config.dataDir,
   });
   // PGlite copies its first files in as 0666, whatever the umask.

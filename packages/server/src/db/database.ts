@@ -44,16 +44,20 @@ const CONNECTION_TIMEOUT_MS = 5_000;
 /**
  * PostgreSQL when a URL is given, otherwise embedded PGlite stored in dataDir (or in memory when dataDir is null).
  * On PostgreSQL, migrations run as migrationUrl's login when given (the owner), and the server is served by
- * databaseUrl's login, which then owns nothing (serving-login.ts); without it one login does both.
+ * databaseUrl's login, which then owns nothing (serving-login.ts); without it one login does both. The serving
+ * pools wait statementTimeoutSeconds at most for each statement's answer (absent: unbounded).
  */
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   migrationDatabaseUrl?: string | undefined;
   databaseReadUrl?: string | undefined;
+  statementTimeoutSeconds?: number | undefined;
   dataDir: string | null;
 }): Promise<Database> {
   if (options.migrationDatabaseUrl && !options.databaseUrl) throw new Error('MIGRATION_DATABASE_URL needs DATABASE_URL, the login that serves');
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.migrationDatabaseUrl, options.databaseReadUrl) : openPglite(options.dataDir);
+  if (!options.databaseUrl) return openPglite(options.dataDir);
+  const statementTimeoutMs = options.statementTimeoutSeconds === undefined ? undefined : options.statementTimeoutSeconds * 1000;
+  return openPostgres(options.databaseUrl, options.migrationDatabaseUrl, options.databaseReadUrl, statementTimeoutMs);
 }
 
 async function openPglite(dataDir: string | null): Promise<Database> {
@@ -83,38 +87,36 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   };
 }
 
-function postgresPool(url: string): pg.Pool {
-  const serving = postgresConnection(url, CONNECTION_TIMEOUT_MS);
+function postgresPool(url: string, statementTimeoutMs: number | undefined): pg.Pool {
+  const serving = postgresConnection(url, CONNECTION_TIMEOUT_MS, statementTimeoutMs);
   const pool = new pg.Pool({ ...serving.config, max: 10, Client: serving.Client });
   pool.on('error', () => undefined); // a dropped idle connection is replaced on next use; readiness reports outages
   return pool;
 }
 
-async function openPostgres(url: string, migrationUrl: string | undefined, readUrl: string | undefined): Promise<Database> {
-  const pool = postgresPool(url);
+async function openPostgres(
+  url: string,
+  migrationUrl: string | undefined,
+  readUrl: string | undefined,
+  statementTimeoutMs: number | undefined,
+): Promise<Database> {
+  const pool = postgresPool(url, statementTimeoutMs);
   const db = drizzlePg(pool) as unknown as Db;
-  const readPool = readUrl ? postgresPool(readUrl) : null;
+  const readPool = readUrl ? postgresPool(readUrl, statementTimeoutMs) : null;
   const stopObserving = observePool(() => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
   return {
     kind: 'postgres',
     db,
     readDb: readPool ? (drizzlePg(readPool) as unknown as Db) : db,
     async migrate() {
-      if (!migrationUrl) {
-        const client = await pool.connect();
-        try {
-          await migrateAsOwner(client, null);
-        } finally {
-          client.release();
-        }
-        return;
-      }
-      const [servingLogin] = (await pool.query<{ name: string }>('select current_user as name')).rows;
-      const owning = postgresConnection(migrationUrl, CONNECTION_TIMEOUT_MS);
+      const servingLogin = migrationUrl ? (await pool.query<{ name: string }>('select current_user as name')).rows[0]!.name : null;
+      // A connection of its own, outside the pool's statement timeout: a migration may take long, and so may the
+      // wait for another server's under the lock.
+      const owning = postgresConnection(migrationUrl ?? url, CONNECTION_TIMEOUT_MS);
       const owner = new owning.Client(owning.config);
       await owner.connect();
       try {
-        await migrateAsOwner(owner, servingLogin!.name);
+        await migrateAsOwner(owner, servingLogin);
       } finally {
         await owner.end();
       }
@@ -132,7 +134,7 @@ async function openPostgres(url: string, migrationUrl: string | undefined, readU
 }
 
 /** Migrations under the cross-process lock, as the owner; then what a serving login of its own needs, if any. */
-async function migrateAsOwner(owner: pg.Client | pg.PoolClient, servingRole: string | null): Promise<void> {
+async function migrateAsOwner(owner: pg.Client, servingRole: string | null): Promise<void> {
   try {
     await owner.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migrate(owner, readMigrations(migrationsFolder));

@@ -5,22 +5,34 @@ import { statementName } from './statement-names.ts';
 
 type QueryConfig = { text?: unknown; name?: unknown; values?: unknown[] };
 
+/** node-postgres's settings and, on the serving pools, how long PostgreSQL's answer to one statement is awaited. */
+export type PreparingClientConfig = pg.ClientConfig & { statementTimeoutMillis?: number | undefined };
+
 /**
  * node-postgres's client, preparing each statement with parameters once per connection (node-postgres remembers
  * which it has parsed) under a name derived from its text (statement-names.ts): PostgreSQL then binds and runs it
  * without parsing it again. Each statement is timed for the metrics, in a span of its own when tracing is on. The
- * pool makes its connections with it.
+ * pool makes its connections with it. With statementTimeoutMillis, a statement not answered in time drops its
+ * connection (see send).
  */
 export class PreparingClient extends pg.Client {
   /** A BEGIN not sent yet: it goes with the next statement (see query). */
   private beginPending = false;
+  private readonly statementTimeoutMillis: number;
+
+  constructor(config?: PreparingClientConfig) {
+    super(config);
+    this.statementTimeoutMillis = config?.statementTimeoutMillis ?? 0;
+  }
 
   // @ts-expect-error -- one implementation for node-postgres's overloads: it only adds the name and passes all on
   override query(config: unknown, values?: unknown, callback?: unknown) {
-    // A submittable query (a cursor) gets what node-postgres gives it, untimed.
-    if (typeof (config as { submit?: unknown }).submit === 'function') return this.send(config, values, callback);
-    // A callback (the pool's own query(), which the session look-up of every request uses) gets the same naming and
-    // timing as a promise.
+    // A submittable query (a cursor, none on the serving pools) gets what node-postgres gives it, untimed, unbounded.
+    if (typeof (config as { submit?: unknown }).submit === 'function') {
+      return (super.query as (...args: unknown[]) => unknown).call(this, config, values, callback);
+    }
+    // A callback (the pool's own query(): every request's session look-up, pg-boss) gets the same naming, timing and
+    // bound as a promise.
     const answer = typeof values === 'function' ? values : callback;
     if (typeof answer === 'function') {
       (this.query(config, typeof values === 'function' ? undefined : values) as Promise<unknown>).then(
@@ -33,6 +45,9 @@ export class PreparingClient extends pg.Client {
     const parameters = Array.isArray(values) ? values : ((config as QueryConfig).values ?? []);
     // Only a short text can be BEGIN, COMMIT or ROLLBACK: a long one is not copied to find out.
     const verb = text.length <= 16 ? text.trim().toLowerCase() : '';
+    // PostgreSQL rolled back the transaction of a connection that is gone: its caller hears what ended it (a
+    // StatementTimeout, a lost server) rather than that the connection cannot take a ROLLBACK.
+    if (verb === 'rollback' && !(this as unknown as { _queryable: boolean })._queryable) return Promise.resolve(NOTHING);
     // A transaction's BEGIN waits for its first statement: one without parameters (a request's tenant scope,
     // tenant-scope.ts) travels with it in one round trip; one with parameters follows it. A transaction that ends
     // before any statement never began.
@@ -49,12 +64,34 @@ export class PreparingClient extends pg.Client {
     return this.timedSend(text, () => this.send(withName(config, values), values));
   }
 
-  private send(config: unknown, values?: unknown, callback?: unknown): Promise<unknown> {
-    return (super.query as (...args: unknown[]) => Promise<unknown>).call(this, config, values, callback);
+  /**
+   * Every statement goes out here. An answer that does not come in time means PostgreSQL is out of reach without a
+   * word (a partition, a frozen machine: no FIN, no RST), which TCP notices only after about 15 minutes. The
+   * connection is destroyed then: the statement and any queued behind it fail with StatementTimeout, the client
+   * reports the error (postgres-hosts.ts marks its host lost) and the pool drops it on release.
+   */
+  private send(config: unknown, values?: unknown): Promise<unknown> {
+    const sent = (super.query as (...args: unknown[]) => Promise<unknown>).call(this, config, values);
+    const limit = this.statementTimeoutMillis;
+    if (!limit) return sent;
+    const timer = setTimeout(() => this.connection.stream.destroy(new StatementTimeout(limit)), limit);
+    const answered = () => clearTimeout(timer);
+    sent.then(answered, answered);
+    return sent;
   }
 
   private timedSend(text: string, send: () => Promise<unknown>): Promise<unknown> {
     return timed(dbQueryDuration, inStatementSpan(text, send));
+  }
+}
+
+/** A connection failure (SQLSTATE class 08): the error handler answers 503 with Retry-After, as for a lost database. */
+export class StatementTimeout extends Error {
+  override readonly name = 'StatementTimeout';
+  readonly code = '08006';
+
+  constructor(limitMillis: number) {
+    super(`PostgreSQL did not answer a statement within ${limitMillis} ms: its connection was dropped`);
   }
 }
 

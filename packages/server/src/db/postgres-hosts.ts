@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { parsePostgresUrl, type PostgresHost, type PostgresHosts } from './connection-string.ts';
-import { PreparingClient } from './postgres-client.ts';
+import { PreparingClient, type PreparingClientConfig } from './postgres-client.ts';
 
 type Callback = (error?: Error) => void;
 /** What the read-write check needs of a client: the pool's own kind or a plain one. */
@@ -10,11 +10,26 @@ type Session = Pick<pg.Client, 'connection'> & { query(text: string): unknown };
  * node-postgres settings for a DATABASE_URL naming one host or several, and the Client class (for a pool, or alone)
  * whose every new connection goes to a host as libpq's does: in the URL's order, keeping the first that answers
  * with the session target_session_attrs asks for (read-write: not a standby, not read-only). After a failover the
- * connections to the lost primary fail, the pool drops them, and the new ones find the promoted standby.
+ * connections to the lost primary fail, the pool drops them, and the new ones find the promoted standby. A primary
+ * lost without a word is found the same way once a statement goes unanswered for statementTimeoutMillis (absent:
+ * unbounded, for migrations and backups).
  */
-export function postgresConnection(url: string, connectionTimeoutMillis: number): { config: pg.ClientConfig; Client: typeof pg.Client } {
+export function postgresConnection(
+  url: string,
+  connectionTimeoutMillis: number,
+  statementTimeoutMillis?: number,
+): { config: PreparingClientConfig; Client: typeof pg.Client } {
   const parsed = parsePostgresUrl(url);
-  const config = { connectionString: parsed.singleHostUrl, connectionTimeoutMillis };
+  const config = {
+    connectionString: parsed.singleHostUrl,
+    connectionTimeoutMillis,
+    statementTimeoutMillis,
+    // With nothing unacknowledged in flight (a statement PostgreSQL got before the partition, a transaction waiting
+    // for an export's reader), a vanished peer is found by probes after 10 s idle, 10 a second apart (Node's
+    // settings): ETIMEDOUT. Data not acknowledged is retransmitted for ~15 minutes instead: the statement timeout's case.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  };
   const selector = new HostSelector(parsed, config);
   class HostSelectingClient extends PreparingClient {
     private readonly reported = reportedSettings(this);
@@ -62,7 +77,7 @@ class HostSelector {
 
   constructor(
     private readonly parsed: PostgresHosts,
-    private readonly config: pg.ClientConfig,
+    private readonly config: PreparingClientConfig,
   ) {
     // One host needs no look: a connection to it that fails fails as it always did.
     this.current = parsed.hosts.length === 1 ? parsed.hosts[0]! : null;
