@@ -1,6 +1,6 @@
 import { AUDIT_SEED } from './audit-seed.mjs';
 import { LIST_LOAD } from './devices-load.mjs';
-import { BARE } from './list-bare.mjs';
+import { BARE, BARE_COLUMNS, bareCells } from './list-bare.mjs';
 import { TARGETS } from './targets.mjs';
 import { exportTable } from './csv-export.mjs';
 import { textTable } from './text-table.mjs';
@@ -24,7 +24,7 @@ export function formatAudit(audit, number) {
     `   target: p99 ≤ ${Object.entries(T.listP99Ms).map(([db, ms]) => `${ms} ms on ${db}`).join(', ')}`,
     '',
     textTable(
-      ['request', 'database', 'p99 ms', 'req/s', 'total', 'verdict', 'bare p99 ms', 'bare alone p99', 'bare runs'],
+      ['request', 'database', 'p99 ms', 'req/s', 'total', 'verdict', ...BARE_COLUMNS],
       ran.flatMap(([database, a]) =>
         Object.entries(a.list).map(([name, { bare, http }]) => [
           name,
@@ -34,9 +34,7 @@ export function formatAudit(audit, number) {
           http?.total === undefined ? '' : `${http.total.toLocaleString('en-US')}${http.totalCapped ? '+' : ''}`,
           verdict(http || bare ? http?.p99Ms !== undefined && http.p99Ms <= T.listP99Ms[database] && !http.failed : undefined) +
             (http?.failed ? ` (${http.failed} failed)` : ''),
-          bare ? (bare.p99Ms?.toFixed(1) ?? (bare.stoppedAfterSeconds ? `> ${bare.stoppedAfterSeconds * 1000}` : '')) : 'n/a',
-          bare?.serialP99Ms === undefined ? '' : bare.serialP99Ms.toFixed(1),
-          bare ? `${bare.runs ?? 0} + ${bare.serialRuns ?? 0}` : '',
+          ...bareCells(bare),
         ]),
       ),
     ),

@@ -2,7 +2,7 @@ import { BATCH_SIZE } from './devices-batch.mjs';
 import { LIST_LOAD } from './devices-load.mjs';
 import { SCREEN } from './devices-screen.mjs';
 import { SEED } from './devices-seed.mjs';
-import { BARE } from './list-bare.mjs';
+import { BARE, bareCells } from './list-bare.mjs';
 import { TARGETS } from './targets.mjs';
 import { exportTable } from './csv-export.mjs';
 import { textTable } from './text-table.mjs';
@@ -27,16 +27,17 @@ export function formatDevices(devices, number) {
         Object.entries(d.list).map(([name, { bare, http }]) => {
           const ratio = http?.p99Ms !== undefined && bare?.p99Ms ? http.p99Ms / bare.p99Ms : undefined;
           const pass = http || bare ? http?.p99Ms !== undefined && http.p99Ms <= T.listP99Ms && ratio <= T.listOverBare && !http.failed : undefined;
+          const [bareP99, bareAlone, bareRuns] = bareCells(bare);
           return [
             name,
             database,
             http?.p99Ms ?? (http?.skipped ? 'not loaded' : http ? `none in ${LIST_LOAD.seconds} s` : 'n/a'),
             http?.requestsPerSecond === undefined ? '' : Math.round(http.requestsPerSecond),
-            bare ? (bare.p99Ms?.toFixed(1) ?? (bare.stoppedAfterSeconds ? `> ${bare.stoppedAfterSeconds * 1000}` : '')) : 'n/a',
+            bareP99,
             ratio === undefined ? '' : `${ratio.toFixed(1)}×`,
             verdict(pass) + (http?.failed ? ` (${http.failed} failed)` : ''),
-            bare?.serialP99Ms === undefined ? '' : bare.serialP99Ms.toFixed(1),
-            bare ? `${bare.runs ?? 0} + ${bare.serialRuns ?? 0}` : '',
+            bareAlone,
+            bareRuns,
           ];
         }),
       ),

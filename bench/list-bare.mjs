@@ -3,7 +3,7 @@ import { openBareDatabase } from './devices-db.mjs';
 import { LIST_LOAD } from './devices-load.mjs';
 
 /**
- * Bare timings of one list request (the devices' or the audit log's): up to `warmUps` runs (at most `warmUpSeconds`), `serialRuns` one after another
+ * Bare timings of one list request (the devices', the key list's or the audit log's): up to `warmUps` runs (at most `warmUpSeconds`), `serialRuns` one after another
  * (until a third of the budget), then `loadedRuns` from as many concurrent streams as the HTTP load has connections
  * (the figure the HTTP p99 is compared with: same concurrency, no server), all within `budgetSeconds`. The
  * concurrent runs are skipped when one run alone takes over `loadOnlyBelowMs` (p99): such a list is not loaded.
@@ -18,6 +18,23 @@ export const BARE = {
   loadOnlyBelowMs: 1_000,
 };
 
+/** Why a list is not put under load (its statements alone are too slow bare, or did not finish), or null. */
+export function notLoaded(bare) {
+  const alone = bare.serialP99Ms;
+  if (alone <= BARE.loadOnlyBelowMs) return null;
+  return { skipped: `not loaded: its statements ${alone ? `take ${Math.round(alone)} ms` : `did not finish within ${bare.stoppedAfterSeconds} s`} bare` };
+}
+
+/** A list table's bare cells: p99 from the concurrent streams, p99 one at a time, runs (concurrent + one at a time). */
+export const BARE_COLUMNS = ['bare p99 ms', 'bare alone p99', 'bare runs'];
+export function bareCells(bare) {
+  return [
+    bare ? (bare.p99Ms?.toFixed(1) ?? (bare.stoppedAfterSeconds ? `> ${bare.stoppedAfterSeconds * 1000}` : '')) : 'n/a',
+    bare?.serialP99Ms === undefined ? '' : bare.serialP99Ms.toFixed(1),
+    bare ? `${bare.runs ?? 0} + ${bare.serialRuns ?? 0}` : '',
+  ];
+}
+
 /**
  * Times the statements of one list request run bare: `request` is { module, args }, a module whose
  * `runBare(db, args)` sends them as the server does for one request (and throws when they find nothing). They
@@ -26,13 +43,6 @@ export const BARE = {
  * slow, { p99Ms, runs } of the concurrent runs; or { stoppedAfterSeconds } when not one run finished in time. On
  * PGlite nothing else may have the data directory open.
  */
-/** Why a list is not put under load (its statements alone are too slow bare, or did not finish), or null. */
-export function notLoaded(bare) {
-  const alone = bare.serialP99Ms;
-  if (alone <= BARE.loadOnlyBelowMs) return null;
-  return { skipped: `not loaded: its statements ${alone ? `take ${Math.round(alone)} ms` : `did not finish within ${bare.stoppedAfterSeconds} s`} bare` };
-}
-
 export function timeBare(database, scope, request) {
   const worker = new Worker(new URL(import.meta.url), { workerData: { database, scope, request } });
   // Runs started just before the budget ends may queue behind nine others (PGlite runs one statement at a time).
