@@ -7,8 +7,8 @@
 const COUNT_CAP = 10_000; // KEY_COUNT_CAP, packages/contract/src/payment-keys.ts
 const EXACT_COUNT_UP_TO = 2_000;
 const ORDER = { name: 'k.name', created_at: 'k.created_at', algorithm: 'k.algorithm', usage: 'k.usage', state: 'k.state' };
-const KEY_COLUMNS = `k.id, k.name, k.group_id, g.name as group_name, k.algorithm, k.usage, k.mode_of_use, k.exportability,
-  k.version, k.state, k.kcv, k.kcv_method, k.origin, k.keystore, k.key_ref, k.material_id, k.key_set_id, k.created_at, k.rotated_at`;
+const LISTED_COLUMNS = `k.id, k.name, g.name as group_name, k.algorithm, k.usage, k.mode_of_use, k.exportability, k.version,
+  k.state, k.kcv, k.kcv_method, k.origin, k.keystore, k.created_at, k.rotated_at`;
 
 const containsPattern = (text) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const encodeCursor = (value, id) => Buffer.from(JSON.stringify([value, id])).toString('base64url');
@@ -66,7 +66,7 @@ export async function runKeyList(db, serviceId, query) {
     `with page as (
           select k.id from symmetric_keys k where ${where}${condition}
           order by ${orderBy} limit ${p(shownRows + 1)} offset ${p(cursorText || q.last ? 0 : (q.page - 1) * q.page_size)})
-        select ${KEY_COLUMNS}, (select count(*)::int from key_assignments a where a.key_id = k.id) as assignments,
+        select ${LISTED_COLUMNS}, (select count(*)::int from key_assignments a where a.key_id = k.id) as assignments,
           ${sort}::text as sort_key
         from page p join symmetric_keys k on k.id = p.id join key_groups g on g.id = k.group_id
         order by ${orderBy}`,

@@ -28,10 +28,14 @@ export type KeyRow = {
   rotated_at: Date | null;
 };
 export type NewKey = Omit<KeyRow, 'group_name' | 'created_at' | 'rotated_at' | 'state'>;
+/** What a key's listing shows: never its sealed material, nor where its keystore holds it. */
+export type ListedKeyRow = Omit<KeyRow, 'group_id' | 'key_ref' | 'material_id' | 'key_set_id'>;
 
 const KEY_COLUMNS = sql`k.id, k.name, k.group_id, g.name as group_name, k.algorithm, k.usage, k.mode_of_use, k.exportability,
   k.version, k.state, k.kcv, k.kcv_method, k.origin, k.keystore, k.key_ref, k.material_id, k.key_set_id, k.created_at, k.rotated_at`;
 const SELECT_KEY = sql`select ${KEY_COLUMNS} from symmetric_keys k join key_groups g on g.id = k.group_id`;
+const LISTED_COLUMNS = sql`k.id, k.name, g.name as group_name, k.algorithm, k.usage, k.mode_of_use, k.exportability, k.version,
+  k.state, k.kcv, k.kcv_method, k.origin, k.keystore, k.created_at, k.rotated_at`;
 
 const ORDER: Record<SymmetricKeysQuery['order_by'], SQL> = {
   name: sql`k.name`,
@@ -60,12 +64,12 @@ export async function listPage(tx: Tx, serviceId: string, query: SymmetricKeysQu
   const window = keysetWindow(query, ORDER[query.order_by], sql`k.id`, total);
   // The page's ids first, from the index alone (after a cursor, or at an offset for a jump, which skips index
   // entries, not joined rows); then the page's rows and what they show.
-  const rows = await rowsOf<KeyRow & { assignments: number; sort_key: string }>(
+  const rows = await rowsOf<ListedKeyRow & { assignments: number; sort_key: string }>(
     tx,
     sql`with page as (
           select k.id from symmetric_keys k where ${where}${window.condition ? sql` and ${window.condition}` : sql``}
           order by ${window.orderBy} limit ${window.limit} offset ${window.offset})
-        select ${KEY_COLUMNS}, (select count(*)::int from key_assignments a where a.key_id = k.id) as assignments,
+        select ${LISTED_COLUMNS}, (select count(*)::int from key_assignments a where a.key_id = k.id) as assignments,
           ${ORDER[query.order_by]}::text as sort_key
         from page p join symmetric_keys k on k.id = p.id join key_groups g on g.id = k.group_id
         order by ${window.orderBy}`,

@@ -30,11 +30,11 @@ import { KeyUseRefusal } from './key-use.ts';
 import { KeyNotExportableError, KeystoreUnavailableError, KeystoreUnsupportedError, type KeyHandle, type Keystore } from '../../platform/keystore.ts';
 import { RowRefusal, type KeyScope } from './payment-keys.scope.ts';
 import * as repo from './symmetric-keys.repository.ts';
-import type { KeyRow } from './symmetric-keys.repository.ts';
+import type { KeyRow, ListedKeyRow } from './symmetric-keys.repository.ts';
 import { iso } from '../../db/raw-sql.ts';
 import { totalFields } from '../../platform/list-count.ts';
 
-export const toSymmetricKey = (row: KeyRow, assignments: number): SymmetricKey => ({
+export const toSymmetricKey = (row: ListedKeyRow, assignments: number): SymmetricKey => ({
   id: row.id,
   name: row.name,
   group: row.group_name,
