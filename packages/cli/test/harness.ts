@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createClient, type Client } from '@keydeck/client/client';
 import { authApi } from '@keydeck/contract/auth.api';
 import { credentialsApi } from '@keydeck/contract/credentials.api';
-import { PASSWORD, ROLE, seedAccount, type SeededAccount } from '../../server/test/fixtures.ts';
+import { PASSWORD, ROLE, seedAccount, seedService, type SeededAccount } from '../../server/test/fixtures.ts';
 import { freeTcpPort } from '../../server/test/free-port.ts';
 import { createTestApp, type TestApp } from '../../server/test/test-app.ts';
 
@@ -80,6 +80,8 @@ export interface Keydeck {
   admin: Client;
   /** An API credential of acme-admin's with the given permissions. */
   credential(permissions: string[]): Promise<ApiCredential>;
+  /** An enabled service of acme with acme-admin among its users: the credentials open its sessions as they would. */
+  ownersService(name: string, type?: string): Promise<{ serviceId: string }>;
   /** The environment that signs the tool in with the credential. */
   envOf(credential: ApiCredential): Record<string, string>;
   home: string;
@@ -118,6 +120,7 @@ export async function startKeydeck(options: { web?: boolean; users?: string[] } 
       if (!('data' in created)) throw new Error('creating the credential awaits approval');
       return { client_id: created.data.client_id, client_secret: created.data.client_secret };
     },
+    ownersService: (name, type) => seedService(t.database.db, acme.accountId, { name, ...(type ? { type } : {}), members: [{ userId: acme.userIds['acme-admin']! }] }),
     envOf: (credential) => ({ KEYDECK_URL: url, KEYDECK_CLIENT_ID: credential.client_id, KEYDECK_CLIENT_SECRET: credential.client_secret }),
     run: (args, options = {}) => runCli(args, { ...options, home }),
     spawn: (args, options = {}) => spawnCli(args, { ...options, home }),

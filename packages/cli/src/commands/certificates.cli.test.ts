@@ -5,7 +5,6 @@ import { certificatesApi } from '@keydeck/contract/certificates.api';
 import { serviceSessionsApi } from '@keydeck/contract/service-sessions.api';
 import { servicesApi } from '@keydeck/contract/services.api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedService } from '../../../server/test/fixtures.ts';
 import { opensslCrlVerify, opensslCsr, opensslVerify } from '../../../server/test/openssl.ts';
 import { startKeydeck, type ApiCredential, type Keydeck } from '../../test/harness.ts';
 
@@ -16,7 +15,7 @@ let serviceId: string;
 
 beforeAll(async () => {
   k = await startKeydeck();
-  ({ serviceId } = await seedService(k.t.database.db, k.acme.accountId, { name: 'Payments HSM', type: 'rkms', members: [{ userId: k.acme.userIds['acme-admin']! }] }));
+  ({ serviceId } = await k.ownersService('Payments HSM', 'rkms'));
   operator = await k.credential(['services:read']);
   csrs = join(k.home, 'csrs');
   mkdirSync(csrs);

@@ -5,7 +5,6 @@ import { Messages } from '@keydeck/contract/messages';
 import { serviceSessionsApi } from '@keydeck/contract/service-sessions.api';
 import { servicesApi } from '@keydeck/contract/services.api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedService } from '../../../server/test/fixtures.ts';
 import { startKeydeck, type ApiCredential, type Keydeck } from '../../test/harness.ts';
 
 let k: Keydeck;
@@ -13,8 +12,7 @@ let operator: ApiCredential;
 
 beforeAll(async () => {
   k = await startKeydeck();
-  // acme-admin, the credential's owner, is one of the service's users: the credential opens a session as they would.
-  await seedService(k.t.database.db, k.acme.accountId, { name: 'Payments HSM', members: [{ userId: k.acme.userIds['acme-admin']! }] });
+  await k.ownersService('Payments HSM');
   operator = await k.credential(['services:read']);
 });
 afterAll(() => k.close());

@@ -1,7 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedService } from '../../../server/test/fixtures.ts';
 import { startKeydeck, type ApiCredential, type Keydeck } from '../../test/harness.ts';
 
 let k: Keydeck;
@@ -9,7 +8,7 @@ let operator: ApiCredential;
 
 beforeAll(async () => {
   k = await startKeydeck();
-  await seedService(k.t.database.db, k.acme.accountId, { name: 'Payments HSM', type: 'rkms', members: [{ userId: k.acme.userIds['acme-admin']! }] });
+  await k.ownersService('Payments HSM', 'rkms');
   operator = await k.credential(['services:read']);
 });
 afterAll(() => k.close());

@@ -1,6 +1,5 @@
 import { Messages } from '@keydeck/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedService } from '../../../server/test/fixtures.ts';
 import { startKeydeck, type ApiCredential, type Keydeck } from '../../test/harness.ts';
 
 let k: Keydeck;
@@ -8,7 +7,7 @@ let operator: ApiCredential;
 
 beforeAll(async () => {
   k = await startKeydeck();
-  await seedService(k.t.database.db, k.acme.accountId, { name: 'Payments HSM', members: [{ userId: k.acme.userIds['acme-admin']! }] });
+  await k.ownersService('Payments HSM');
   operator = await k.credential(['services:read']);
 });
 afterAll(() => k.close());

@@ -10,7 +10,7 @@ let reader: ApiCredential;
 
 beforeAll(async () => {
   k = await startKeydeck();
-  await seedService(k.t.database.db, k.acme.accountId, { name: 'Payments HSM', members: [{ userId: k.acme.userIds['acme-admin']! }] });
+  await k.ownersService('Payments HSM');
   await seedService(k.t.database.db, k.acme.accountId, { name: 'Signing, "EU"', type: 'rkms' });
   reader = await k.credential(['services:read']);
 });

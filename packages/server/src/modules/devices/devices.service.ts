@@ -67,16 +67,13 @@ export async function exportCsv(scope: DeviceScope, filters: DeviceFilters, writ
  * and with any problem nothing is added. A dry run only answers the problems (the CSV import's preview). A repeated
  * Idempotency-Key answers the first reply again (a retried import is not refused for the serials it added).
  */
-export async function create(call: BatchCall, devices: NewDevice[], dryRun: boolean): Promise<DevicesCreateResponse> {
+export function create(call: BatchCall, devices: NewDevice[], dryRun: boolean): Promise<DevicesCreateResponse> {
+  return idempotent(call, dryRun ? undefined : call.idempotencyKey, ['created', devices], () => add(call, devices, dryRun));
+}
+
+async function add(call: BatchCall, devices: NewDevice[], dryRun: boolean): Promise<DevicesCreateResponse> {
   const { tx, accountId, access } = call;
   const serviceId = access.serviceId;
-  const key = dryRun ? undefined : call.idempotencyKey;
-  const digest = createHash('sha256').update(JSON.stringify(['created', devices])).digest('hex');
-  if (key) {
-    const earlier = await repo.findReply(tx, serviceId, key);
-    if (earlier && earlier.requestDigest !== digest) throw conflict('idempotency_key_reused', Messages.deviceIdempotencyReused);
-    if (earlier) return JSON.parse(earlier.reply) as DevicesCreateResponse;
-  }
   const [existing, groups, models] = await Promise.all([
     repo.existingSerials(tx, serviceId, devices.map((d) => d.serial)),
     groupsRepo.findByNames(tx, serviceId, devices.map((d) => d.group)),
@@ -108,8 +105,23 @@ export async function create(call: BatchCall, devices: NewDevice[], dryRun: bool
   if (problems.length) throw badRequest(errors);
   await repo.insertDevices(tx, accountId, serviceId, rows);
   await repo.recordChanges(tx, { accountId, serviceId, requestId: call.requestId, change: 'created' }, rows.map((r) => r.serial));
-  const reply: DevicesCreateResponse = { created: rows.length, problems: [] };
-  if (key) await repo.saveReply(tx, { accountId, serviceId, key, requestDigest: digest, reply: JSON.stringify(reply) });
+  return { created: rows.length, problems: [] };
+}
+
+/**
+ * A change a repeated Idempotency-Key does not do twice: the same request under the key answers the first reply
+ * again, another request under it is refused; the reply is kept in the change's own transaction. No key: it runs.
+ */
+async function idempotent<T>(call: BatchCall, key: string | undefined, request: unknown, change: () => Promise<T>): Promise<T> {
+  if (!key) return change();
+  const { tx, accountId, access } = call;
+  const serviceId = access.serviceId;
+  const digest = createHash('sha256').update(JSON.stringify(request)).digest('hex');
+  const earlier = await repo.findReply(tx, serviceId, key);
+  if (earlier && earlier.requestDigest !== digest) throw conflict('idempotency_key_reused', Messages.deviceIdempotencyReused);
+  if (earlier) return JSON.parse(earlier.reply) as T;
+  const reply = await change();
+  await repo.saveReply(tx, { accountId, serviceId, key, requestDigest: digest, reply: JSON.stringify(reply) });
   return reply;
 }
 
@@ -205,16 +217,13 @@ export function remove(call: BatchCall, body: BatchBody): Promise<DeviceBatchRes
  * changed and reported so, or reported failed and unchanged, and a killed server leaves nothing half-done), one
  * records which devices changed for the audit trail. A repeated Idempotency-Key answers the first reply again.
  */
-async function runBatch(call: BatchCall, body: BatchBody, operation: Operation): Promise<DeviceBatchResponse> {
+function runBatch(call: BatchCall, body: BatchBody, operation: Operation): Promise<DeviceBatchResponse> {
+  return idempotent(call, call.idempotencyKey, [operation.change, body], () => applyBatch(call, body, operation));
+}
+
+async function applyBatch(call: BatchCall, body: BatchBody, operation: Operation): Promise<DeviceBatchResponse> {
   const { tx, accountId, access } = call;
   const serviceId = access.serviceId;
-  const digest = createHash('sha256').update(JSON.stringify([operation.change, body])).digest('hex');
-  if (call.idempotencyKey) {
-    const earlier = await repo.findReply(tx, serviceId, call.idempotencyKey);
-    if (earlier && earlier.requestDigest !== digest) throw conflict('idempotency_key_reused', Messages.deviceIdempotencyReused);
-    if (earlier) return JSON.parse(earlier.reply) as DeviceBatchResponse;
-  }
-
   const target: repo.BatchTarget = body.devices
     ? { serials: [...new Set(body.devices)] }
     : { filters: await repo.resolveFilters(tx, serviceId, body.filter!), after: body.after, limit: DEVICE_BATCH_MAX };
@@ -237,7 +246,7 @@ async function runBatch(call: BatchCall, body: BatchBody, operation: Operation):
     remaining = Math.min(await repo.countCapped(tx, serviceId, target.filters, nextAfter), DEVICE_COUNT_CAP);
   }
   const succeeded = found.length;
-  const reply: DeviceBatchResponse = {
+  return {
     results,
     succeeded,
     unchanged: succeeded - changed.length,
@@ -245,8 +254,6 @@ async function runBatch(call: BatchCall, body: BatchBody, operation: Operation):
     next_after: remaining > 0 ? nextAfter : null,
     remaining,
   };
-  if (call.idempotencyKey) await repo.saveReply(tx, { accountId, serviceId, key: call.idempotencyKey, requestDigest: digest, reply: JSON.stringify(reply) });
-  return reply;
 }
 
 /** Serial order as the database sorts serials (COLLATE "C"): by UTF-16 code unit, which equals byte order for ASCII serials. */
