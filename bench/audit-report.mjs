@@ -31,7 +31,7 @@ export function formatAudit(audit, number) {
           database,
           http?.p99Ms ?? (http?.skipped ? 'not loaded' : http ? `none in ${LIST_LOAD.seconds} s` : 'n/a'),
           http?.requestsPerSecond === undefined ? '' : Math.round(http.requestsPerSecond),
-          http?.total === undefined ? '' : `${http.total.toLocaleString('en-US')}${http.totalCapped ? '+' : ''}`,
+          http?.total === undefined ? '' : `${http.totalEstimated ? 'about ' : ''}${http.total.toLocaleString('en-US')}${http.totalCapped ? '+' : ''}`,
           verdict(http || bare ? http?.p99Ms !== undefined && http.p99Ms <= T.listP99Ms[database] && !http.failed : undefined) +
             (http?.failed ? ` (${http.failed} failed)` : ''),
           ...bareCells(bare),

@@ -1,4 +1,5 @@
 import { userOf } from './audit-seed.mjs';
+import { countOrEstimate } from './list-count.mjs';
 
 // Mirrors packages/server/src/modules/audit/audit.repository.ts (matching, valuesContaining, listEvents): the
 // statements GET audit/events issues for a page in time order. Keep in step with it; the bench cannot import the
@@ -43,7 +44,7 @@ async function valuesContaining(db, accountId, column, text) {
   return rows.map((row) => row.value);
 }
 
-/** The page query and the capped count of one request, after the look-ups of its user and action. */
+/** The page query and the total's FROM of one request, after the look-ups of its user and action. */
 async function statements(db, query) {
   const params = [];
   const p = (value) => `$${params.push(value)}`;
@@ -57,7 +58,7 @@ async function statements(db, query) {
   }
   const where = conditions.join(' and ');
   const whereParams = [...params];
-  const count = { text: `select count(*)::int as n from (select 1 from audit_events where ${where} limit $${params.length + 1}) m`, params: [...whereParams, COUNT_CAP + 1] };
+  const count = { from: `from audit_events where ${where}`, params: whereParams };
   let cursor = '';
   if (query.after) {
     const [value, id] = JSON.parse(Buffer.from(query.after, 'base64url').toString('utf8'));
@@ -79,10 +80,10 @@ export async function nextCursor(db, query) {
   return Buffer.from(JSON.stringify([last.sort_key, String(last.id)])).toString('base64url');
 }
 
-/** The statements of one request, for list-bare.mjs: the look-ups, the capped count, the page. */
+/** The statements of one request, for list-bare.mjs: the look-ups, the total (estimate or count), the page. */
 export async function runBare(db, { query }) {
   const { count, page } = await statements(db, query);
-  const [{ n }] = await db.query(count.text, count.params);
+  const total = await countOrEstimate(db, count.from, count.params, COUNT_CAP);
   const rows = await db.query(page.text, page.params);
-  if (!rows.length || !n) throw new Error(`the statements for ${JSON.stringify(query)} found no audit events: the seed and the cases disagree`);
+  if (!rows.length || !total.rows) throw new Error(`the statements for ${JSON.stringify(query)} found no audit events: the seed and the cases disagree`);
 }

@@ -34,6 +34,7 @@ export async function loadList(origin, cookie, query, { path = DEVICES_PATH, bas
     ...(result.timeouts ? { timeouts: result.timeouts } : {}),
     total: body.total,
     totalCapped: body.total_capped,
+    totalEstimated: body.total_estimated === true,
     ...(settled ? {} : { unsettled: true }),
     nextCursor: body.next_cursor ?? null,
   };

@@ -4,8 +4,9 @@
 // last page read from the end, a jump at its offset). The request's scope (platform/tenant-scope.ts: role
 // keydeck_app, the account) is set by list-bare.mjs on each connection. Keep in step with them; the bench cannot
 // import the bundled server.
+import { countOrEstimate } from './list-count.mjs';
+
 const COUNT_CAP = 10_000; // KEY_COUNT_CAP, packages/contract/src/payment-keys.ts
-const EXACT_COUNT_UP_TO = 2_000;
 const ORDER = { name: 'k.name', created_at: 'k.created_at', algorithm: 'k.algorithm', usage: 'k.usage', state: 'k.state' };
 const LISTED_COLUMNS = `k.id, k.name, g.name as group_name, k.algorithm, k.usage, k.mode_of_use, k.exportability, k.version,
   k.state, k.kcv, k.kcv_method, k.origin, k.keystore, k.created_at, k.rotated_at`;
@@ -38,15 +39,7 @@ export async function runKeyList(db, serviceId, query) {
   const where = conditions.join(' and ');
   const whereParams = [...params];
 
-  // countOrEstimate
-  const [plan] = await db.query(`explain (format json) select 1 from symmetric_keys k where ${where}`, whereParams);
-  const json = plan['QUERY PLAN'];
-  const expected = Math.round((typeof json === 'string' ? JSON.parse(json) : json)[0].Plan['Plan Rows']);
-  let total = { rows: expected, exact: false, estimated: true };
-  if (expected <= EXACT_COUNT_UP_TO) {
-    const [{ n }] = await db.query(`select count(*)::int as n from (select 1 from symmetric_keys k where ${where} limit $${whereParams.length + 1}) m`, [...whereParams, COUNT_CAP + 1]);
-    total = { rows: Math.min(n, COUNT_CAP), exact: n <= COUNT_CAP, estimated: false };
-  }
+  const total = await countOrEstimate(db, `from symmetric_keys k where ${where}`, whereParams, COUNT_CAP);
 
   // keysetWindow
   const cursorText = q.after ?? q.before;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUDIT_OUTCOMES } from './audit-queries.ts';
-import { keysetCursors } from './paging.ts';
+import { estimatedTotal, keysetCursors } from './paging.ts';
 
 export { AUDIT_COUNT_CAP, AUDIT_OUTCOMES, auditFilters, auditListQuery, type AuditFilters, type AuditListQuery, type AuditOutcome } from './audit-queries.ts';
 
@@ -223,7 +223,7 @@ export const auditEvent = z.object({
 export type AuditEvent = z.infer<typeof auditEvent>;
 
 /** A page of events: by keyset in time and action order, at offsets by actor (which a refusal may lack). */
-export const auditPage = z.object({ data: z.array(auditEvent), total: z.number().int(), total_capped: z.boolean(), ...keysetCursors });
+export const auditPage = z.object({ data: z.array(auditEvent), total: z.number().int(), total_capped: z.boolean(), ...estimatedTotal, ...keysetCursors });
 
 /** One account's chain (account_id), or, for platform administrators, every account's and the anonymous one (all). */
 export const chainVerifyQuery = z.object({

@@ -13,14 +13,15 @@ import { GENESIS_HASH, chainKey, linkMac } from '../../platform/audit-chain.ts';
 import { idsOf, joinedNames, targetNames } from '../../platform/audit-names.ts';
 import type { CheckpointLog } from '../../platform/audit-checkpoint-log.ts';
 import * as repo from './audit.repository.ts';
+import { totalFields } from '../../platform/list-count.ts';
 import { csvLine } from '../../platform/csv.ts';
 
 const EXPORT_BATCH = 1000;
 const VERIFY_BATCH = 1000;
 
 export async function listEvents(tx: Tx, accountId: string | null, query: AuditListQuery) {
-  const { rows, total, capped, next_cursor, prev_cursor } = await repo.listEvents(tx, accountId, query);
-  return { data: await withBestNames(tx, rows.map(toWire)), total, total_capped: capped, next_cursor, prev_cursor };
+  const { rows, total, next_cursor, prev_cursor } = await repo.listEvents(tx, accountId, query);
+  return { data: await withBestNames(tx, rows.map(toWire)), ...totalFields(total), next_cursor, prev_cursor };
 }
 
 /**

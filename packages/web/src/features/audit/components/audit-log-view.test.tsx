@@ -57,4 +57,11 @@ describe('AuditLogView', () => {
     const sticky = [...table.querySelectorAll<HTMLElement>('th, td')].filter((cell) => cell.style.position === 'sticky');
     expect(sticky).toEqual([]);
   });
+
+  it('says "about 1.2 million" in the pager when the total is the planner’s estimate, not a count', async () => {
+    const page = { data: events, total: 1_234_567, total_capped: false, total_estimated: true, next_cursor: 'next', prev_cursor: null };
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse(200, page));
+    renderWithSession(<AuditLogView search={auditListQuery.parse({})} onChange={() => {}} />, sessionWith([]));
+    expect((await screen.findByTestId('table-range')).textContent).toBe('Showing 1–10 of about 1.2 million');
+  });
 });

@@ -7,6 +7,7 @@ import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/datetime';
 import { CopyText } from '../../../lib/ui/copy-text';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
+import { inexactTotal } from '../../../lib/ui/list-total';
 import { accountsListQueryOptions } from '../../../lib/accounts.queries';
 import { auditExportHref, auditListQueryOptions } from '../api/audit.api';
 import { AuditEventDrawer } from './audit-event-drawer';
@@ -141,7 +142,7 @@ export function AuditLogView({ search, onChange, fixedAccountId }: AuditLogViewP
         query={events}
         rowKey={(event) => String(event.id)}
         list={{ state: search, onChange: (patch) => onChange(patch as AuditPatch) }}
-        totalText={events.data?.total_capped ? `${events.data.total.toLocaleString('en-US')}+` : undefined}
+        totalText={inexactTotal(events.data)}
         minWidth={1240}
         emptyText="No events match these filters."
       />
