@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { keysetCursors } from './paging.ts';
+import { estimatedTotal, keysetCursors } from './paging.ts';
 import { CERTIFICATE_STATUSES, caNameRef } from './certificates-queries.ts';
 import { distinctName } from './names.ts';
 
@@ -225,9 +225,10 @@ export type IssuedCertificate = z.infer<typeof issuedCertificate>;
 
 export const certificatesResponse = z.object({
   data: z.array(issuedCertificate),
-  /** Counted up to CERTIFICATE_COUNT_CAP; total_capped says there are more. */
+  /** Counted up to CERTIFICATE_COUNT_CAP where few certificates match (total_capped says there are more), else estimated. */
   total: z.number().int().min(0),
   total_capped: z.boolean(),
+  ...estimatedTotal,
   ...keysetCursors,
 });
 

@@ -269,9 +269,10 @@ export const keyAssignmentsQuery = pagingQuery(['group', 'key_slot', 'key', 'cre
 export type KeyAssignmentsQuery = z.output<typeof keyAssignmentsQuery>;
 export const keyAssignmentsResponse = z.object({
   data: z.array(keyAssignment),
-  /** Counted up to KEY_ASSIGNMENT_COUNT_CAP; total_capped says there are more. */
+  /** Counted up to KEY_ASSIGNMENT_COUNT_CAP where few assignments match (total_capped says there are more), else estimated. */
   total: z.number().int().min(0),
   total_capped: z.boolean(),
+  ...estimatedTotal,
   ...keysetCursors,
 });
 export const keyAssignmentsCreateBody = z.object({

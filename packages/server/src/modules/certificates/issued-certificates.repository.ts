@@ -3,6 +3,7 @@ import { CERTIFICATE_COUNT_CAP, type CertificatesQuery } from '@keydeck/contract
 import type { Tx } from '../../db/database.ts';
 import { rowsOf, textArray } from '../../db/raw-sql.ts';
 import { keysetWindow } from '../../platform/keyset.ts';
+import { countOrEstimate } from '../../platform/list-count.ts';
 import { containsPattern } from '../../platform/paging.ts';
 
 export type CertificateRow = {
@@ -47,8 +48,8 @@ const STATUS: Record<NonNullable<CertificatesQuery['status']>, SQL> = {
 /**
  * A page of the service's certificates (of one CA, of one status, matching search) by keyset
  * (platform/keyset.ts) in every order, none of which may be empty: the id breaks ties, and the serial, unique in
- * a service, pages alone. Counted up to CERTIFICATE_COUNT_CAP (a CA issues for a fleet), first, so the last page
- * holds what is left over.
+ * a service, pages alone. Its total first, so the last page holds what is left over: counted up to
+ * CERTIFICATE_COUNT_CAP where the planner expects few certificates, its estimate where many (platform/list-count.ts).
  */
 export async function listPage(tx: Tx, serviceId: string, query: CertificatesQuery, caId: string | null) {
   const like = query.search ? containsPattern(query.search) : null;
@@ -62,13 +63,9 @@ export async function listPage(tx: Tx, serviceId: string, query: CertificatesQue
     ],
     sql` and `,
   );
-  const [count] = await rowsOf<{ n: number }>(
-    tx,
-    sql`select count(*)::int as n from (select 1 from issued_certificates i where ${where} limit ${CERTIFICATE_COUNT_CAP + 1}) m`,
-  );
-  const counted = count?.n ?? 0;
+  const total = await countOrEstimate(tx, sql`from issued_certificates i where ${where}`, CERTIFICATE_COUNT_CAP);
   const sortColumn = ORDER[query.order_by];
-  const window = keysetWindow(query, sortColumn, query.order_by === 'serial' ? null : sql`i.id`, { rows: counted, exact: counted <= CERTIFICATE_COUNT_CAP });
+  const window = keysetWindow(query, sortColumn, query.order_by === 'serial' ? null : sql`i.id`, total);
   // The sort value as PostgreSQL writes it: a time keeps its microseconds, which a Date would lose.
   const rows = await rowsOf<CertificateRow & { sort_key: string }>(
     tx,
@@ -81,8 +78,7 @@ export async function listPage(tx: Tx, serviceId: string, query: CertificatesQue
   return {
     ...page,
     rows: page.rows.map(({ sort_key: _, ...row }) => row),
-    total: Math.min(counted, CERTIFICATE_COUNT_CAP),
-    capped: counted > CERTIFICATE_COUNT_CAP,
+    total,
   };
 }
 

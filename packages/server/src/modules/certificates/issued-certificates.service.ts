@@ -14,6 +14,7 @@ import * as repo from './issued-certificates.repository.ts';
 import type { CertificateRow } from './issued-certificates.repository.ts';
 import { leafCertificate, parseCertificate, pemOf, randomSerial, readCertificateRequest, sha256Fingerprint, validityFrom } from './x509.ts';
 import { iso } from '../../db/raw-sql.ts';
+import { totalFields } from '../../platform/list-count.ts';
 
 const DAY = 86_400_000;
 
@@ -47,8 +48,8 @@ export async function list(scope: CertScope, query: CertificatesQuery) {
     if (!ca) throw notFound(Messages.caUnknown(query.ca));
     caId = ca.id;
   }
-  const { rows, total, capped, next_cursor, prev_cursor } = await repo.listPage(scope.tx, scope.access.serviceId, query, caId);
-  return { data: rows.map(toIssuedCertificate), total, total_capped: capped, next_cursor, prev_cursor };
+  const { rows, total, next_cursor, prev_cursor } = await repo.listPage(scope.tx, scope.access.serviceId, query, caId);
+  return { data: rows.map(toIssuedCertificate), ...totalFields(total), next_cursor, prev_cursor };
 }
 
 /**

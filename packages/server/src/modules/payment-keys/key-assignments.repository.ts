@@ -3,6 +3,7 @@ import { KEY_ASSIGNMENT_COUNT_CAP, type KeyAssignmentsQuery } from '@keydeck/con
 import type { Tx } from '../../db/database.ts';
 import { rowsOf, textArray } from '../../db/raw-sql.ts';
 import { keysetWindow } from '../../platform/keyset.ts';
+import { countOrEstimate } from '../../platform/list-count.ts';
 import { containsPattern } from '../../platform/paging.ts';
 
 export type AssignmentRow = {
@@ -40,8 +41,9 @@ const ORDER: Record<KeyAssignmentsQuery['order_by'], { sort: SQL; tie: SQL }> = 
 
 /**
  * A page of assignments (search matches a device group or key name fragment) by keyset (platform/keyset.ts) in
- * every order, none of which may be empty; counted up to KEY_ASSIGNMENT_COUNT_CAP (a fleet's groups times their
- * slots), first, so the last page holds what is left over.
+ * every order, none of which may be empty. Its total first, so the last page holds what is left over: counted up to
+ * KEY_ASSIGNMENT_COUNT_CAP (a fleet's groups times their slots) where the planner expects few, its estimate where
+ * many (platform/list-count.ts).
  */
 export async function listPage(tx: Tx, serviceId: string, query: KeyAssignmentsQuery) {
   const where = sql.join(
@@ -52,14 +54,13 @@ export async function listPage(tx: Tx, serviceId: string, query: KeyAssignmentsQ
     ],
     sql` and `,
   );
-  const [count] = await rowsOf<{ n: number }>(
+  const total = await countOrEstimate(
     tx,
-    sql`select count(*)::int as n from (select 1 from key_assignments a join device_groups dg on dg.id = a.device_group_id
-          join symmetric_keys k on k.id = a.key_id where ${where} limit ${KEY_ASSIGNMENT_COUNT_CAP + 1}) m`,
+    sql`from key_assignments a join device_groups dg on dg.id = a.device_group_id join symmetric_keys k on k.id = a.key_id where ${where}`,
+    KEY_ASSIGNMENT_COUNT_CAP,
   );
-  const counted = count?.n ?? 0;
   const { sort, tie } = ORDER[query.order_by];
-  const window = keysetWindow(query, sort, tie, { rows: counted, exact: counted <= KEY_ASSIGNMENT_COUNT_CAP });
+  const window = keysetWindow(query, sort, tie, total);
   // The sort value and tie-breaker as PostgreSQL writes them: a time keeps its microseconds, which a Date would lose.
   const rows = await rowsOf<AssignmentRow & { sort_key: string; tie_key: string }>(
     tx,
@@ -71,8 +72,7 @@ export async function listPage(tx: Tx, serviceId: string, query: KeyAssignmentsQ
   return {
     ...page,
     rows: page.rows.map(({ sort_key: _, tie_key: __, ...row }) => row),
-    total: Math.min(counted, KEY_ASSIGNMENT_COUNT_CAP),
-    capped: counted > KEY_ASSIGNMENT_COUNT_CAP,
+    total,
   };
 }
 

@@ -10,6 +10,7 @@ import * as keyGroupsRepo from './key-groups.repository.ts';
 import * as keysRepo from './symmetric-keys.repository.ts';
 import { keystoreFailure, record } from './symmetric-keys.service.ts';
 import { iso } from '../../db/raw-sql.ts';
+import { totalFields } from '../../platform/list-count.ts';
 
 const toAssignment = (row: repo.AssignmentRow): KeyAssignment => ({
   group: row.group,
@@ -24,8 +25,8 @@ const toAssignment = (row: repo.AssignmentRow): KeyAssignment => ({
 });
 
 export async function list(scope: KeyScope, query: KeyAssignmentsQuery) {
-  const { rows, total, capped, next_cursor, prev_cursor } = await repo.listPage(scope.tx, scope.access.serviceId, query);
-  return { data: rows.map(toAssignment), total, total_capped: capped, next_cursor, prev_cursor };
+  const { rows, total, next_cursor, prev_cursor } = await repo.listPage(scope.tx, scope.access.serviceId, query);
+  return { data: rows.map(toAssignment), ...totalFields(total), next_cursor, prev_cursor };
 }
 
 type Slot = { group: string; key_slot: number };

@@ -6,6 +6,7 @@ import type { Service } from '@keydeck/contract/services';
 import { useServiceAccess } from '../../../lib/service-access';
 import { DataTable } from '../../../lib/ui/data-table';
 import type { ListStatePatch } from '../../../lib/ui/list-search';
+import { inexactTotal } from '../../../lib/ui/list-total';
 import { SelectionPanel } from '../../../lib/ui/selection-panel';
 import { certAuthoritiesQueryOptions } from '../api/cert-authorities.api';
 import { certificatesQueryOptions, useDownloadCertificate, type CertificateListState } from '../api/certificates.api';
@@ -82,7 +83,7 @@ export function CertificateManagementSection({ service, list }: CertificateManag
         query={certificates}
         rowKey={(certificate) => certificate.serial}
         list={{ state, onChange: change }}
-        totalText={certificates.data?.total_capped ? `${certificates.data.total.toLocaleString('en-US')}+` : undefined}
+        totalText={inexactTotal(certificates.data)}
         searchLabel="Search by subject, alternative name or serial"
         toolbar={
           <>

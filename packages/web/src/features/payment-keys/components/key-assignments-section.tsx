@@ -7,6 +7,7 @@ import { confirmAction } from '../../../lib/dialogs';
 import { useServiceAccess } from '../../../lib/service-access';
 import { DataTable, type DataTableColumn } from '../../../lib/ui/data-table';
 import type { ListStatePatch } from '../../../lib/ui/list-search';
+import { inexactTotal } from '../../../lib/ui/list-total';
 import { SelectionPanel } from '../../../lib/ui/selection-panel';
 import { matchesTerm, useSearchFallback } from '../api/assignment-search';
 import { keyAssignmentsQueryOptions, useDeleteKeyAssignments, type AssignmentListState } from '../api/key-assignments.api';
@@ -113,7 +114,7 @@ export function KeyAssignmentsSection({ service }: { service: Service }) {
         query={table}
         rowKey={slotKey}
         list={{ state, onChange: change }}
-        totalText={!fallback && assignments.data?.total_capped ? `${assignments.data.total.toLocaleString('en-US')}+` : undefined}
+        totalText={fallback ? undefined : inexactTotal(assignments.data)}
         searchLabel="Search by device group or key"
         toolbar={
           canModify ? (
