@@ -4,7 +4,6 @@ import { oauthApi } from '@keydeck/contract/oauth.api';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, seedService } from '../../../server/test/fixtures.ts';
-import { freeTcpPort } from '../../../server/test/free-port.ts';
 import { startKeydeck, type Keydeck } from '../../test/harness.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -13,7 +12,6 @@ const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', 
 let k: Keydeck;
 let browser: Browser;
 let oauthClientId: string;
-let port: number;
 const config = () => join(k.home, 'keydeck', 'config.json');
 const tokenCache = () => join(k.home, 'keydeck', 'tokens-default.json');
 const cachedTokens = () => JSON.parse(readFileSync(tokenCache(), 'utf8')) as { access_token: string; refresh_token?: string; expires_at: number; kind: string };
@@ -21,11 +19,11 @@ const cachedTokens = () => JSON.parse(readFileSync(tokenCache(), 'utf8')) as { a
 beforeAll(async () => {
   k = await startKeydeck({ web: true });
   await seedService(k.t.database.db, k.acme.accountId, { name: 'Payments HSM' });
-  port = await freeTcpPort();
-  // The CLI's client, as an administrator registers it: public (PKCE, no secret), redirecting to the loopback.
+  // The CLI's client, as an administrator registers it: public (PKCE, no secret), redirecting to the loopback on
+  // whatever port the CLI finds free (RFC 8252 §7.3).
   const created = await k.admin.of(oauthApi).createOAuthClient({
     params: { account_id: k.acme.accountId },
-    body: { name: 'keydeck CLI', type: 'public', owner_user_id: k.acme.userIds['acme-admin']!, redirect_uris: [`http://127.0.0.1:${port}/callback`], grant_types: ['authorization_code', 'refresh_token'], scopes: ['services:read'] },
+    body: { name: 'keydeck CLI', type: 'public', owner_user_id: k.acme.userIds['acme-admin']!, redirect_uris: ['http://127.0.0.1/callback'], grant_types: ['authorization_code', 'refresh_token'], scopes: ['services:read'] },
   });
   if (!('data' in created)) throw new Error('registering the client awaits approval');
   oauthClientId = created.data.client.id;
@@ -48,7 +46,9 @@ async function signInAndAllow(address: string) {
   await page.waitForURL((url) => url.pathname === '/oauth/authorize');
   await page.getByRole('heading', { name: 'Authorize keydeck CLI' }).waitFor();
   await page.getByRole('button', { name: 'Allow' }).click();
-  await page.waitForURL((url) => url.href.startsWith(`http://127.0.0.1:${port}/callback`));
+  const redirect = new URL(address).searchParams.get('redirect_uri')!;
+  expect(redirect).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+  await page.waitForURL((url) => url.href.startsWith(redirect));
   const shown = await page.textContent('body');
   await context.close();
   return shown;
@@ -61,7 +61,7 @@ describe('keydeck login (browser, authorization code with PKCE)', () => {
     const fakeBrowser = join(k.home, 'browser.sh');
     writeFileSync(fakeBrowser, `#!/bin/sh\nprintf %s "$1" > '${opened}'\n`);
     chmodSync(fakeBrowser, 0o755);
-    const login = k.spawn(['--url', k.url, 'login', '--oauth-client', oauthClientId, '--scope', 'services:read', '--port', String(port)], { env: { KEYDECK_BROWSER: fakeBrowser } });
+    const login = k.spawn(['--url', k.url, 'login', '--oauth-client', oauthClientId, '--scope', 'services:read'], { env: { KEYDECK_BROWSER: fakeBrowser } });
     await login.stderrMatch(/Opened the browser/);
     expect(await signInAndAllow(readFileSync(opened, 'utf8'))).toContain('Signed in to keydeck');
     const { code, stdout, stderr } = await login.done;

@@ -8,8 +8,11 @@ import { listenForCode } from '../loopback.ts';
 import { authorizationUrl, discover, exchangeCode, pkcePair, randomState, revoke } from '../oauth.ts';
 import { readSecret } from '../prompt.ts';
 
-/** The redirect port when none is given: the OAuth client is registered with http://127.0.0.1:53682/callback. */
-const DEFAULT_PORT = 53682;
+/**
+ * The redirect port when none is given: any free one. The OAuth client is a public one registered with
+ * http://127.0.0.1/callback (any port: the server matches a public client's loopback redirect without it, RFC 8252 §7.3).
+ */
+const ANY_FREE_PORT = 0;
 
 const integer = (name: string) => (value: string) => {
   const number = Number(value);
@@ -21,9 +24,9 @@ export function register(program: Command, context: Context): void {
   program
     .command('login')
     .description("Sign in through the browser: the console's OAuth sign-in (authorization code with PKCE) for an OAuth client of your account")
-    .option('--oauth-client <id>', "the OAuth client's id: a public client with the redirect URI http://127.0.0.1:<port>/callback (default: KEYDECK_OAUTH_CLIENT_ID, else the profile's)")
+    .option('--oauth-client <id>', "the OAuth client's id: a public client with the redirect URI http://127.0.0.1/callback (default: KEYDECK_OAUTH_CLIENT_ID, else the profile's)")
     .option('--scope <permissions>', 'the permissions to ask for, separated by spaces (default: the profile\'s last ones)')
-    .addOption(new Option('--port <port>', 'the port of the loopback redirect (0: any free port, for a server that accepts any loopback port)').argParser(integer('--port')).default(DEFAULT_PORT))
+    .addOption(new Option('--port <port>', 'the port of the loopback redirect (default: any free port)').argParser(integer('--port')).default(ANY_FREE_PORT))
     .option('--no-browser', 'print the address to open instead of opening a browser')
     .addOption(new Option('--timeout <seconds>', 'how long to wait for the sign-in').argParser(integer('--timeout')).default(300))
     .addHelpText(

@@ -73,6 +73,20 @@ function payloadAdapter(db: Db, kind: string) {
  * confidential client's secret unsealed for its comparison. Refresh tokens need offline_access, so a client allowed
  * them may ask for it.
  */
+/**
+ * A native app signing in through the browser listens on whatever loopback port is free at the time (RFC 8252 §7.3:
+ * the authorization server must allow any port there), as `keydeck login` does. A public client whose every redirect
+ * is a loopback http URI is such an app: oidc-provider, told it is native, then matches its redirects without the
+ * port. A confidential client's redirects stay exact.
+ */
+function isLoopbackApp(client: { type: string; redirectUris: string[] }): boolean {
+  const loopback = (uri: string) => {
+    const url = URL.parse(uri);
+    return url?.protocol === 'http:' && ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname);
+  };
+  return client.type === 'public' && client.redirectUris.length > 0 && client.redirectUris.every(loopback);
+}
+
 function clientAdapter(db: Db, box: SecretBox) {
   const unsupported = () => Promise.reject(new Error('OAuth clients are managed through the console'));
   return {
@@ -89,6 +103,7 @@ function clientAdapter(db: Db, box: SecretBox) {
           ? { client_secret: box.open(client.sealedSecret, secretContext(client.id)), token_endpoint_auth_method: 'client_secret_basic' }
           : { token_endpoint_auth_method: 'none' }),
         redirect_uris: client.redirectUris,
+        ...(isLoopbackApp(client) ? { application_type: 'native' } : {}),
         grant_types: client.grantTypes,
         response_types: grants.has('authorization_code') ? ['code'] : [],
         scope: ['openid', ...(grants.has('refresh_token') ? ['offline_access'] : []), ...client.scopes].join(' '),

@@ -297,6 +297,27 @@ describe('authorization code with PKCE', () => {
     expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
   });
 
+  it('lets a public client on the loopback come back to any port (RFC 8252 §7.3), on its own path only', async () => {
+    const admin = await new Browser().signIn('acme-admin');
+    const app = await registerClient(admin, { type: 'public', grant_types: ['authorization_code'], scopes: ['services:read'] });
+    const rp = await relyingParty(app.client.id, null);
+    const anyPort = 'http://127.0.0.1:53999/callback';
+    const { uid } = await authorize(rp, admin, 'openid services:read', anyPort);
+    expect(uid).toBeTruthy();
+    const allowed = await admin.fetch(`/rest/api/v2/oauth/interactions/${uid}/allow`, { method: 'POST', body: {} });
+    const { location } = (await allowed.json()) as { location: string };
+    const back = await admin.fetch(location);
+    expect(back.headers.get('location')).toMatch(/^http:\/\/127\.0\.0\.1:53999\/callback\?code=/);
+
+    const { page } = await authorize(rp, admin, 'openid services:read', 'http://127.0.0.1:53999/other');
+    expect((await admin.fetch(page.href)).status).toBe(400);
+    // A confidential client's redirect stays exact, port and all.
+    const partner = await registerClient(admin);
+    const partnerRp = await relyingParty(partner.client.id, partner.client_secret);
+    const refused = await authorize(partnerRp, admin, 'openid services:read', anyPort);
+    expect(await (await admin.fetch(refused.page.href)).text()).toContain('redirect_uri did not match');
+  });
+
   it('refuses an expired code, and a code used twice', async () => {
     const admin = await new Browser().signIn('acme-admin');
     const app = await registerClient(admin);

@@ -5,7 +5,8 @@ import { TextField } from '../../../lib/ui/text-fields';
 const NAME = 'redirect_uris';
 
 /**
- * The client's redirect URIs, one row each (exact match, so each is whole). The list's own refusal (authorization
+ * The client's redirect URIs, one row each (exact match, so each is whole; a public client's loopback ones on any port,
+ * RFC 8252 §7.3: oauth.adapter.ts). The list's own refusal (authorization
  * code without one) shows under the rows; a malformed address shows on its row.
  */
 export function RedirectUriRows() {
@@ -18,7 +19,7 @@ export function RedirectUriRows() {
   return (
     <Input.Wrapper
       label="Redirect URIs"
-      description="Where the authorization server may send the user back, matched exactly: https://, or http:// on localhost or 127.0.0.1."
+      description="Where the authorization server may send the user back, matched exactly: https://, or http:// on localhost or 127.0.0.1 (a public client's there on any port, as a desktop or command-line app listens on whichever is free)."
       error={listError}
     >
       <Stack gap="xs" mt="xs">
