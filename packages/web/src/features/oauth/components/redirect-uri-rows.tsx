@@ -19,7 +19,7 @@ export function RedirectUriRows() {
   return (
     <Input.Wrapper
       label="Redirect URIs"
-      description="Where the authorization server may send the user back, matched exactly: https://, or http:// on localhost or 127.0.0.1 (a public client's there on any port, as a desktop or command-line app listens on whichever is free)."
+      description="Where the authorization server may send the user back, matched exactly: https://, or http:// on localhost or 127.0.0.1. A public client's http:// address there matches any port, for desktop and command-line apps."
       error={listError}
     >
       <Stack gap="xs" mt="xs">
