@@ -17,6 +17,8 @@ export const TARGETS = {
     /** A device list request under load, and at most this many times its statements run bare. */
     listP99Ms: 50,
     listOverBare: 4,
+    /** The list's statements alone, one at a time, p99, by database (issue 29: PostgreSQL only). */
+    bareAloneP99Ms: { PostgreSQL: 10 },
     exportFirstByteMs: 1_000,
     exportRssGrowthBytes: 100 * 1000 * 1000,
     batchDevicesPerSecond: 2_000,
