@@ -14,8 +14,11 @@ export const TARGETS = {
     '/home': { performance: 98 },
   },
   devices: {
-    /** A device list request under load, and at most this many times its statements run bare. */
-    listP99Ms: 50,
+    /**
+     * A device list request under load (p99, by database: the devices step's 50 ms, and issue 29's 30 ms on
+     * PostgreSQL, the stricter of the two), and at most this many times its statements run bare.
+     */
+    listP99Ms: { PGlite: 50, PostgreSQL: 30 },
     listOverBare: 4,
     /** The list's statements alone, one at a time, p99, by database (issue 29: PostgreSQL only). */
     bareAloneP99Ms: { PostgreSQL: 10 },
