@@ -19,7 +19,7 @@ export function formatAudit(audit, number) {
       `${AUDIT_SEED.credentials} API credentials, background jobs), seeded by SQL ` +
       `(${ran.map(([db, a]) => `${db} ${a.seed ? `${a.seed.seconds.toFixed(0)} s` : 'failed'}`).join(', ')})`,
     `   list GET /rest/api/v1/audit/events, 100 a page, newest first: autocannon, ${LIST_LOAD.connections} connections, ${LIST_LOAD.seconds} s after ${LIST_LOAD.warmUpSeconds} s, p99;`,
-    `   bare: its statements (user and action look-ups, capped count, page) run directly as the application role, p99 of ` +
+    `   bare: its statements (user and action look-ups, estimate, count only where small, page) run directly as the application role, p99 of ` +
       `${BARE.loadedRuns} runs from ${BARE.streams} concurrent streams and of ${BARE.serialRuns} one at a time`,
     `   target: p99 ≤ ${Object.entries(T.listP99Ms).map(([db, ms]) => `${ms} ms on ${db}`).join(', ')}`,
     '',
