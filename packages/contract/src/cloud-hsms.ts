@@ -40,7 +40,7 @@ export const CLOUD_HSM_STEP_LABELS: Record<CloudHsmStep, string> = {
 export const CLOUD_HSM_HEALTH_STATES = ['Healthy', 'Unreachable', 'Unknown'] as const;
 export type CloudHsmHealthState = (typeof CLOUD_HSM_HEALTH_STATES)[number];
 
-/** A provisioner is Up while its last heartbeat is under a minute old. */
+/** A provisioner is Up while its last heartbeat is under a minute old and its server has not stopped. */
 export const PROVISIONER_STATES = ['Up', 'Down'] as const;
 export type ProvisionerState = (typeof PROVISIONER_STATES)[number];
 

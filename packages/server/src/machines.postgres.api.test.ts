@@ -163,6 +163,8 @@ describe('two machines on one PostgreSQL', () => {
     await call(running.admin, 'PUT', apiPath(ApiPath.provisioner, { provisioner_id: stoppedProvisioner.id }), 200, { group_id: placement.groupId, draining: true });
     stopped.server.kill('SIGTERM');
     expect(await stopped.server.exited).toBe(0);
+    // Down at once, not after a minute of silence: the console says so, and placement passes it by.
+    expect((await builtinProvisioners(running.admin)).find((p) => p.host === stopped.name)!.state).toBe('Down');
 
     for (const hsm of hsms.filter((h) => h.machine === running)) {
       expect((await hsmOn(running.customer, hsm.id)).status).toBe('Enabled');

@@ -1,3 +1,4 @@
+import { PROVISIONER_DOWN_AFTER_SECONDS } from '@keydeck/contract/provisioners';
 import { sql } from 'drizzle-orm';
 import { boolean, check, cidr, date, index, inet, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
@@ -88,7 +89,8 @@ export const provisionerGroups = pgTable(
 
 /**
  * A registered agent that hosts HSM partitions. It registers itself (by name) and sends heartbeats with its
- * capacity; one whose last heartbeat is older than a minute is down. draining: takes no new HSMs.
+ * capacity; it is down once its last heartbeat is older than a minute, or at once when its server stopped in order
+ * (stopped_at, until a heartbeat after it). draining: takes no new HSMs.
  */
 export const provisioners = pgTable(
   'provisioners',
@@ -106,9 +108,17 @@ export const provisioners = pgTable(
     version: text('version').notNull().default(''),
     registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
     lastHeartbeatAt: timestamp('last_heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('provisioners_name').on(t.name), check('provisioners_capacity', sql`${t.capacity} >= 0`)],
 );
+
+/**
+ * A provisioner is up while its last heartbeat is under a minute old (by the database's clock) and came after its
+ * server last stopped: any heartbeat, even from a server version that does not know stopped_at, brings it back.
+ */
+export const provisionerIsUp = sql<boolean>`(${provisioners.lastHeartbeatAt} > now() - make_interval(secs => ${PROVISIONER_DOWN_AFTER_SECONDS})
+  and (${provisioners.stoppedAt} is null or ${provisioners.stoppedAt} < ${provisioners.lastHeartbeatAt}))`;
 
 /** An HSM template customers request from: model, partitions, the ports each HSM needs, policies, placement. */
 export const blueprints = pgTable(

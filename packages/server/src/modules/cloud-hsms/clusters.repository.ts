@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { cloudHsms, clusterMembers, clusters } from '../../db/schema/cloud-hsms.ts';
-import { provisioners } from '../../db/schema/infrastructure.ts';
+import { provisionerIsUp, provisioners } from '../../db/schema/infrastructure.ts';
 import { matchesSearch, pageWindow } from '../../platform/paging.ts';
 
 export type ClusterRow = typeof clusters.$inferSelect;
@@ -101,7 +101,7 @@ export function membersForSync(tx: Tx, clusterId: string) {
   return tx
     .select({
       hsm: cloudHsms,
-      provisionerUp: sql<boolean>`coalesce(${provisioners.lastHeartbeatAt} > now() - interval '60 seconds', false)`,
+      provisionerUp: sql<boolean>`coalesce(${provisionerIsUp}, false)`,
       status: clusterMembers.status,
     })
     .from(clusterMembers)

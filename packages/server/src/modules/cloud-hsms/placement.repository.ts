@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { cloudHsms } from '../../db/schema/cloud-hsms.ts';
-import { blueprintSpec, blueprints, datacenters, ipamZones, productLicenses, provisionerGroups, provisioners } from '../../db/schema/infrastructure.ts';
+import { blueprintSpec, blueprints, datacenters, ipamZones, productLicenses, provisionerGroups, provisionerIsUp, provisioners } from '../../db/schema/infrastructure.ts';
 
 /**
  * An HSM holds a license seat of its model and a place on its provisioner until it is Deprovisioned (a Failed one
@@ -9,8 +9,6 @@ import { blueprintSpec, blueprints, datacenters, ipamZones, productLicenses, pro
  */
 const holds = ne(cloudHsms.status, 'Deprovisioned');
 
-/** A provisioner is up while its last heartbeat is under a minute old. */
-export const isUp = sql<boolean>`${provisioners.lastHeartbeatAt} > now() - interval '60 seconds'`;
 
 
 export type BlueprintRow = {
@@ -57,7 +55,7 @@ export async function lockPlaceableProvisioners(tx: Tx, groupId: string) {
   const locked = await tx
     .select({ id: provisioners.id })
     .from(provisioners)
-    .where(and(eq(provisioners.groupId, groupId), eq(provisioners.draining, false), isUp))
+    .where(and(eq(provisioners.groupId, groupId), eq(provisioners.draining, false), provisionerIsUp))
     .orderBy(asc(provisioners.id))
     .for('update');
   if (locked.length === 0) return [];
@@ -97,7 +95,7 @@ export type ProvisionerState = { id: string; name: string; kind: string; up: boo
 export async function provisionerStates(tx: Tx, ids: string[]): Promise<Map<string, ProvisionerState>> {
   if (ids.length === 0) return new Map();
   const rows = await tx
-    .select({ id: provisioners.id, name: provisioners.name, kind: provisioners.kind, up: isUp, lastHeartbeatAt: provisioners.lastHeartbeatAt })
+    .select({ id: provisioners.id, name: provisioners.name, kind: provisioners.kind, up: provisionerIsUp, lastHeartbeatAt: provisioners.lastHeartbeatAt })
     .from(provisioners)
     .where(inArray(provisioners.id, [...new Set(ids)]));
   return new Map(rows.map((row) => [row.id, row]));
@@ -105,6 +103,6 @@ export async function provisionerStates(tx: Tx, ids: string[]): Promise<Map<stri
 
 /** Whether the provisioner is up now. */
 export async function provisionerUp(tx: Tx, id: string): Promise<boolean> {
-  const [row] = await tx.select({ id: provisioners.id }).from(provisioners).where(and(eq(provisioners.id, id), isUp));
+  const [row] = await tx.select({ id: provisioners.id }).from(provisioners).where(and(eq(provisioners.id, id), provisionerIsUp));
   return row !== undefined;
 }

@@ -8,7 +8,9 @@ import { queryRows } from '../../../test/fixtures.ts';
 import type { Db } from '../../db/database.ts';
 import { start } from '../../start.ts';
 import { eventually, expectCall, placeBuiltin, seedCustomer, seedPlacement, signInAdmin, startApp, type TestApp } from './cloud-hsms.test-helper.ts';
+import { SYSTEM_SCOPE, inScope } from '../../platform/tenant-scope.ts';
 import { builtinProvisionerName } from './provisioner-agent.ts';
+import * as provisionersRepo from './provisioner.repository.ts';
 
 /**
  * The built-in provisioner agent of a server process, on timers short enough to watch: it registers, beats, samples
@@ -89,6 +91,19 @@ describe('the built-in provisioner agent', () => {
       return hsm.latest_sample?.error === 'The token is gone from its provisioner' ? hsm : null;
     }, 'an unreachable sample', 100, 100);
     expect(failing).toMatchObject({ health_state: 'Unreachable', latest_sample: { reachable: false, error: 'The token is gone from its provisioner' } });
+  });
+
+  it('shows a provisioner whose server stopped in order Down at once, and Up again with a heartbeat after it', async () => {
+    const admin = await signInAdmin(t);
+    const stateOf = async () => (await expectCall(admin, 'GET', `${ApiPath.provisioners}?search=agent-gamma`, 200)).data[0].state;
+    const registration = { name: 'agent-gamma', kind: 'softhsm2', host: 'gamma', capacity: 2, version: '1.0.0' };
+    const id = await inScope(db, SYSTEM_SCOPE, (tx) => provisionersRepo.register(tx, registration));
+    expect(await stateOf()).toBe('Up');
+    await inScope(db, SYSTEM_SCOPE, (tx) => provisionersRepo.markStopped(tx, id));
+    expect(await stateOf()).toBe('Down');
+    // Any heartbeat after the stop (a restart, another process of the machine, an older server version) brings it back.
+    await inScope(db, SYSTEM_SCOPE, (tx) => provisionersRepo.register(tx, registration));
+    expect(await stateOf()).toBe('Up');
   });
 
   it('stops with the app, giving up what it hosted', async () => {

@@ -47,7 +47,7 @@ export const builtinProvisionerName = (machineName: string) => `builtin-${machin
  * same provisioner), enters its driver in the host's map, works its queue and the cluster-sync queue, and on timers
  * sends heartbeats, samples its Enabled HSMs' health (pruning old samples) and syncs the clusters with a member on
  * it. A heartbeat re-registers a provisioner the platform removed, and the agent then hosts it under its new id.
- * Stopping waits for a running tick; the job queue stops its workers itself.
+ * Stopping waits for a running tick and marks the provisioner stopped; the job queue stops its workers itself.
  */
 export async function startProvisionerAgent(deps: AgentDeps, log: FastifyBaseLogger, overrides: Partial<ProvisionerAgentOptions> = {}): Promise<ProvisionerAgent> {
   const options = { ...DEFAULT_AGENT_OPTIONS, ...overrides };
@@ -95,6 +95,10 @@ export async function startProvisionerAgent(deps: AgentDeps, log: FastifyBaseLog
     async stop() {
       await Promise.all(timers.map((timer) => timer.stop()));
       deps.host.drivers.delete(provisionerId);
+      // Down at once rather than after a minute of silence: nothing is placed on a machine that is going away.
+      await inScope(deps.db, SYSTEM_SCOPE, (tx) => provisionersRepo.markStopped(tx, provisionerId)).catch((error: unknown) =>
+        log.warn({ err: error, provisioner: registration.name }, 'built-in provisioner not marked stopped: it shows down once its heartbeat is a minute old'),
+      );
     },
   };
 }

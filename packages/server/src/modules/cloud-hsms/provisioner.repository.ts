@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { provisioners } from '../../db/schema/infrastructure.ts';
 
@@ -18,4 +18,9 @@ export async function register(tx: Tx, registration: Registration): Promise<stri
     })
     .returning({ id: provisioners.id });
   return row!.id;
+}
+
+/** Its server stopped in order: down at once, until a heartbeat after it (provisionerIsUp). */
+export async function markStopped(tx: Tx, id: string): Promise<void> {
+  await tx.update(provisioners).set({ stoppedAt: sql`now()` }).where(eq(provisioners.id, id));
 }

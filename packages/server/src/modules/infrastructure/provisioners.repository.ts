@@ -1,9 +1,8 @@
 import type { ProvisionersQuery } from '@keydeck/contract/infrastructure-queries';
-import { PROVISIONER_DOWN_AFTER_SECONDS } from '@keydeck/contract/provisioners';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { cloudHsms } from '../../db/schema/cloud-hsms.ts';
-import { provisionerGroups, provisioners } from '../../db/schema/infrastructure.ts';
+import { provisionerGroups, provisionerIsUp, provisioners } from '../../db/schema/infrastructure.ts';
 import { matchesSearch, pageWindow } from '../../platform/paging.ts';
 
 type ListQuery = ProvisionersQuery;
@@ -22,8 +21,7 @@ const columns = {
   version: provisioners.version,
   registeredAt: provisioners.registeredAt,
   lastHeartbeatAt: provisioners.lastHeartbeatAt,
-  /** Alive by the database's clock, the one heartbeats are written with. */
-  up: sql<boolean>`${provisioners.lastHeartbeatAt} > now() - make_interval(secs => ${PROVISIONER_DOWN_AFTER_SECONDS})`,
+  up: provisionerIsUp,
 };
 export type ProvisionerRow = NonNullable<Awaited<ReturnType<typeof findById>>>;
 

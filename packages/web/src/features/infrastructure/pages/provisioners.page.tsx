@@ -98,7 +98,7 @@ export function ProvisionersPage() {
     <Stack gap="lg">
       <PageHeader
         title="Provisioners"
-        description={`The agents that host cloud HSM partitions. They register and send heartbeats themselves; one silent for ${PROVISIONER_DOWN_AFTER_SECONDS} seconds is down and its HSMs unreachable.`}
+        description={`The agents that host cloud HSM partitions. They register and send heartbeats themselves; one whose server stopped, or silent for ${PROVISIONER_DOWN_AFTER_SECONDS} seconds, is down and its HSMs unreachable.`}
       />
       <DataTable
         label="Provisioners"
