@@ -9,8 +9,6 @@ import { blueprintSpec, blueprints, datacenters, ipamZones, productLicenses, pro
  */
 const holds = ne(cloudHsms.status, 'Deprovisioned');
 
-
-
 export type BlueprintRow = {
   id: string;
   name: string;
