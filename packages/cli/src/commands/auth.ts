@@ -26,7 +26,7 @@ export function register(program: Command, context: Context): void {
     .description("Sign in through the browser: the console's OAuth sign-in (authorization code with PKCE) for an OAuth client of your account")
     .option('--oauth-client <id>', "the OAuth client's id: a public client with the redirect URI http://127.0.0.1/callback (default: KEYDECK_OAUTH_CLIENT_ID, else the profile's)")
     .option('--scope <permissions>', 'the permissions to ask for, separated by spaces (default: the profile\'s last ones)')
-    .addOption(new Option('--port <port>', 'the port of the loopback redirect (default: any free port)').argParser(integer('--port')).default(ANY_FREE_PORT))
+    .addOption(new Option('--port <port>', 'the port of the loopback redirect').argParser(integer('--port')).default(ANY_FREE_PORT, 'any free port'))
     .option('--no-browser', 'print the address to open instead of opening a browser')
     .addOption(new Option('--timeout <seconds>', 'how long to wait for the sign-in').argParser(integer('--timeout')).default(300))
     .addHelpText(
