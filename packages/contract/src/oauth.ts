@@ -43,7 +43,12 @@ const loopbackUri = z.url({ protocol: /^http$/, hostname: /^(localhost|127\.0\.0
 
 /** Exact-match redirect URIs: https anywhere, plain http only back to the user's own machine (RFC 8252 §7.3); no fragment or user info. */
 export function isAllowedRedirectUri(value: string): boolean {
-  return !/[#@\s]/.test(value) && (httpsUri.safeParse(value).success || loopbackUri.safeParse(value).success);
+  return !/[#@\s]/.test(value) && (httpsUri.safeParse(value).success || isLoopbackRedirectUri(value));
+}
+
+/** A plain http redirect back to the user's own machine, where a native app listens on a port of its choosing. */
+export function isLoopbackRedirectUri(value: string): boolean {
+  return loopbackUri.safeParse(value).success;
 }
 
 const scopeName = z.enum(DELEGABLE_PERMISSIONS as [string, ...string[]], 'Unknown permission');

@@ -1,3 +1,4 @@
+import { isLoopbackRedirectUri } from '@keydeck/contract/oauth';
 import type { AdapterPayload } from 'oidc-provider';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
@@ -80,11 +81,7 @@ function payloadAdapter(db: Db, kind: string) {
  * port. A confidential client's redirects stay exact.
  */
 function isLoopbackApp(client: { type: string; redirectUris: string[] }): boolean {
-  const loopback = (uri: string) => {
-    const url = URL.parse(uri);
-    return url?.protocol === 'http:' && ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname);
-  };
-  return client.type === 'public' && client.redirectUris.length > 0 && client.redirectUris.every(loopback);
+  return client.type === 'public' && client.redirectUris.length > 0 && client.redirectUris.every(isLoopbackRedirectUri);
 }
 
 function clientAdapter(db: Db, box: SecretBox) {
